@@ -182,6 +182,8 @@ MODULES = {
     "kubesim.explain.readers.probe_restart": "records",
     "kubesim.explain.readers.stated_pod": "records",
     "kubesim.explain.readers.pod_spec_piece": "records",
+    "kubesim.explain.readers.first_indent": "records",
+    "kubesim.explain.readers.pod_status_piece": "records",
     "kubesim.explain.readers.numbered_listing": "records",
     "kubesim.explain.readers.message_alone": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",

@@ -231,10 +231,6 @@ NOT_READ: dict[str, str] = {
         "where the facts read readiness: the issue's title, a markdown heading (`# Readiness "
         "probe failed: ...`) on line 1, is not read as the title (cannot-tell {0, 4} "
         "otherwise as the facts)"),
-    "cartographer-conventions-257.issue-yaml-container-status-last-state-oomkilled-137-restart-52-waiting-crashloop-back-off-5m.txt": (
-        "held-out batch 43, first contact on stop 45's final code (2139ad1): refused (exit 2, "
-        "not a record explain reads): a ContainerStatus YAML whose first line (`lastState:`) "
-        "lost its indentation, the rest at 4 and 6 spaces; the facts read oom-killed {0, 0}"),
     "github-blog-availability-july-2020.incident-report-prose-a-single-container-exceeding-memory-limits-terminated.txt": (
         "held-out batch 43, first contact on stop 45's final code (2139ad1): refused (exit 2, "
         "not a record explain reads): an incident report's prose (`a single container within "
@@ -271,11 +267,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
         "1} where the facts read {0, null}: the watch's last row is cut in its name "
         "(`nexus3-6f`), a later state of nexus3-6f7b5858b9-wv6wq whose count is cut away"),
-    "redhat-access-ocp46-ja-evicted.japanese-docs-prose-oc-get-pod-evicted-0-then-yaml-status-failed-memorypressure.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): refused (exit 2: "
-        "line 19, neither a Kubernetes object (no kind) nor a probe spec): the YAML of a "
-        "pod's `status:` under `...`, without its object, beside an `oc get pod` row Evicted "
-        "0; the facts read cannot-tell {0, 0}, failures shown"),
     # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
     "kubeedge-6012.issue-prose-get-pods-crashloop-2-then-describe-events-no-dash-line-created-x3-backoff-x3-then-prose-cut.txt": (
         "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "

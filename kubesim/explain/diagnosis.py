@@ -332,7 +332,8 @@ def _shows(f: _Facts) -> bool:
     s = f.story
     return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
                 or s.restart_count or f.unnamed or f.view.pulled_again >= 2
-                or bool(f.view.sandbox))  # (README's sandbox rule: failures shown)
+                or bool(f.view.sandbox)  # (README's sandbox rule: failures shown)
+                or f.view.evicted is not None)  # an eviction ends the pod's containers
 
 
 def _unnamed(v: rc.View) -> list[RecordedEvent]:
@@ -693,7 +694,21 @@ def _no_exit(f: _Facts) -> _Decided:
 def _held(f: _Facts) -> _Decided | None:
     """What the record shows short of a failure, a kill or an exit, that decides it."""
     return _unnamed_probe(f) or _waits_on_init(f) or _held_out(f) or _pod_held_out(f) or \
-        _pulled_again(f) or _sandbox_down(f)
+        _pulled_again(f) or _sandbox_down(f) or _evicted(f)
+
+
+def _evicted(f: _Facts) -> _Decided | None:
+    """A pod the kubelet evicted (its status's `reason: Evicted`, or its Evicted event:
+    `View.evicted`), and no failure, kill or exit of the container beside it: the eviction
+    ended it, an end none of explain's causes names (as `_other_kill` says of an eviction's
+    kill: kubernetes-41347)."""
+    if f.view.evicted is None:
+        return None
+    because = (f"the kubelet evicted the pod (Evicted: {rc.clip(f.view.evicted, 80)}), which "
+               "ends its containers: an end none of explain's causes names, neither a probe's "
+               "kill nor the app's own exit")
+    return _Decided(Cause.CANNOT_TELL, "other-kill",  # (the kubelet's, for no probe)
+                    f"no probe ended the container: {because}", because)
 
 
 def _sandbox_down(f: _Facts) -> _Decided | None:

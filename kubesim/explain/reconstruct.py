@@ -460,6 +460,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
     cut = _rows_cut(pod.events)
+    _status_evicted(pod, views)
     for v in views:
         v.rows_cut = cut
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
@@ -475,6 +476,17 @@ def _the_pods(views: list[View], e: RecordedEvent) -> None:
             v.evicted = e.message
         if e.reason in SANDBOX_REASONS:
             v.sandbox.append(e)
+
+
+def _status_evicted(pod: PodRecord, views: list[View]) -> None:
+    """A pod whose status says the kubelet evicted it (core/v1 PodStatus `reason: Evicted`,
+    its `message` why: pkg/kubelet/eviction's Evicted reason, the status it writes for a pod
+    it evicts), as its Evicted event says it (`_the_pods`): on every container's view."""
+    if pod.status_reason != "Evicted":
+        return
+    for v in views:
+        if v.evicted is None:
+            v.evicted = pod.status_message or pod.status_reason
 
 
 def _app_end(pod: PodRecord) -> str:

@@ -215,6 +215,7 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
     pod.grace_seconds = _int(doc, spec.get("terminationGracePeriodSeconds"),
                              (*loc, "spec", "terminationGracePeriodSeconds"))
     pod.phase = _str(status.get("phase"))
+    pod.status_reason, pod.status_message = _str(status.get("reason")), _str(status.get("message"))
     pod.start_time = _time(doc, status.get("startTime"), (*loc, "status", "startTime"))
     pod.conditions = _conditions(doc, status, loc)
     containers: dict[str, ContainerRecord] = {}

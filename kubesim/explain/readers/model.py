@@ -283,6 +283,10 @@ class PodRecord:
     # a pod the record does not name, but shows is not the pod of this name: a describe
     # block that ends where that pod's (`Name:`) begins; never merged into that pod
     apart_from: str | None = None
+    # the pod's status's `reason` and `message` (core/v1 PodStatus: `Evicted` and why, where
+    # the kubelet evicted it), where the record gives them
+    status_reason: str | None = None
+    status_message: str | None = None
 
 
 @dataclass(slots=True)

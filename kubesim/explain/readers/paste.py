@@ -40,6 +40,7 @@ from kubesim.explain.readers.describe import (
 from kubesim.explain.readers.dockershim_names import dockershim_running
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.first_indent import first_line_reindented
 from kubesim.explain.readers.flattened import (
     dotted_state_key,
     orphan_probe_fields,
@@ -75,6 +76,11 @@ from kubesim.explain.readers.normalise import (
 from kubesim.explain.readers.numbered_listing import listing_notes, unnumbered
 from kubesim.explain.readers.one_line_probe import ProbeRun, probe_runs, read_one_line
 from kubesim.explain.readers.pod_spec_piece import pod_spec_pieces
+from kubesim.explain.readers.pod_status_piece import (
+    PodStatusPlace,
+    pod_status_doc,
+    pod_status_places,
+)
 from kubesim.explain.readers.pods_table import (
     CustomColumns,
     PodRow,
@@ -188,6 +194,8 @@ class Segment:
     lines: list[PasteLine] = field(default_factory=list)
     # where the author cut it, and the mark (`...`, `<SNIP>`)
     cuts: dict[int, str] = field(default_factory=dict)
+    # a `status:` the paste ties to a pod (pod_status_piece.py), None for any other
+    pod_status: PodStatusPlace | None = None
 
     @property
     def first(self) -> int:
@@ -629,7 +637,9 @@ def read_paste(text: str, source: str) -> RecordSet:
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
     charts: list[RecordSet] = []
+    places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
     for segment in placer.documents:
+        segment.pod_status = places.get(segment.first)
         found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
         if found is None:
             continue
@@ -1045,13 +1055,15 @@ def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: boo
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
-        tabbed = _tab_indented(segment, source)
+        tabbed = _tab_indented(segment, source) or _first_reindented(segment, source)
         if tabbed is not None:
             return tabbed
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
             return _lost_indentation(segment, source, out, again)
+    if found is None:
+        found = _first_reindented(segment, source)
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
@@ -1078,6 +1090,31 @@ def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
         found.notes.append(Note(f"lines {first}-{last} are YAML indented with tabs (which YAML "
                                 "does not allow): read with each tab as 8 columns, as a "
                                 "terminal shows it", Where(source, first)))
+    return found
+
+
+def _first_reindented(segment: Segment, source: str) -> RecordSet | None:
+    """A block whose first line lost its indentation in the copy (first_indent.py), which
+    does not read as it is: read with that line at its siblings' indentation, said in a note;
+    None for any other block, or one that does not read so either."""
+    texts = first_line_reindented([x.text for x in segment.lines]) \
+        if segment.kind in (SegmentKind.YAML, SegmentKind.STATUS_PIECE) else None
+    if texts is None:
+        return None
+    kind = SegmentKind.STATUS_PIECE if _STATUS_PIECE.match(texts[0]) or \
+        _STATUS_ITEM.match(texts[0]) or _STATE_PIECE.match(texts[0]) else SegmentKind.YAML
+    moved = Segment(kind, [replace(segment.lines[0], text=texts[0]), *segment.lines[1:]],
+                    segment.cuts)
+    try:
+        found = _read_segment(moved, source)
+    except (RecordError, SpecError):
+        return None
+    if found is not None:
+        first = segment.first
+        found.notes.append(Note(
+            f"line {first}: the block's first line lost its indentation in the copy (its "
+            f"children indented deeper than its siblings, at {len(_indentation(texts[0]))} "
+            "spaces): read at its siblings' indentation", Where(source, first)))
     return found
 
 
@@ -1389,7 +1426,34 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
     if segment.kind is SegmentKind.STATUS_PIECE:
         return _status_piece(segment, source)
     body = "\n" * (segment.first - 1) + text  # YAML's own line numbers are the paste's
-    return read_kube(body, source) or _probes(body, source, segment.first)
+    return _pod_status_alone(segment, text, source) or read_kube(body, source) or \
+        _probes(body, source, segment.first)
+
+
+def _pod_status_alone(segment: Segment, text: str, source: str) -> RecordSet | None:
+    """A pod's `status:` pasted without its object, where the paste ties it to a pod
+    (pod_status_piece.py): read as that pod's (its phase, reason, message, conditions and
+    containers' statuses), named as the command above names it, said in a note; None for
+    any other document."""
+    place = segment.pod_status
+    if place is None or segment.first < 2:
+        return None
+    try:
+        docs = load_yaml_documents(text, source, RecordError)
+    except RecordError:  # (YAML cut short: read as any document, `_after_error`)
+        return None
+    if len(docs) != 1 or not pod_status_doc(docs[0].data):
+        return None
+    found = read_kube("\n" * (segment.first - 2) + "kind: Pod\n" + text, source)
+    if found is None:
+        return None
+    for pod in found.pods:
+        pod.name = pod.name or place.pod
+    found.notes.append(Note(
+        f"line {segment.first}: a pod's status without its object (no kind), under "
+        + ("the command that prints that pod" if place.pod else "a cut") +
+        ": read as the pod's status", Where(source, segment.first)))
+    return found
 
 
 def _list_item(segment: Segment, text: str, source: str) -> RecordSet | None:

@@ -664,7 +664,8 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     """Two records of one pod (a describe text and its YAML): the document's fields win where
     both have one, because they carry exact times."""
     documented = "pod" in other.formats
-    for key in ("namespace", "uid", "owner", "phase", "restart_policy", "grace_seconds"):
+    for key in ("namespace", "uid", "owner", "phase", "restart_policy", "grace_seconds",
+                "status_reason", "status_message"):
         value = getattr(other, key)
         if value is not None and (documented or getattr(into, key) is None):
             setattr(into, key, value)
