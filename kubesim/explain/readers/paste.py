@@ -123,7 +123,7 @@ from kubesim.explain.readers.stated_kill import (
 )
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
-from kubesim.explain.readers.watch_cut import NAME_CUT, later_row_cut
+from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_documents
 from kubesim.spec.yamlio import load_yaml_documents
@@ -222,7 +222,7 @@ class _Placer:
         self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
         # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
-        self.name_cut: tuple[str, Where] | None = None
+        self.name_cut: NameCut | None = None
         self.sections_seen = False  # a container section among the describe lines so far
         self.sections_scanned = 0  # how many of them `container_section` has looked at
         self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
@@ -319,7 +319,7 @@ class _Placer:
             return i + 1
         if line.number == self.cut_last and self.under_pods_header and self.pod_rows and \
                 (m := NAME_CUT.match(text)) is not None:
-            self.name_cut = (m["name"], Where(self.source, line.number))
+            self.name_cut = NameCut(m["name"], Where(self.source, line.number))
             return i + 1
         header = is_pods_header(text)
         if self.custom.take(text, line.number, pods_header=header):

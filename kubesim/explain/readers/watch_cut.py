@@ -12,16 +12,24 @@ earlier rows is of an earlier moment, and its ends since are not in the record.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from kubesim.explain.readers.model import Note, PodRecord, Where
 from kubesim.explain.readers.names import NAME_CELL
 from kubesim.explain.readers.pods_table import PodRow
 
-__all__ = ["NAME_CUT", "later_row_cut"]
+__all__ = ["NAME_CUT", "NameCut", "later_row_cut"]
 
 # the record's last line: a NAME cell alone, nothing after it (`pod/` as `kubectl get all`
 # prints it); bounded, so one match over a line of any length is linear
 NAME_CUT = re.compile(rf"^[ \t]{{0,64}}(?:pod/)?(?P<name>{NAME_CELL})$")
+
+
+class NameCut(NamedTuple):
+    """The record's last line as a NAME cell cut short: the name's start, and where."""
+
+    fragment: str
+    where: Where
 
 
 def _watch(rows: list[PodRow]) -> bool:
@@ -31,8 +39,7 @@ def _watch(rows: list[PodRow]) -> bool:
     return len(set(keys)) < len(keys)
 
 
-def later_row_cut(pods: list[PodRecord], rows: list[PodRow], cut: tuple[str, Where]
-                  ) -> Note:
+def later_row_cut(pods: list[PodRecord], rows: list[PodRow], cut: NameCut) -> Note:
     """The note for the last line `cut` (its NAME fragment, where it is), after the table's
     `rows`; where the rows are a watch's and exactly one pod's name starts so, that pod's
     containers' counts are marked of an earlier moment (`count_later_cut`)."""
