@@ -242,31 +242,11 @@ NOT_READ: dict[str, str] = {
         "null} with liveness failed, where the facts read liveness-kill {1, null}: the "
         "author's `the container is being killed by Kubernetes because it's not responsive "
         "enough:` above the liveness failure row is not read as a kill"),
-    "mattermost-helm-199.issue-prose-then-fenced-describe-events-failedscheduling-init-mysql-created-x2-cut-in-started.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): "
-        "mattermost-team-edition: cannot-tell {0, 1} where the facts read {0, null}: the "
-        "Created row's x2 closes the kills though the table is cut inside a row (the rows cut "
-        "away may hold occurrences past the recorder's burst); the facts named no container "
-        "at first (the lead added `container`, saying was)"),
     "solr-operator-41.comment-prose-operator-pod-getting-oomkilled-then-angle-bracket-k8-describe-cut-in-host-ports.txt": (
         "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
         "null}, no failure shown, where the facts read oom-killed {0, 0}: the reply's "
         "`operator pod is getting OOMKilled` (no determiner, beside the describe of "
         "solr-operator-5c57549cb5-mkpxj) is not read"),
-    "rocketchat-25481.issue-helm-command-then-get-pods-running-4-then-get-events-no-count-killing-failed-liveness-cut.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): liveness-kill "
-        "{1, 4} where the facts read {1, null}: the get pods RESTARTS 4, pasted before the "
-        "cut events whose last Created (2m23s) is older than the row's last restart (48s "
-        "ago), closes the kills"),
-    "rocketchat-helm-charts-138.issue-root-prompt-get-pods-wide-crashloop-3-then-events-readiness-refused-x5-backoff-x4.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
-        "0} (`nothing in the record could be a probe kill`) where the facts read {0, 4}: "
-        "CrashLoopBackOff with RESTARTS 3 beside two picked `kubectl events` rows (readiness "
-        "x5, back-off x4) with no Scheduled row"),
-    "nexus-operator-191.comment-details-echo-nexus-cr-pipe-apply-then-get-pods-w-old-pod-running-1-new-pod-pending-to-running-cut.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
-        "1} where the facts read {0, null}: the watch's last row is cut in its name "
-        "(`nexus3-6f`), a later state of nexus3-6f7b5858b9-wv6wq whose count is cut away"),
     # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
     "kubeedge-6012.issue-prose-get-pods-crashloop-2-then-describe-events-no-dash-line-created-x3-backoff-x3-then-prose-cut.txt": (
         "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "

@@ -48,7 +48,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.klog import is_logged
-from kubesim.explain.readers.model import ContainerRecord, RecordedEvent, StampKind
+from kubesim.explain.readers.model import ContainerRecord, RecordedEvent, StampKind, Where
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
@@ -1612,6 +1612,11 @@ def _open_why(f: _Facts) -> str:
     container before it ended once, so at most that many were killed, whatever rows are cut
     or uncounted."""
     rec = f.view.record
+    if rec is not None and rec.count_later_cut is not None:
+        return _later_row_cut_why(rec.count_later_cut)
+    unseen = _restart_unseen(f)
+    if unseen:
+        return unseen
     # (a count without its state, a describe block without its State line, is of the
     # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
     # dapr-docs-2972)
@@ -1629,6 +1634,39 @@ def _open_why(f: _Facts) -> str:
     if not _shows(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     return _rows_open(f) or _failures_open(f) or _piece_open(f)
+
+
+def _restart_unseen(f: _Facts) -> str:
+    """Why a `get pods` row's restart count bounds nothing beside cut event rows that do not
+    show its last restart (empty where that holds not). The row's `(48s ago)` is its last
+    restart's age on the row's moment; the events' newest Created or Started row is older
+    than it, so the events were not taken with the row: taken later, the restarts and kills
+    after the row are in them or in the rows cut away, which the count does not hold; taken
+    before, the count holds them. The record does not say which (README's counting rules: a
+    count of another moment may count kills after that start, weighed apart; a restart count
+    alone counts ends older than the events or in rows cut away)."""
+    rec, v = f.view.record, f.view
+    ago = None if rec is None or not rec.restart_apart else rec.restart_ago
+    starts = [e.last.age_lo for e in v.events if e.reason in _STARTS
+              and e.last.kind is StampKind.AGE and e.last.age_lo is not None]
+    if ago is None or ago.age_hi is None or not v.rows_cut or not starts or \
+            min(starts) < ago.age_hi:
+        return ""
+    line = rec.restart_where.line if rec is not None and rec.restart_where else "?"
+    return (f"the `get pods` row of line {line} shows its last restart {ago.text} before it, "
+            f"which the events, cut, do not show (their newest start is "
+            f"{_secs_text(min(starts))} before them): they were taken at another moment, "
+            "and the row's count does not hold the restarts after its own")
+
+
+def _later_row_cut_why(where: Where) -> str:
+    """Why a watch's later row of the pod, cut in its NAME, leaves the kills open: its RESTARTS
+    is cut away, so the count read is of an earlier moment and the container's ends since are
+    not in the record (README's counting rules: a row cut in its name is the pod's where one
+    pod whole starts so; kubesim.explain.readers.watch_cut)."""
+    return (f"a later row of the pod's watch (line {where.line}) is cut in its NAME, its "
+            "RESTARTS cut away: the count read is of an earlier moment, and its ends since "
+            "are not in the record")
 
 
 def _rows_open(f: _Facts) -> str:

@@ -206,6 +206,12 @@ class ContainerRecord:
     # the record states the container's restart count and not its state (a test log's `found
     # restarts: 0`, `ready: false, restart count 2`): running, or ended since its last start
     count_alone: bool = False
+    # a later row of the pod (a watch's last, cut inside its NAME cell: watch_cut.py) whose
+    # RESTARTS is cut away: the count is of an earlier moment, the ends since not in the record
+    count_later_cut: Where | None = None
+    # the last restart's age a `get pods` row prints beside RESTARTS (`4 (48s ago)`, 1.22 on),
+    # on that row's moment
+    restart_ago: Stamp | None = None
     # the record ends inside one of the container's probe lines (`Liveness:` and nothing
     # after it): the container has that probe, and the record does not give its settings
     probe_cut: bool = False

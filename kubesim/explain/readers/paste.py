@@ -129,6 +129,7 @@ from kubesim.explain.readers.stated_kill import (
 )
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
+from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_documents
 from kubesim.spec.yamlio import load_yaml_documents
@@ -228,6 +229,8 @@ class _Placer:
         # rows whose NAME is a page's placeholder: (line number, that NAME)
         self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
+        self.name_cut: NameCut | None = None
         self.sections_seen = False  # a container section among the describe lines so far
         self.sections_scanned = 0  # how many of them `container_section` has looked at
         self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
@@ -321,6 +324,10 @@ class _Placer:
             return i + 1
         if self.old_pods.take(text, line.number) or self.top.take(text, line.number):
             self.in_describe = self.after_row = False
+            return i + 1
+        if line.number == self.cut_last and self.under_pods_header and self.pod_rows and \
+                (m := NAME_CUT.match(text)) is not None:
+            self.name_cut = NameCut(m["name"], Where(self.source, line.number))
             return i + 1
         header = is_pods_header(text)
         if self.custom.take(text, line.number, pods_header=header):
@@ -669,7 +676,10 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.ci_events or placer.restarts:
         _add(out, _ci_log(placer.ci_events, placer.restarts, source))
     if placer.pod_rows:
-        _add(out, RecordSet(source, "pods-table", pods=pods_of(placer.pod_rows)))
+        pods = pods_of(placer.pod_rows)
+        cut = [] if placer.name_cut is None else [
+            later_row_cut(pods, placer.pod_rows, placer.name_cut)]
+        _add(out, RecordSet(source, "pods-table", pods=pods, notes=cut))
         out.notes.extend(Note(
             f"line {number}: the row's NAME {name!r} is no name the API "
             "gives a pod (a page's placeholder for one): read as that pod's name",

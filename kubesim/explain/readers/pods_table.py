@@ -25,11 +25,12 @@ from kubesim.explain.readers.model import (
     Note,
     PodRecord,
     RecordSet,
+    Stamp,
     Terminated,
     Where,
 )
 from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLACEHOLDER, SUBDOMAIN
-from kubesim.explain.readers.times import AGE_PATTERN
+from kubesim.explain.readers.times import AGE_PATTERN, parse_age
 
 __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
            "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of",
@@ -81,6 +82,7 @@ class PodRow:
     where: Where
     ready: int = 0
     restarts_cut: bool = False  # the record ends inside the RESTARTS cell: no count
+    ago: Stamp | None = None  # the last restart's age, `(48s ago)` (kubectl 1.22 on)
 
 
 def is_pods_header(line: str) -> bool:
@@ -101,7 +103,8 @@ def pod_row(line: str, source: str, number: int, *, under_header: bool = False
         raise RecordError(f"RESTARTS {m['restarts']} must be a whole number from 0 to {_INT32}",
                           source=source, line=number)
     return PodRow(name or m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
-                  Where(source, number), int(m["ready"]))
+                  Where(source, number), int(m["ready"]),
+                  ago=parse_age(m["ago"]) if m["ago"] else None)
 
 
 def _placeholder_row(line: str) -> re.Match[str] | None:
@@ -146,7 +149,7 @@ def row_cut_in_age(line: str, source: str, number: int) -> PodRow | None:
 def _container(row: PodRow) -> ContainerRecord:
     c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
                         row.restarts, restart_where=row.where, restart_apart=True,
-                        restarts_cut=row.restarts_cut)
+                        restarts_cut=row.restarts_cut, restart_ago=row.ago)
     if row.status in _WAITING:
         c.state, c.state_reason = "waiting", row.status
     elif row.status in _TERMINATED:

@@ -1,0 +1,59 @@
+"""A `kubectl get pods --watch` whose last row the paste cut inside its NAME cell.
+
+A watch prints a pod's row again at each change of it (kubectl get's watch: the printer runs
+on every event of the list), so its rows repeat names, and a row cut inside its NAME (the
+paste ends there: `nexus3-6f`) is a later row of the one pod whose name starts so, where
+exactly one pod of the table has such a name (README: a row cut in its name is a pod's where
+one pod whole starts so; two pods of a ReplicaSet, or a name that is the start of another's,
+leave it no named pod's). That later row's RESTARTS is cut away: the pod's count read from its
+earlier rows is of an earlier moment, and its ends since are not in the record.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubesim.explain.readers.model import Note, PodRecord, Where
+from kubesim.explain.readers.names import NAME_CELL
+from kubesim.explain.readers.pods_table import PodRow
+
+__all__ = ["NAME_CUT", "NameCut", "later_row_cut"]
+
+# the record's last line: a NAME cell alone, nothing after it (`pod/` as `kubectl get all`
+# prints it); bounded, so one match over a line of any length is linear
+NAME_CUT = re.compile(rf"^[ \t]{{0,64}}(?:pod/)?(?P<name>{NAME_CELL})$")
+
+
+class NameCut(NamedTuple):
+    """The record's last line as a NAME cell cut short: the name's start, and where."""
+
+    fragment: str
+    where: Where
+
+
+def _watch(rows: list[PodRow]) -> bool:
+    """Whether the table's rows repeat a pod's name: a watch (or the table taken again)
+    prints a pod's row once per change, a single `get pods` once."""
+    keys = [(r.namespace, r.name) for r in rows]
+    return len(set(keys)) < len(keys)
+
+
+def later_row_cut(pods: list[PodRecord], rows: list[PodRow], cut: NameCut) -> Note:
+    """The note for the last line `cut` (its NAME fragment, where it is), after the table's
+    `rows`; where the rows are a watch's and exactly one pod's name starts so, that pod's
+    containers' counts are marked of an earlier moment (`count_later_cut`)."""
+    fragment, where = cut
+    names = {r.name for r in rows if r.name.startswith(fragment)}
+    if not _watch(rows) or len(names) != 1:
+        return Note(f"line {where.line}: the record ends inside a row's NAME ({fragment!r}), "
+                    "which is no one pod's later row of a watch: not read for any pod", where)
+    (name,) = names
+    for pod in pods:
+        if pod.name == name:
+            for c in pod.containers:
+                c.count_later_cut = where
+    return Note(f"line {where.line}: the record ends inside a later row of the watch, cut in "
+                f"its NAME ({fragment!r}: only {name} starts so): that row's RESTARTS is cut "
+                f"away, so {name}'s restart count is of an earlier moment, and its ends since "
+                "are not in the record", where)
