@@ -226,37 +226,17 @@ NOT_READ: dict[str, str] = {
         "still so; `it` stands for the alert whose general definition is the sentence before, "
         "and no rule reads a pronoun's happening as the case's restarts: left marked)"),
     # held-out batch 43: 7 of 10 at first contact on stop 45's final code (2139ad1)
-    "kuma-5360.issue-title-readiness-9901-refused-then-powerline-prompt-get-pods-grep-frontend-1-of-2-running-4-describe-grep-events-a20-cut.txt": (
-        "held-out batch 43, first contact on stop 45's final code (2139ad1): no probe failed "
-        "where the facts read readiness: the issue's title, a markdown heading (`# Readiness "
-        "probe failed: ...`) on line 1, is not read as the title (cannot-tell {0, 4} "
-        "otherwise as the facts)"),
     "cartographer-conventions-257.issue-yaml-container-status-last-state-oomkilled-137-restart-52-waiting-crashloop-back-off-5m.txt": (
         "held-out batch 43, first contact on stop 45's final code (2139ad1): refused (exit 2, "
         "not a record explain reads): a ContainerStatus YAML whose first line (`lastState:`) "
         "lost its indentation, the rest at 4 and 6 spaces; the facts read oom-killed {0, 0}"),
-    "github-blog-availability-july-2020.incident-report-prose-a-single-container-exceeding-memory-limits-terminated.txt": (
-        "held-out batch 43, first contact on stop 45's final code (2139ad1): refused (exit 2, "
-        "not a record explain reads): an incident report's prose (`a single container within "
-        "the Pod was exceeding its defined memory limits and being terminated`); the facts "
-        "read oom-killed {0, 0}"),
     # held-out batch 44: 3 of 10 at first contact on stop 45's final code (2139ad1)
-    "typokign-matrix-chart-30.issue-prose-crashlooping-killed-not-responsive-then-fenced-unhealthy-liveness-timeout-x4.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
-        "null} with liveness failed, where the facts read liveness-kill {1, null}: the "
-        "author's `the container is being killed by Kubernetes because it's not responsive "
-        "enough:` above the liveness failure row is not read as a kill"),
     "mattermost-helm-199.issue-prose-then-fenced-describe-events-failedscheduling-init-mysql-created-x2-cut-in-started.txt": (
         "held-out batch 44, first contact on stop 45's final code (2139ad1): "
         "mattermost-team-edition: cannot-tell {0, 1} where the facts read {0, null}: the "
         "Created row's x2 closes the kills though the table is cut inside a row (the rows cut "
         "away may hold occurrences past the recorder's burst); the facts named no container "
         "at first (the lead added `container`, saying was)"),
-    "solr-operator-41.comment-prose-operator-pod-getting-oomkilled-then-angle-bracket-k8-describe-cut-in-host-ports.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
-        "null}, no failure shown, where the facts read oom-killed {0, 0}: the reply's "
-        "`operator pod is getting OOMKilled` (no determiner, beside the describe of "
-        "solr-operator-5c57549cb5-mkpxj) is not read"),
     "rocketchat-25481.issue-helm-command-then-get-pods-running-4-then-get-events-no-count-killing-failed-liveness-cut.txt": (
         "held-out batch 44, first contact on stop 45's final code (2139ad1): liveness-kill "
         "{1, 4} where the facts read {1, null}: the get pods RESTARTS 4, pasted before the "

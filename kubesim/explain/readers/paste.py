@@ -51,6 +51,7 @@ from kubesim.explain.readers.flattened import (
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
+from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -199,6 +200,8 @@ class _Placer:
 
     def __init__(self, lines: list[PasteLine], source: str) -> None:
         self.lines, self.source = lines, source
+        # the first content line's number: a page's title (heading_title.py)
+        self.first_content = next((x.number for x in lines if x.kind is LineKind.CONTENT), 0)
         self.describe = Segment(SegmentKind.DESCRIBE)
         self.documents: list[Segment] = []
         self.unread: list[PasteLine] = []
@@ -374,6 +377,11 @@ class _Placer:
         prose = _prose_message(text, Where(self.source, line.number))
         if prose is not None:  # a sentence quoting a probe's message without a code span
             self.bare.append(prose)
+            return i + 1
+        heading = heading_message(text, Where(self.source, line.number)) \
+            if line.number == self.first_content else None
+        if heading is not None:  # the page's title, a markdown heading (heading_title.py)
+            self.bare.append(heading)
             return i + 1
         commented = self.commented_message(i)
         if commented is not None:  # a shell comment under a command, quoting its output
