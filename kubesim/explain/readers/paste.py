@@ -378,13 +378,10 @@ class _Placer:
         if prose is not None:  # a sentence quoting a probe's message without a code span
             self.bare.append(prose)
             return i + 1
-        heading = heading_message(text, Where(self.source, line.number)) \
-            if line.number == self.first_content else None
-        if heading is not None:  # the page's title, a markdown heading (heading_title.py)
-            self.bare.append(heading)
-            return i + 1
-        commented = self.commented_message(i)
-        if commented is not None:  # a shell comment under a command, quoting its output
+        # the page's title as a markdown heading (heading_title.py), or a shell comment under a
+        # command, quoting its output
+        commented = self.heading_title(line) or self.commented_message(i)
+        if commented is not None:
             self.bare.append(commented)
             return i + 1
         if self.continues_cut_row(i):
@@ -396,6 +393,13 @@ class _Placer:
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def heading_title(self, line: PasteLine) -> tuple[RecordedEvent, Note] | None:
+        """The kubelet's message the page's title holds as a markdown heading on its first
+        line (`# Readiness probe failed: ...`, heading_title.py); None on another line."""
+        if line.number != self.first_content:
+            return None
+        return heading_message(line.text, Where(self.source, line.number))
 
     def commented_message(self, i: int) -> tuple[RecordedEvent, Note] | None:
         """A kubelet's message a page writes as a shell comment under the command that shows
