@@ -226,27 +226,7 @@ NOT_READ: dict[str, str] = {
         "still so; `it` stands for the alert whose general definition is the sentence before, "
         "and no rule reads a pronoun's happening as the case's restarts: left marked)"),
     # held-out batch 43: 7 of 10 at first contact on stop 45's final code (2139ad1)
-    "kuma-5360.issue-title-readiness-9901-refused-then-powerline-prompt-get-pods-grep-frontend-1-of-2-running-4-describe-grep-events-a20-cut.txt": (
-        "held-out batch 43, first contact on stop 45's final code (2139ad1): no probe failed "
-        "where the facts read readiness: the issue's title, a markdown heading (`# Readiness "
-        "probe failed: ...`) on line 1, is not read as the title (cannot-tell {0, 4} "
-        "otherwise as the facts)"),
-    "github-blog-availability-july-2020.incident-report-prose-a-single-container-exceeding-memory-limits-terminated.txt": (
-        "held-out batch 43, first contact on stop 45's final code (2139ad1): refused (exit 2, "
-        "not a record explain reads): an incident report's prose (`a single container within "
-        "the Pod was exceeding its defined memory limits and being terminated`); the facts "
-        "read oom-killed {0, 0}"),
     # held-out batch 44: 3 of 10 at first contact on stop 45's final code (2139ad1)
-    "typokign-matrix-chart-30.issue-prose-crashlooping-killed-not-responsive-then-fenced-unhealthy-liveness-timeout-x4.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
-        "null} with liveness failed, where the facts read liveness-kill {1, null}: the "
-        "author's `the container is being killed by Kubernetes because it's not responsive "
-        "enough:` above the liveness failure row is not read as a kill"),
-    "solr-operator-41.comment-prose-operator-pod-getting-oomkilled-then-angle-bracket-k8-describe-cut-in-host-ports.txt": (
-        "held-out batch 44, first contact on stop 45's final code (2139ad1): cannot-tell {0, "
-        "null}, no failure shown, where the facts read oom-killed {0, 0}: the reply's "
-        "`operator pod is getting OOMKilled` (no determiner, beside the describe of "
-        "solr-operator-5c57549cb5-mkpxj) is not read"),
     # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
     "kubeedge-6012.issue-prose-get-pods-crashloop-2-then-describe-events-no-dash-line-created-x3-backoff-x3-then-prose-cut.txt": (
         "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "

@@ -1593,8 +1593,9 @@ def _unseen_probe(f: _Facts) -> bool:
     if not f.floor or f.settings_shown or _whole_stream(f):
         return False  # (a whole stream would show that probe's failures and kills, R4.4)
     # a paste cut short shows none of the rows after the cut (their failures or kills), one
-    # that starts inside a row none of the rows before it
-    return not any(s.own for s in f.story.streaks) or any(
+    # that starts inside a row none of the rows before it; the pod's rows cut (`rows_cut`: a
+    # `describe | grep -A 20`, a paste ending inside its Scheduled row) hide the rows after
+    return not any(s.own for s in f.story.streaks) or f.view.rows_cut or any(
         e.truncated or e.cut_before or e.cut_after
         or (not e.count_stated and e.reason in _RESTARTING)
         for e in f.view.events)

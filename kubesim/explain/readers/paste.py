@@ -52,6 +52,7 @@ from kubesim.explain.readers.flattened import (
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
+from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
@@ -208,6 +209,8 @@ class _Placer:
 
     def __init__(self, lines: list[PasteLine], source: str) -> None:
         self.lines, self.source = lines, source
+        # the first content line's number: a page's title (heading_title.py)
+        self.first_content = next((x.number for x in lines if x.kind is LineKind.CONTENT), 0)
         self.describe = Segment(SegmentKind.DESCRIBE)
         self.documents: list[Segment] = []
         self.unread: list[PasteLine] = []
@@ -390,8 +393,10 @@ class _Placer:
         if prose is not None:  # a sentence quoting a probe's message without a code span
             self.bare.append(prose)
             return i + 1
-        commented = self.commented_message(i)
-        if commented is not None:  # a shell comment under a command, quoting its output
+        # the page's title as a markdown heading (heading_title.py), or a shell comment under a
+        # command, quoting its output
+        commented = self.heading_title(line) or self.commented_message(i)
+        if commented is not None:
             self.bare.append(commented)
             return i + 1
         if self.continues_cut_row(i):
@@ -403,6 +408,13 @@ class _Placer:
             return i + 1
         self.unread.append(line)
         return i + 1
+
+    def heading_title(self, line: PasteLine) -> tuple[RecordedEvent, Note] | None:
+        """The kubelet's message the page's title holds as a markdown heading on its first
+        line (`# Readiness probe failed: ...`, heading_title.py); None on another line."""
+        if line.number != self.first_content:
+            return None
+        return heading_message(line.text, Where(self.source, line.number))
 
     def commented_message(self, i: int) -> tuple[RecordedEvent, Note] | None:
         """A kubelet's message a page writes as a shell comment under the command that shows

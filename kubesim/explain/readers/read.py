@@ -33,7 +33,9 @@ from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prome
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
+from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.unready import name_by_unready
+from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
 
@@ -67,6 +69,8 @@ def parse_record(text: str, source: str) -> RecordSet:
     _event_reasons(found)
     name_stated_piece(found, lines)  # a sentence's status of the events' one pod (README)
     give_stated_kills(found, lines)  # a kill stated of the case's pods, of one workload
+    give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
+    give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     return found
 

@@ -45,10 +45,12 @@ from kubesim.explain.readers.probe_restart import (
     RESTART_ANCHORS,
 )
 from kubesim.explain.readers.stated_kill import (
+    EN_LIMIT_OOM,
     EN_OOM,
     KILL_ANCHORS,
     KO_KILL_ANCHORS,
     KO_PROBE_KILL,
+    LIMIT_ANCHORS,
     PROBE_KILL,
     STATED_EN_OOM,
     STATED_KILL_AGAIN,
@@ -66,7 +68,7 @@ __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
            "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
            "rows_run_together", "split_runs", "stated_hint", "stated_restarts_hint",
-           "titled_backoff"]
+           "states_what_happened", "titled_backoff"]
 
 # the header with -A's NAMESPACE before it and -o wide's columns after it
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
@@ -524,7 +526,8 @@ def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         parts, what = read(line)
         if parts is not None:
             break
-    if parts is not None and "OOMKilled" not in line and "Reason: OOMKilled" in (x.strip() for x in parts[0]):
+    if parts is not None and "OOMKilled" not in line and "OOM" in line and \
+            "Reason: OOMKilled" in (x.strip() for x in parts[0]):  # (not a limit's kill's)
         what += " (its reason `OOM Killed` read as the kubelet's OOMKilled)"
     return parts, what
 
@@ -1086,7 +1089,9 @@ def _stated_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A container's end OOMKilled stated in a sentence of the case's own container, in
     Chinese (`_zh_oom`) or in English (`_en_oom`), and what it is; None without one."""
     parts, what = _zh_oom(line)
-    return (parts, what) if parts is not None else _en_oom(line)
+    if parts is None:
+        parts, what = _en_oom(line)
+    return (parts, what) if parts is not None else _limit_oom(line)
 
 
 # the author's first-person telling of what they saw: `I can tell that`, `we could see`
@@ -1113,6 +1118,30 @@ def _en_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if name is not None and _LABEL.fullmatch(name):  # (a container's name as describe prints it)
         state = ["Containers:", f"  {name}:", *("    " + x for x in state)]
     return (state, True), f"{STATED_EN_OOM} (`{m[0][:80]}`): {ZH_OOM_READ}"
+
+
+def _limit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end OOMKilled told by its cause in an English sentence of the case's own
+    container (stated_kill.EN_LIMIT_OOM: `a single container within the Pod was exceeding its
+    defined memory limits and being terminated`), read as `_en_oom` reads the word OOMKilled:
+    the kernel's OOM killer kills a container over its memory limit, and the kubelet reports
+    that end as OOMKilled; None without one, in a question, or in a sentence of what may
+    happen (`if`, `when`, ...)."""
+    m = _near(EN_LIMIT_OOM, line, LIMIT_ANCHORS, (200, 120), _SENTENCE_PLACES)
+    if m is None or not states_what_happened(line, m.start(), m.end()):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (
+        f"{STATED_EN_OOM}, told by its cause (`{m[0][:80]}`): the kernel's OOM killer kills a "
+        f"container over its memory limit, which the kubelet reports as OOMKilled: {ZH_OOM_READ}")
+
+
+def states_what_happened(line: str, start: int, end: int) -> bool:
+    """Whether the sentence holding line[start:end] states what happened: no sentence of what
+    may happen (`_general_around`), no question (`_asked`), no conditional of the corpus's
+    other languages before it (`_IF_MORE`), as `_en_oom` reads its sentences."""
+    return not (_general_around(line, start, end) or _asked(line, end)
+                or _IF_MORE.search(line, _sentence_start(line, start), start))
 
 
 def _sentence_start(line: str, start: int) -> int:

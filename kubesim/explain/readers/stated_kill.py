@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EN_OOM", "KILL_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
+__all__ = ["EN_LIMIT_OOM", "EN_NAMED_OOM", "EN_OOM", "KILL_ANCHORS", "LIMIT_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
            "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
            "kill_lines", "probe_kill_lines", "stated_kill_hint"]
 
@@ -98,6 +98,36 @@ EN_OOM = re.compile(
     r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+" + _EN_BEFELL + r"[ \t]*"
     r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
 
+# the same statement of a pod named by a bare word (no determiner) beside the record's one pod
+# (stated_pod_oom.py: `operator pod is getting OOMKilled` beside solr-operator-5c57549cb5-mkpxj)
+EN_NAMED_OOM = re.compile(
+    r"(?<![\w.-])(?:(?i:the|my|our|this)[ \t]+)?[`'\"]?(?P<name>[A-Za-z0-9][\w.-]{0,62})[`'\"]?"
+    r"[ \t]+(?i:pod)[ \t]+" + _EN_BEFELL + r"[ \t]*[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
+
+# English, the same end told by its cause (README, statements of the case in prose, at
+# fixprose43): the case's container or pod going over its memory limit and killed, in a past or
+# progressive form (`a single container within the Pod was exceeding its defined memory limits
+# and being terminated`, `the api container exceeded its memory limit and was killed`). The
+# kernel's OOM killer kills a container over its cgroup's memory limit, which the kubelet reports
+# as OOMKilled. The present (`exceeds its limit and is terminated`) is a guide's tense, not read,
+# nor a limit exceeded with no kill told, a negation (`was not killed`), or a CPU limit (one that
+# throttles, never kills)
+_LIMIT_SUBJECT = (r"(?<![\w-])(?i:containers?|pods?)(?:[ \t]+(?i:within|in|inside|of)[ \t]+"
+                  r"(?:(?i:the|our|my|this|that|its|their)[ \t]+)?[\w.-]{1,63}(?:[ \t]+(?i:pods?))?)?")
+_LIMIT_OVER = (r"(?i:(?:(?:was|were|is|are|kept)[ \t]+" + _EN_ADVERB + r"(?:exceeding|going[ \t]+over"
+               r"|hitting|running[ \t]+over))|(?:had|has|have)[ \t]+(?:exceeded|gone[ \t]+over|hit)"
+               r"|exceeded|went[ \t]+over)")
+_LIMIT_KILLED = (r"(?i:(?:(?:was|were|got|kept[ \t]+getting|(?:is|are)[ \t]+"
+                 r"(?:being|getting)|(?:had|has|have)[ \t]+been)[ \t]+|being[ \t]+|getting[ \t]+)"
+                 r"(?:terminated|killed|OOM[ -]?killed))(?![A-Za-z])")
+EN_LIMIT_OOM = re.compile(
+    _LIMIT_SUBJECT + r"[ \t]+" + _LIMIT_OVER + r"[ \t]+(?i:its|their|the)[ \t]+"
+    r"(?:(?i:defined|configured|set|own|container's|pod's)[ \t]+)?(?i:memory)[ \t]+(?i:limits?)"
+    r"(?:[ \t]*,)?[ \t]+(?i:and)[ \t]+" + _LIMIT_KILLED)
+LIMIT_ANCHORS = ("memory", "Memory")
+# the gate's look for one (a page's no-break space may sit between the words)
+_LIMIT_HINT = re.compile(r"(?i:memory)[ \t\xa0]+(?i:limit)")
+
 # Korean, the same statement (README, statements of the case in prose, at fix41prose): the
 # probe's failure given as the cause (`실패로`, `실패로 인해`, `실패해서`, `실패하여`, `실패했기
 # 때문에`, `실패 때문에`) of the kill or restart of a container or pod (`liveness probe 실패로
@@ -144,8 +174,10 @@ def kill_lines(kind: str) -> list[str]:
 
 def stated_kill_hint(text: str) -> bool:
     """Whether the text may hold a probe's kill stated in prose (both words, any case) or a
-    Chinese OOMKilled state, for the paste reader's gate (each word looked for once)."""
+    Chinese OOMKilled state, or a memory limit's kill (`EN_LIMIT_OOM`), for the paste
+    reader's gate (each word looked for once)."""
     low = text.lower()
     probe = "liveness" in low or "startup" in low
     return (("kill" in low or "\uc2e4\ud328" in text) and probe) or \
-        ("OOM" in text and ("\u5bb9\u5668" in text or "\u88ab" in text))
+        ("OOM" in text and ("\u5bb9\u5668" in text or "\u88ab" in text)) or \
+        (("kill" in low or "terminated" in low) and _LIMIT_HINT.search(text) is not None)

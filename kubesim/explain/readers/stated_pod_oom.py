@@ -1,0 +1,104 @@
+"""A pod's end OOMKilled stated in its author's prose by a bare word of the pod's name, tied
+to the record's one pod (the corpus README's rules: statements of the case in prose, one name
+one pod; the rule of stated_pod.py, the sentence naming the record's one pod).
+
+`Yes, operator pod is getting OOMKilled, but we've enough resources on nodes.` above the
+describe of pod solr-operator-5c57549cb5-mkpxj, cut before its container's state: the
+sentence's subject has no determiner (`the`, `my`), so it is not read as the case's own by
+runs.py (stated_kill.EN_OOM), and a record holding describe's lines apart reads no status from
+its sentences. Its word (`operator`) is a part of the one pod's name, whose one container's
+state the record does not show: the sentence states that pod's end, read as `_en_oom` reads
+one (an end OOMKilled, State or Last State untold). A word that is no part of the pod's name,
+a record of several pods or containers, a container whose state the record shows, and a
+sentence of what may happen, a question or a negation (no match: `was not OOMKilled`) are
+left as they were.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    ContainerRecord,
+    Note,
+    NoteKind,
+    RecordSet,
+    Terminated,
+    Where,
+)
+from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.stated_kill import EN_NAMED_OOM, STATED_EN_OOM, ZH_OOM_READ
+
+__all__ = ["give_named_oom", "unlist_line"]
+
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+_SPAN = re.compile(r"^not read: lines? (?P<a>\d+)(?:-(?P<b>\d+))?")
+
+
+def _stateless(found: RecordSet) -> tuple[str, ContainerRecord] | None:
+    """The record's one pod (one name) and its one container, when the record shows none of
+    that container's states; None otherwise."""
+    names = {p.name for p in found.pods}
+    if len(names) != 1 or None in names:
+        return None
+    containers = [c for p in found.pods for c in p.containers if not c.init]
+    if len(containers) != 1:
+        return None
+    c, [name] = containers[0], list(names)
+    if c.state or c.terminated or c.last or c.restart_count or name is None:
+        return None
+    return name, c
+
+
+def _names_pod(word: str, pod: str) -> bool:
+    """Whether a sentence's word names `pod`: its name, the start of its name up to a dash
+    (its workload's, `solr-operator`), or one of its name's dash-parted parts of letters
+    (`operator` of solr-operator-5c57549cb5-mkpxj)."""
+    word, pod = word.lower(), pod.lower()
+    return word == pod or pod.startswith(word + "-") or word in (
+        x for x in pod.split("-") if x.isalpha())
+
+
+def give_named_oom(found: RecordSet, text: str) -> None:
+    """The end OOMKilled a sentence states of the record's one pod by a word of its name
+    (`EN_NAMED_OOM`, `_names_pod`), given to its one container of no state shown; said in a
+    note, the line no longer listed as not read."""
+    one = _stateless(found)
+    if one is None or "OOM" not in text:
+        return
+    pod, c = one
+    for number, line in enumerate(text.split("\n"), 1):
+        if "OOM" not in line:
+            continue
+        m = next((x for x in EN_NAMED_OOM.finditer(line, 0, min(len(line), _LOOK))
+                  if _names_pod(x["name"], pod)), None)
+        if m is None or not states_what_happened(line, m.start(), m.end()):
+            continue
+        where = Where(found.source, number)
+        c.state, c.state_reason = "terminated", "OOMKilled"
+        c.terminated = Terminated("OOMKilled", None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where,
+                                  untold=True)
+        unlist_line(found, number, text.split("\n"))
+        found.notes.append(Note(
+            f"line {number}: {STATED_EN_OOM}, named by a word of the record's one pod's name "
+            f"(`{m[0][:80]}`, {pod}): {ZH_OOM_READ}", where))
+        return
+
+
+def unlist_line(found: RecordSet, number: int, lines: list[str]) -> None:
+    """The record's `not read` note of the lines holding line `number`, replaced by the notes
+    of its other lines (the line is read now)."""
+    for note in list(found.notes):
+        m = _SPAN.match(note.text) if note.kind is NoteKind.NOT_READ else None
+        if m is None:
+            continue
+        a, b = int(m["a"]), int(m["b"] or m["a"])
+        if not a <= number <= b:
+            continue
+        at = found.notes.index(note)
+        found.notes[at:at + 1] = [Note(
+            ("not read: " + (f"line {x}" if x == y else f"lines {x}-{y}")
+             + f": {lines[x - 1].strip()[:60]}").rstrip(": "), Where(found.source, x),
+            kind=NoteKind.NOT_READ) for x, y in ((a, number - 1), (number + 1, b)) if x <= y]
+        return
