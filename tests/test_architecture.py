@@ -181,6 +181,7 @@ MODULES = {
     "kubesim.explain.readers.prefixes": "records",
     "kubesim.explain.readers.probe_restart": "records",
     "kubesim.explain.readers.stated_pod": "records",
+    "kubesim.explain.readers.stated_cause": "records",
     "kubesim.explain.readers.pod_spec_piece": "records",
     "kubesim.explain.readers.numbered_listing": "records",
     "kubesim.explain.readers.message_alone": "records",
