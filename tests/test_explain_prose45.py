@@ -141,6 +141,27 @@ def test_a_failure_the_cases_pod_shows_is_that_probes_failure(said, probe, cause
         (cause, 0, True, (ProbeType(probe),))
 
 
+@pytest.mark.parametrize(("said", "given"), [
+    ("But after installation, yurt-hub keeps restarting and shows livenessProbe failure.", True),
+    ("yurt-hub-oy-edge2 restarts repeatedly and shows liveness probe failures.", True),
+    ("The pod keeps restarting and shows liveness probe failures.", True),
+    ("The pod restarts and its liveness probe keeps failing.", True),
+    ("The yurt-hub container keeps restarting and shows liveness probe failures.", True),
+    # no restarts stated; a name of no container or pod of the record's
+    ("The yurt-hub container has liveness probe failures.", False),
+    ("kube-proxy keeps restarting and shows livenessProbe failure.", False),
+    ("The kube-proxy container keeps restarting and shows livenessProbe failure.", False),
+])
+def test_restarts_beside_a_failure_shown_are_the_named_containers_end(said, given):
+    """`keeps restarting and shows ... failure`: the container the sentence names (its name, its
+    pod's or the start of it, `the pod`) ended at least once, what ended it not stated: given
+    to the describe's one container, cut before its state; another name stays apart."""
+    found = parse_record(said + "\n\n" + _DESCRIBE, "r.txt")
+    [own] = next(p for p in found.pods if p.name == "yurt-hub-oy-edge2").containers
+    assert (own.terminated is not None) is given
+    assert len([p for p in found.pods if p.containers]) == 1 + ("kube-proxy" in said)
+
+
 @pytest.mark.parametrize("said", [
     "yurt-hub does not show livenessProbe failure.",
     "If yurt-hub shows livenessProbe failure, check the port.",

@@ -1108,10 +1108,13 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
     if m is None or _unstated(line, m):
         return None, ""
     message = f"{(m['kind'] or m['kind2'] or m['kind3']).capitalize()} probe failed"
+    restarts = bool(m["restart"] or m["restart3"])
     what = (f"{STATED_PROBE}, a probe's failure the case's own pod or container shows "
             f"(`{m[0][:80]}`): read as the kubelet's `{message}`, at least once, its output not "
-            "in the record; restarts joined to it by `and` are no kill of it")
-    return ([message], True), what
+            "in the record" + ("; its restarts, joined to it by `and`, as a container ended, "
+                               "what ended it not stated (no kill of the probe)" if restarts
+                               else ""))
+    return ([message, *([f"{UNTOLD_STATE}: Terminated"] if restarts else [])], True), what
 
 
 def _unstated(line: str, m: re.Match[str]) -> bool:

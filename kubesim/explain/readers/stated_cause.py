@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
 __all__ = ["CAUSE_THEN_RESTART", "NEGATED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
-           "expected_lines", "probe_kind", "stated_cause_hint"]
+           "expected_lines", "give_stated_end", "probe_kind", "stated_cause_hint"]
 
 # the case's pods named by their workload: a capitalised name of one or two words, then a plural
 # noun of what runs, no determiner (`Superset Workers`, `Celery workers`); a word of Kubernetes'
@@ -82,10 +83,11 @@ _RESTARTING = (r"(?:(?i:keeps|kept)[ \t]+(?i:restarting)|(?i:restarts|restarted)
                r"(?i:repeatedly|constantly))?)[ \t]*,?[ \t]+(?i:and)[ \t]+")
 _FAILING = (r"[ \t]*(?i:probe)[ \t]+(?:(?i:fails)|(?i:is|keeps|kept)[ \t]+(?i:failing))")
 SHOWS_FAILURE = re.compile(
-    r"(?:" + CASE_SUBJECT.pattern + r")(?:[ \t]+(?:" + _RESTARTING + r")?(?i:shows|showed|has|"
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")(?:[ \t]+(?P<restart>" + _RESTARTING
+    + r")?(?i:shows|showed|has|"
     r"had|reports|reported|gets|got)[ \t]+(?:(?i:a|the)[ \t]+)?" + _ANY_KIND
     + r"[ \t]*(?i:probe)[ \t]+(?i:failures?)|['\u2019]s[ \t]+" + _ANY_KIND.replace("kind", "kind2")
-    + _FAILING + r"|[ \t]+" + _RESTARTING + r"(?i:its|the)[ \t]+"
+    + _FAILING + r"|[ \t]+(?P<restart3>" + _RESTARTING + r")(?i:its|the)[ \t]+"
     + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])")
 # a negation in the sentence before the statement (`do not`, `never`, `doesn't`)
 NEGATED = re.compile(r"(?<![A-Za-z])(?i:not|never|no|without)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
@@ -125,3 +127,55 @@ def stated_cause_hint(text: str) -> bool:
     low = text.lower()
     return ("livez" in low and "restart" in low) or "probe failure" in low or \
         "probe fails" in low or "probe is failing" in low or "probe keeps failing" in low
+
+
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+
+
+def give_stated_end(found: RecordSet, text: str) -> None:
+    """The restarts stated beside a probe's failure the case's pod shows (`SHOWS_FAILURE`'s
+    `keeps restarting and`, read by runs.py as an ended container of no name), given to the
+    record's one pod's one container when the sentence names it (its name, the pod's name or
+    the start of it, or the case's `the pod`) and the record shows none of its states (a
+    describe cut before them): the container ended, at least once, its cause not stated."""
+    named = [p for p in found.pods if p.name is not None]
+    if len({p.name for p in named}) != 1 or len(named[0].containers) != 1:
+        return
+    pod, own = named[0], named[0].containers[0]
+    if own.name is None or own.state or own.terminated or own.last or \
+            own.restart_count is not None:
+        return
+    lines = text.split("\n")
+    for piece in [p for p in found.pods if p.name is None and len(p.containers) == 1]:
+        said = _restarts_said(lines, piece.containers[0], pod, own.name)
+        if said is None:
+            continue
+        own.terminated = piece.containers[0].terminated
+        piece.containers = []
+        if not piece.events:
+            found.pods.remove(piece)
+        found.notes.append(Note(
+            f"line {piece.where.line}'s sentence names the container or its pod (`{said}`) and "
+            f"states its restarts: read as {own.name}'s, of {pod.name}, ended at least once, "
+            "what ended it not stated", piece.where))
+        return
+
+
+def _restarts_said(lines: list[str], piece: ContainerRecord, pod: PodRecord, name: str
+                   ) -> str | None:
+    """The subject of the sentence on the piece's line that states restarts beside a probe's
+    failure shown, where the piece is an ended container of no name and the subject names the
+    container `name` or its pod; None otherwise."""
+    number = piece.where.line
+    if piece.name is not None or piece.terminated is None or not piece.terminated.untold or \
+            number is None or not 0 < number <= len(lines):
+        return None
+    m = SHOWS_FAILURE.search(lines[number - 1], 0, _LOOK)
+    if m is None or not (m["restart"] or m["restart3"]):
+        return None
+    words = m["subject"].lower().split()
+    # a name alone, or between a determiner of the case's and `pod`/`container`: the record's
+    # one (`the pod`), or named (`the yurt-hub container`)
+    said = words[0] if len(words) == 1 else " ".join(words[1:-1])
+    return m["subject"] if not said or said == name or said == pod.name or \
+        (pod.name or "").startswith(said + "-") else None
