@@ -184,6 +184,7 @@ MODULES = {
     "kubesim.explain.readers.stated_pod_oom": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",
     "kubesim.explain.readers.heading_title": "records",
+    "kubesim.explain.readers.stated_cause": "records",
     "kubesim.explain.readers.pod_spec_piece": "records",
     "kubesim.explain.readers.first_indent": "records",
     "kubesim.explain.readers.pod_status_piece": "records",

@@ -236,22 +236,7 @@ NOT_READ: dict[str, str] = {
         "describe's Events table with its header but without its dash line, from the "
         "Scheduled row on and none cut (13 occurrences, no probe failure), is not read as the "
         "pod's whole stream, which shows every probe kill (R4.4)"),
-    "openyurt-276.issue-quoted-liveness-yaml-delay-300-then-prose-keeps-restarting-liveness-failure-then-fenced-describe-cut-in-host-port.txt": (
-        "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "
-        "43-46's records): no probe failed and no failure shown where the facts read liveness "
-        "failed: the author's `yurt-hub keeps restarting and shows livenessProbe failure` is "
-        "not read (the describe is cut before its state)"),
     # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1)
-    "superset-25225.issue-template-steps-worker-liveness-failed-no-nodes-replied-inline-code-then-restart-every-5-minutes-cut.txt": (
-        "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
-        "43-46's records): cannot-tell {0, null}, liveness failed, where the facts read "
-        "liveness-kill {1, null}: `Superset Workers always fail liveness probes and restart "
-        "every 5 minutes as a result` is not read as restarts caused by the liveness failures"),
-    "lightdash-18481.issue-prose-alone-pod-restarts-based-on-livez-probes-failing.txt": (
-        "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
-        "43-46's records): refused (exit 2, not a record explain reads): prose alone, `We are "
-        "seeing pod restarts based on livez probes failing`; the facts read liveness-kill {1, "
-        "null}"),
     "ollama-helm-68.issue-values-chunk-liveness-enabled-delay-60-period-10-threshold-6-readiness-delay-30-cut.txt": (
         "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
         "43-46's records): refused (exit 2, not a record explain reads): a chunk of a chart's "

@@ -32,6 +32,7 @@ from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
+from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.unready import name_by_unready
@@ -71,6 +72,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_stated_kills(found, lines)  # a kill stated of the case's pods, of one workload
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
+    give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     return found
 

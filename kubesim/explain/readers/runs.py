@@ -44,6 +44,14 @@ from kubesim.explain.readers.probe_restart import (
     PROBES_FAILED,
     RESTART_ANCHORS,
 )
+from kubesim.explain.readers.stated_cause import (
+    CAUSE_THEN_RESTART,
+    NEGATED,
+    RESTARTS_SEEN,
+    SHOWS_FAILURE,
+    expected_lines,
+    probe_kind,
+)
 from kubesim.explain.readers.stated_kill import (
     EN_LIMIT_OOM,
     EN_OOM,
@@ -467,11 +475,14 @@ def split_runs(text: str) -> Runs | None:
     last_named = ""  # the container a run last put its fields under (`_headless_run`)
     named = _named_elsewhere(lines)
     killed = False  # a probe's kill stated in prose read already (`_kill_once`)
+    expected = expected_lines(lines)  # under an `Expected results` heading (stated_cause.py)
     for number, line in enumerate(lines, 1):
         parts, what = _run_of(line, header_apart, describe_apart, above,
                               lines[number - 2] if number > 1 else "")
         if parts is None and named and not describe_apart:  # (a describe reads its own)
             parts, what = _named_end(line, named)
+        if parts is None and number not in expected:  # (stated_cause.py; not what is expected)
+            parts, what = _stated_cause(line, describe_apart)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
@@ -1072,6 +1083,50 @@ def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             "one probe that kills the paragraph names) and one kill of it, of a container the "
             "record does not name, at least once, no count")
     return (kill_lines(kind), True), what
+
+
+# the words the statements of stated_cause.py are looked for around
+_FAIL_WORDS = ("fail", "Fail", "FAIL")
+_RESTARTS_WORDS = ("restarts", "Restarts", "RESTARTS")
+_PROBE_WORD = ("probe", "Probe", "PROBE")
+
+
+def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """A liveness or startup failure stated as the cause of the case's restarts, its connector
+    after the restart or the author seeing them (stated_cause.CAUSE_THEN_RESTART,
+    RESTARTS_SEEN), read as that probe's failure and one kill of it (R4.4), beside no describe
+    (a describe reads its own); else a probe's failure the case's own pod or container shows
+    (stated_cause.SHOWS_FAILURE), read as the kubelet's message of it, at least once. None in a
+    negation, a question, a conditional or a sentence of what may happen."""
+    m = None if describe_apart else (
+        _near(CAUSE_THEN_RESTART, line, _FAIL_WORDS, (200, 300), _SENTENCE_PLACES)
+        or _near(RESTARTS_SEEN, line, _RESTARTS_WORDS, (80, 200), _SENTENCE_PLACES))
+    if m is not None and not _unstated(line, m):
+        kind = probe_kind(m["kind"] or m.groupdict().get("kind2") or "")
+        what = (f"{STATED_PROBE_KILL}, as the cause of the case's restarts (`{m[0][:80]}`): read "
+                f"as the {kind} probe's failure and one kill of it, of a container the record "
+                "does not name, at least once, no count")
+        return (kill_lines(kind), True), what
+    m = _near(SHOWS_FAILURE, line, _PROBE_WORD, (200, 40), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    message = f"{(m['kind'] or m['kind2'] or m['kind3']).capitalize()} probe failed"
+    restarts = bool(m["restart"] or m["restart3"])
+    what = (f"{STATED_PROBE}, a probe's failure the case's own pod or container shows "
+            f"(`{m[0][:80]}`): read as the kubelet's `{message}`, at least once, its output not "
+            "in the record" + ("; its restarts, joined to it by `and`, as a container ended, "
+                               "what ended it not stated (no kill of the probe)" if restarts
+                               else ""))
+    return ([message, *([f"{UNTOLD_STATE}: Terminated"] if restarts else [])], True), what
+
+
+def _unstated(line: str, m: re.Match[str]) -> bool:
+    """Whether the sentence holding the match states nothing of the case: a negation before its
+    end, a question, a conditional or a sentence of what may happen."""
+    start = _sentence_start(line, m.start())
+    return NEGATED.search(line, start, m.end()) is not None or \
+        _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
+        _IF_MORE.search(line, start, m.start()) is not None
 
 
 def _zh_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:

@@ -1,0 +1,181 @@
+"""More statements of the case in its author's prose (the corpus README's rules: statements of
+the case in prose): a probe's failure given as the cause of the case's restarts in the other
+orders an author writes it, and a probe's failure the case's own pod or container shows.
+
+- The cause first, its connector after the restart (`Superset Workers always fail liveness
+  probes and restart every 5 minutes as a result`, `the pods keep failing their liveness probe
+  and get restarted because of it`, `my-api-0 fails its startup probe, so it restarts`): as
+  probe_restart.PROBE_RESTART's restart `because` the failure, a liveness or startup failure
+  restarts a container only by the kubelet's kill of it (R4.4), so it is that probe's kill,
+  stated once. Its subject is the case's own (probe_restart.CASE_SUBJECT), or the case's pods
+  named by their workload, plural and with no determiner (`Superset Workers`: a capitalised
+  name and a plural noun, `WORKLOAD_SUBJECT`); `Pods`, `Kubernetes pods`, `Some pods` name no
+  case.
+- The restarts the author is seeing, caused by a probe's failures (`We are seeing pod restarts
+  based on livez probes failing`, `we see container restarts due to liveness probe
+  failures`): the same kill. `livez` is the liveness endpoint's conventional name (Kubernetes'
+  own components serve /livez and /readyz), and a restart caused by a probe's failures names a
+  liveness or startup probe anyway (R4.4: no other failure restarts a container), so a `livez`
+  probe is read as the liveness probe; `readyz` or a readiness probe restarts nothing (R3.4).
+- A probe's failure the case's own pod or container shows or has (`yurt-hub keeps restarting
+  and shows livenessProbe failure`, `the api container has readiness probe failures`,
+  `web-0's liveness probe fails`): that probe's failure, at least once, no count; restarts
+  joined to it by `and` are no kill (no cause is stated).
+
+A negation (`do not`, `never`), a conditional, a question, a sentence of what may happen (the
+caller's checks, runs.py) and a sentence under an `Expected` heading (what the author wants,
+not what happened: `expected_lines`) state none.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
+from kubesim.explain.readers.probe_restart import CASE_SUBJECT
+
+__all__ = ["CAUSE_THEN_RESTART", "NEGATED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
+           "expected_lines", "give_stated_end", "probe_kind", "stated_cause_hint"]
+
+# the case's pods named by their workload: a capitalised name of one or two words, then a plural
+# noun of what runs, no determiner (`Superset Workers`, `Celery workers`); a word of Kubernetes'
+# own or a quantifier names no workload (`Kubernetes pods`, `Some pods`: a general statement)
+_NOT_A_NAME = (r"(?!(?:Kubernetes|K8s|Pods?|Containers?|Some|Many|Most|All|Other|Such|Any|No|"
+               r"Each|Every|These|Those|The|Our|My|Their|Its|This|That|When|If|Why|How)"
+               r"(?![\w-]))")
+WORKLOAD_SUBJECT = re.compile(
+    r"(?<![\w.-])" + _NOT_A_NAME + r"[A-Z][\w-]{1,62}(?:[ \t]+" + _NOT_A_NAME + r"[A-Z][\w-]{1,62})?"
+    r"[ \t]+(?i:workers|pods|replicas|containers|instances)(?![\w-])")
+_SUBJECT = r"(?:" + CASE_SUBJECT.pattern + r"|" + WORKLOAD_SUBJECT.pattern + r")"
+# (a few words of how often between the subject and its verb: `always`, `keep`)
+_OFTEN = (r"(?:(?i:always|constantly|repeatedly|frequently|regularly|still|all|keep|keeps|kept|"
+          r"continuously|periodically)[ \t]+){0,2}")
+# a probe that kills, by its kind or its endpoint's conventional name (`livez`)
+_KILLING = r"(?P<kind>(?i:liveness|startup|livez))"
+_PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
+# the cause, then the restart joined by `and`, then its connector after it; or `, so they
+# restart`. Each run of blanks before a word of its own, every part bounded: one pass.
+CAUSE_THEN_RESTART = re.compile(
+    _SUBJECT + r"[ \t]+" + _OFTEN + r"(?i:fail(?:s|ed|ing)?)[ \t]+"
+    r"(?:(?i:their|its|the|our|my)[ \t]+)?" + _KILLING + _PROBE
+    + r"(?:[ \t]*,?[ \t]+(?i:and)[ \t]+(?:(?i:then)[ \t]+)?(?:(?i:get|gets|got|are|were|is|was)"
+    r"[ \t]+)?(?i:restart(?:s|ed)?)(?:[ \t]+[\w'-]{1,30}){0,6}?[ \t]+(?i:as[ \t]+a[ \t]+result"
+    r"|because[ \t]+of[ \t]+(?:it|this|that|them)|due[ \t]+to[ \t]+(?:it|this|that|them))"
+    r"|[ \t]*,?[ \t]+(?i:so)[ \t]+(?i:they|it)[ \t]+(?:(?i:get|gets|got|are|were|is|was)[ \t]+)?"
+    r"(?i:restart(?:s|ed)?))(?![A-Za-z])")
+# the author seeing the case's restarts caused by a probe's failures
+RESTARTS_SEEN = re.compile(
+    r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?:(?i:are|were|am|have[ \t]+been|had[ \t]+been)[ \t]+)?"
+    r"(?i:seeing|see|saw|observing|observe|observed|noticed|getting|get|got|experiencing|"
+    r"experience|experienced)[ \t]+(?:(?i:the|our|my)[ \t]+)?(?:(?i:pod|container)s?[ \t]+)?"
+    r"(?i:restarts)[ \t]+(?i:based[ \t]+on|due[ \t]+to|because[ \t]+of|caused[ \t]+by)[ \t]+"
+    r"(?:(?i:the|its|their|our|my)[ \t]+)?(?:" + _KILLING + _PROBE
+    + r"[ \t]+(?i:fail(?:s|ed|ing|ures?)?)|(?i:failing|failed)[ \t]+(?P<kind2>(?i:liveness|startup"
+    r"|livez))" + _PROBE + r")(?![A-Za-z])")
+# a probe's failure the case's own pod or container shows or has, restarts before it joined by
+# `and` (no cause stated): `yurt-hub keeps restarting and shows livenessProbe failure`, `the
+# api container has readiness probe failures`; or its probe failing in the present, after the
+# subject's possessive or its restarts (`web-0's liveness probe fails`, `the pod restarts and
+# its liveness probe keeps failing`). The kubelet's own message (`web-0   Liveness probe
+# failed: ...`, an event row) is neither: its verb is `failed`, with no `shows` before it.
+_ANY_KIND = r"(?P<kind>(?i:liveness|readiness|startup))"
+_RESTARTING = (r"(?:(?i:keeps|kept)[ \t]+(?i:restarting)|(?i:restarts|restarted)(?:[ \t]+"
+               r"(?i:repeatedly|constantly))?)[ \t]*,?[ \t]+(?i:and)[ \t]+")
+_FAILING = (r"[ \t]*(?i:probe)[ \t]+(?:(?i:fails)|(?i:is|keeps|kept)[ \t]+(?i:failing))")
+SHOWS_FAILURE = re.compile(
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")(?:[ \t]+(?P<restart>" + _RESTARTING
+    + r")?(?i:shows|showed|has|"
+    r"had|reports|reported|gets|got)[ \t]+(?:(?i:a|the)[ \t]+)?" + _ANY_KIND
+    + r"[ \t]*(?i:probe)[ \t]+(?i:failures?)|['\u2019]s[ \t]+" + _ANY_KIND.replace("kind", "kind2")
+    + _FAILING + r"|[ \t]+(?P<restart3>" + _RESTARTING + r")(?i:its|the)[ \t]+"
+    + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])")
+# a negation in the sentence before the statement (`do not`, `never`, `doesn't`)
+NEGATED = re.compile(r"(?<![A-Za-z])(?i:not|never|no|without)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
+# a markdown heading (`### Expected results`, `**Expected behavior**`), or a title's words alone
+# on a line, a capital first and no full stop (the bold marks a paste's cleaning took off:
+# `Expected behavior`, `Actual results:`): the section it opens
+_HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)(?P<title>[^\n]{1,120})")
+_TITLE_WORDS = re.compile(r"[ \t]{0,3}(?P<title>[A-Z][A-Za-z ]{0,40}):?[ \t]*")
+_EXPECTED = re.compile(r"(?i:expected|expectation)")
+
+
+def expected_lines(lines: list[str]) -> set[int]:
+    """The (1-based) numbers of the lines under a heading of what the author expected
+    (`### Expected results`, `**Expected behaviour**`), up to the next heading: what the
+    author wants, not what happened."""
+    under, out = False, set()
+    for number, line in enumerate(lines, 1):
+        heading = _HEADING.match(line) or _TITLE_WORDS.fullmatch(line)
+        if heading is not None:
+            under = _EXPECTED.search(heading["title"]) is not None
+        elif under:
+            out.add(number)
+    return out
+
+
+def probe_kind(word: str) -> str:
+    """The probe's kind a word names (`livez`, the liveness endpoint's conventional name, is
+    the liveness probe's)."""
+    low = word.lower()
+    return "liveness" if low == "livez" else low
+
+
+def stated_cause_hint(text: str) -> bool:
+    """Whether the text may hold one of these statements, for the paste reader's gate (each
+    word looked for once): a restart and `livez`, or a probe's failure in words the kubelet's
+    message never has (`livenessProbe failure`, `probe fails`)."""
+    low = text.lower()
+    return ("livez" in low and "restart" in low) or "probe failure" in low or \
+        "probe fails" in low or "probe is failing" in low or "probe keeps failing" in low
+
+
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+
+
+def give_stated_end(found: RecordSet, text: str) -> None:
+    """The restarts stated beside a probe's failure the case's pod shows (`SHOWS_FAILURE`'s
+    `keeps restarting and`, read by runs.py as an ended container of no name), given to the
+    record's one pod's one container when the sentence names it (its name, the pod's name or
+    the start of it, or the case's `the pod`) and the record shows none of its states (a
+    describe cut before them): the container ended, at least once, its cause not stated."""
+    named = [p for p in found.pods if p.name is not None]
+    if len({p.name for p in named}) != 1 or len(named[0].containers) != 1:
+        return
+    pod, own = named[0], named[0].containers[0]
+    if own.name is None or own.state or own.terminated or own.last or \
+            own.restart_count is not None:
+        return
+    lines = text.split("\n")
+    for piece in [p for p in found.pods if p.name is None and len(p.containers) == 1]:
+        said = _restarts_said(lines, piece.containers[0], pod, own.name)
+        if said is None:
+            continue
+        own.terminated = piece.containers[0].terminated
+        piece.containers = []
+        if not piece.events:
+            found.pods.remove(piece)
+        found.notes.append(Note(
+            f"line {piece.where.line}'s sentence names the container or its pod (`{said}`) and "
+            f"states its restarts: read as {own.name}'s, of {pod.name}, ended at least once, "
+            "what ended it not stated", piece.where))
+        return
+
+
+def _restarts_said(lines: list[str], piece: ContainerRecord, pod: PodRecord, name: str
+                   ) -> str | None:
+    """The subject of the sentence on the piece's line that states restarts beside a probe's
+    failure shown, where the piece is an ended container of no name and the subject names the
+    container `name` or its pod; None otherwise."""
+    number = piece.where.line
+    if piece.name is not None or piece.terminated is None or not piece.terminated.untold or \
+            number is None or not 0 < number <= len(lines):
+        return None
+    m = SHOWS_FAILURE.search(lines[number - 1], 0, _LOOK)
+    if m is None or not (m["restart"] or m["restart3"]):
+        return None
+    words = m["subject"].lower().split()
+    # a name alone, or between a determiner of the case's and `pod`/`container`: the record's
+    # one (`the pod`), or named (`the yurt-hub container`)
+    said = words[0] if len(words) == 1 else " ".join(words[1:-1])
+    return m["subject"] if not said or said == name or said == pod.name or \
+        (pod.name or "").startswith(said + "-") else None
