@@ -166,6 +166,60 @@ def test_probe_yaml_with_a_handler_keeps_its_path():
     assert spec.liveness_probe.period_seconds == 7 and "/healthz" in str(spec.liveness_probe)
 
 
+@pytest.mark.parametrize("text", [
+    "spec:\n  containers:\n  - name: web\n    image: nginx\n    livenessProbe:\n"
+    "      enabled: true\n      periodSeconds: 7\n",
+    "---\nspec:\n  containers:\n  - name: web\n    livenessProbe:\n      enabled: true\n"
+    "      periodSeconds: 7\n      timeoutSeconds: 2\n",
+])
+def test_a_chart_switch_inside_a_pod_spec_keeps_the_spec(text):
+    """Probes under a pod's spec are no values pasted alone: the keys around them are read."""
+    [pod] = parse_record(text, "r.txt").pods
+    [c] = pod.containers
+    assert c.name == "web" and c.spec is not None and c.spec.liveness_probe is not None
+    assert c.spec.liveness_probe.period_seconds == 7
+
+
+_POD_THEN_EVENT = """apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: web
+    image: nginx
+    livenessProbe:
+      httpGet:
+        path: /
+        port: 80
+      periodSeconds: 7
+status:
+  containerStatuses:
+  - name: web
+    restartCount: 4
+    ready: false
+# and its events
+apiVersion: v1
+kind: Event
+metadata:
+  name: web.1
+involvedObject:
+  kind: Pod
+  name: web
+  fieldPath: spec.containers{web}
+reason: Killing
+message: Container web failed liveness probe, will be restarted
+count: 4
+type: Normal
+"""
+
+
+def test_comment_lines_above_another_object_end_the_document():
+    """`# and its events` above `apiVersion:`: two documents, the Event read as its own."""
+    a = explained_answer(_POD_THEN_EVENT)
+    assert a.probe_kills.lo == 4
+
+
 def test_comment_lines_under_prose_end_a_document():
     """Comment lines followed by prose end the YAML: the prose is not read into it."""
     text = _LIVENESS + "# then I ran it again\nIt still fails.\n"

@@ -22,6 +22,8 @@ __all__ = ["HANDLER_INPUT", "OTHER_VALUES", "ChartRest", "chart_rest", "yaml_com
 _COMMENT = re.compile(r"^#(?:[ \t]|$)")
 # a line that goes on with a YAML document at column 0: a mapping's key, an item, `---`
 _GOES_ON = re.compile(r"^[a-z][A-Za-z0-9]*:(?:\s|$)|^- |^---\s*$")
+# a line that opens an object of its own: the comments above it end the document before it
+_NEW_OBJECT = re.compile(r"^(?:---|\.\.\.|apiVersion:|kind:|- apiVersion:)")
 
 
 def yaml_comments_inside(lines: Sequence[PasteLine], start: int) -> int | None:
@@ -38,6 +40,8 @@ def yaml_comments_inside(lines: Sequence[PasteLine], start: int) -> int | None:
     if j == start or j == len(lines) or lines[j].kind is not LineKind.CONTENT:
         return None
     text = lines[j].text
+    if _NEW_OBJECT.match(text):  # another document after the comments (`# and its events`)
+        return None
     return j if text[:1] in " \t" or _GOES_ON.match(text) else None
 
 
@@ -81,7 +85,8 @@ def chart_rest(body: str) -> ChartRest:
     lines = body.split("\n")
     other: list[int] = []
     inputs: list[int] = []
-    i = 0
+    # (probes nested in a pod's spec or a chart's key: the keys around them are no chart's)
+    i = 0 if any(_PROBE_KEY.match(x) for x in lines) else len(lines)
     while i < len(lines):
         key = _KEY.match(lines[i])
         if key is None or key["indent"]:
