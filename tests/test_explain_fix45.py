@@ -58,7 +58,16 @@ def _record(restarts: str = "2 (15s ago)", n: int = 3, *, pods_first: bool = Tru
     _record(restarts="3 (15s ago)", n=4),
 ])
 def test_a_whole_stream_whose_starts_show_the_count_rules_kills_out(record):
-    assert explained_answer(record).probe_kills == CountRange(0, 0)
+    kills = explained_answer(record).probe_kills
+    assert kills == CountRange(0, 0) and "whole from its Scheduled row" in kills.because
+
+
+def test_a_whole_stream_beside_no_probe_says_the_stream_closes_the_kills():
+    """No probe shown nor listed: the stream rules the kills out, not an absence of probes
+    the record cannot tell (the container may have a liveness probe it does not show)."""
+    kills = explained_answer(_DESCRIBE + _HEADER + _DASHES + _ROWS.format(n=3)).probe_kills
+    assert kills == CountRange(0, 0) and "whole from its Scheduled row" in kills.because
+    assert "no liveness or startup probe" not in kills.because
 
 
 @pytest.mark.parametrize("record", [
@@ -134,6 +143,15 @@ def test_a_values_chunk_keeps_both_probes_across_column_0_comments(above):
     assert sum("path: /" in n and "handler its template renders" in n for n in unread) == 2
     a = explained_answer(text)
     assert a.probe_kills == CountRange(0, None) and not a.shows_failures
+
+
+def test_probe_yaml_goes_on_across_a_comment_at_column_0():
+    """No chart here: a comment between two probes is YAML's, the second probe kept."""
+    text = ("livenessProbe:\n  httpGet:\n    path: /\n    port: 80\n  periodSeconds: 7\n"
+            "# and readiness\n\nreadinessProbe:\n  tcpSocket:\n    port: 80\n"
+            "  periodSeconds: 3\n  failureThreshold: 5\n")
+    assert _settings(text) == {"liveness": (7, 1, 3), "readiness": (3, 1, 5)}
+    assert _unread(text) == []
 
 
 def test_the_lines_above_a_values_chunk_cut_inside_a_mapping_are_named():
