@@ -230,19 +230,7 @@ NOT_READ: dict[str, str] = {
     # held-out batch 44: 3 of 10 at first contact on stop 45's final code (2139ad1); all hold
     # after fixobj43, fixprose43 and fixcounts43 (two facts corrected by the README's rules)
     # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
-    "kubeedge-6012.issue-prose-get-pods-crashloop-2-then-describe-events-no-dash-line-created-x3-backoff-x3-then-prose-cut.txt": (
-        "held-out batch 45, first contact on stop 45's final code (2139ad1, with batches "
-        "43-46's records): cloudcore: cannot-tell {0, 3} where the facts read {0, 0}: "
-        "describe's Events table with its header but without its dash line, from the "
-        "Scheduled row on and none cut (13 occurrences, no probe failure), is not read as the "
-        "pod's whole stream, which shows every probe kill (R4.4)"),
     # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1)
-    "ollama-helm-68.issue-values-chunk-liveness-enabled-delay-60-period-10-threshold-6-readiness-delay-30-cut.txt": (
-        "held-out batch 46, first contact on stop 45's final code (2139ad1, with batches "
-        "43-46's records): refused (exit 2, not a record explain reads): a chunk of a chart's "
-        "values cut at both ends, its first lines indented under a key cut away (`  limits: "
-        "{}`), then `livenessProbe:` with the chart's keys (enabled, path, "
-        "initialDelaySeconds ...); the facts read probe settings alone, cannot-tell {0, null}"),
 }
 
 

@@ -843,6 +843,9 @@ POOL = sorted({x for p in REAL.iterdir() if p.suffix in (".txt", ".yaml")
 @example(["\t", "status:"])
 # found at stop 40: an author's `...` run into a row was made two lines of one number
 @example(["...Warning BackOff 38s (x28 over 8m16s) kubelet Back-off restarting failed container"])
+# found at stop 46: describe's Reason and Exit Code without their state's line, read with it
+# put back, cited the line after them one past the paste (`not read: line 4` of 3)
+@example(["      Exit Code:\t2", "      Reason:\t\tError", '                    "exitCode": 137,'])
 def test_any_mix_of_pasted_lines_is_read_or_one_error(lines):
     """Whatever is pasted together: numbering is kept, the only failure is one RecordError,
     and no line is both read as an event and listed as not read."""

@@ -1285,12 +1285,13 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
     if decided.kind == "waits-on-init":
         return ("it never started: it waits on its init container (R4.24), and a probe kills "
                 "only a running container (R1.25)")
+    if _unlisted_whole(f):
+        return _WHOLE_CLOSES
     if not _could_kill(f):
         return ("nothing in the record could be a probe kill: no liveness or startup probe, "
                 "no kill, no end by a signal, no restart a probe could have made")
     if _whole_stream(f):
-        return ("the pod's events, whole from its Scheduled row on, show every probe kill: "
-                "each records a Killing event (R4.4)")
+        return _WHOLE_CLOSES
     if decided.kind == "sandbox" and _never_created(f):
         return ("the pod's sandbox kept failing and the record shows no container created or "
                 "started: a probe runs only in a running container (R1.25)")
@@ -1302,6 +1303,17 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
                 "show no liveness or startup failure, and a probe's kill follows its failure "
                 "at once (R1.17)")
     return _too_soon(f) or _first_instance(f)
+
+
+_WHOLE_CLOSES = ("the pod's events, whole from its Scheduled row on, show every probe kill: "
+                 "each records a Killing event (R4.4)")
+
+
+def _unlisted_whole(f: _Facts) -> bool:
+    """The pod's whole stream (`_whole_stream`) beside a record that shows none of the
+    container's probes nor lists them: the stream, not an absence of probes, rules the kills
+    out (the container may have a liveness probe the record does not show)."""
+    return not f.settings_shown and not _no_killer_listed(f) and _whole_stream(f)
 
 
 def _restarts_why(f: _Facts, count: int, more: int) -> str:
@@ -1477,14 +1489,29 @@ def _whole_stream(f: _Facts) -> bool:
     unless a restart count of a later moment (a `get pods` row) counts restarts after them or
     the count holds restarts the events do not show."""
     rec = f.view.record
-    later = rec is not None and rec.restart_apart and bool(rec.restart_count)
+    # every restart counted has its start in the stream, a table under its header
+    shown = _starts_show_count(f.view) and _rows_headed(f.view)
+    later = rec is not None and rec.restart_apart and bool(rec.restart_count) and not shown
     # restarts the count holds and the events do not show: the stream is not whole after all
     # (a kubelet of 2015 recorded no event for them)
-    untold = any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts)
+    untold = any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts) and not shown
     return f.view.since_scheduled and not later and not untold and not f.untold and \
         not f.inconsistent and \
         not f.unknown_kills and all(e.count_stated for e in f.view.events
                                     if e.reason == "Killing")
+
+
+def _starts_show_count(v: rc.View) -> bool:
+    """Whether the container's Created or Started rows state as many starts as its restart
+    count and one more (`_stated_containers`): each restart the count holds is a start the
+    events show. A count of any moment then counts no restart after them (restartCount only
+    grows, and theirs already reaches it: a `get pods` row's, `restart_apart`), and none the
+    events left out (a kubelet of 2015's): in the pod's whole stream each end before those
+    starts, and a probe's kill among them, is there with its Killing row (R4.4, R4.7)."""
+    rec = v.record
+    made = _stated_containers(v)
+    return rec is not None and rec.restart_count is not None and made is not None and \
+        rec.restart_count <= made - 1
 
 
 def _could_kill(f: _Facts) -> bool:

@@ -131,6 +131,13 @@ from kubesim.explain.readers.stated_kill import (
 )
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
+from kubesim.explain.readers.values_chunk import (
+    HANDLER_INPUT,
+    OTHER_VALUES,
+    ChartRest,
+    chart_rest,
+    yaml_comments_inside,
+)
 from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_documents
@@ -561,7 +568,7 @@ class _Placer:
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
         dotted = dotted_state_key(first.text)  # key paths: the item's other keys at column 0
-        j = i + 1
+        j, nested = i + 1, False
         while j < len(self.lines):
             line = self.lines[j]
             if line.kind in (LineKind.COMMAND, LineKind.MARKUP, LineKind.CUT):
@@ -571,8 +578,15 @@ class _Placer:
             if line.kind is LineKind.CONTENT and not (
                     line.text[:1] in " \t" or ((not piece or dotted) and _YAML_KEY.match(
                         line.text)) or (dotted and dotted_state_key(line.text))):
-                break
+                # (a document that kept its indentation: its column-0 lines are its keys)
+                resume = yaml_comments_inside(self.lines, j) if nested else None
+                if resume is None:
+                    break
+                segment.lines.extend(self.lines[j:resume])  # YAML's own comments
+                j = resume
+                continue
             segment.lines.append(line)
+            nested = nested or (not piece and line.text[:1] in " \t")
             j += 1
         self.add_document(segment)
         return j
@@ -832,12 +846,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
         return _reread(statuses.text, source, _go_notes(statuses, source))
     headless = headless_state(cleaned)
     if headless is not None:
-        put, number = headless
-        return _reread(put, source, [Note(
-            f"line {number}: describe's Reason and Exit Code without the state's line above "
-            "them (a Terminated state's fields): read as an ended container's state; whether "
-            "they were its State or its Last State the record does not say; the line numbers "
-            "below count the state's line put back", Where(source, number))])
+        return _headless_read(*headless, source)
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, shown, elided = jq
@@ -906,6 +915,22 @@ def _of_pod(read: GoStatusRead) -> str:
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
                    STATED_EN_OOM)
+
+
+def _headless_read(put: str, number: int, source: str) -> RecordSet:
+    """The paste read with the state's line put back above its Reason and Exit Code
+    (`runs.headless_state`, at line `number`), every line it cites the paste's own: the line
+    put back is the pair's first, each line after it one less (a note once cited line 4 of
+    a paste of 3)."""
+    found = read_paste(put, source)
+    origins = [n if n <= number else n - 1 for n in range(1, put.count("\n") + 2)]
+    found.notes[:] = [Note(
+        f"line {number}: describe's Reason and Exit Code without the state's line above them "
+        "(a Terminated state's fields): read as an ended container's state; whether they were "
+        "its State or its Last State the record does not say", Where(source, number))] + [
+        _renumbered(n, origins) for n in found.notes]
+    _renumber_found(found, origins)
+    return found
 
 
 def _renumber_found(found: RecordSet, origins: list[int]) -> None:
@@ -1794,7 +1819,13 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     settings, for the pod of the record. A probe written as a chart's values (`enabled:`
     beside its fields, chart_values.py) is read as the probe the chart renders, said so."""
     lead = len(body) - len(body.lstrip("\n"))  # the lines above `line`
-    body, switches = chart_probe_values(body[lead:])
+    body = body[lead:]
+    rendered, switches = chart_probe_values(body)
+    rest = chart_rest(body) if switches else None  # (values.yaml's other keys: not a Pod's)
+    if rest is not None:
+        left = _chart_rest_notes(rest, body, source, line)
+        rendered, switches = chart_probe_values(rest.body)
+    body = rendered
     try:
         # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py)
         pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
@@ -1804,7 +1835,7 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))
-        for n in pieces.pieces]
+        for n in pieces.pieces] + (left if rest is not None else [])
     kind = _CHART if switches else "probe-spec"  # (a chart's values: `_chart_values`)
     if not found:
         return RecordSet(source, kind, notes=notes) if notes else None
@@ -1818,6 +1849,16 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         pod.containers.append(ContainerRecord(name, Where(source, line),
                                               spec=c.container, spec_where=Where(source, line)))
     return RecordSet(source, kind, pods=[pod], notes=notes)
+
+
+def _chart_rest_notes(rest: ChartRest, body: str, source: str, line: int) -> list[Note]:
+    """`not read` notes for the lines of a chart's values no probe reads (`chart_rest`), with
+    why, each named and none dropped."""
+    texts = body.split("\n")
+    return [*unread_notes([PasteLine(line + j, texts[j], LineKind.CONTENT) for j in rest.other],
+                          source, OTHER_VALUES),
+            *unread_notes([PasteLine(line + j, texts[j], LineKind.CONTENT) for j in rest.inputs],
+                          source, HANDLER_INPUT)]
 
 
 _CHART = "chart-values"
