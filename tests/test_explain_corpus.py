@@ -252,6 +252,17 @@ NOT_READ: dict[str, str] = {
         "held-out batch 47: not yet run"),
     "553668-manong-171745.chinese-tutorial-prose-liveness-exec-cat-tmp-healthy-delay-10-period-5-manifest-and-outputs-lost.txt": (
         "held-out batch 47: not yet run"),
+    # held-out batch 48
+    "vernemq-docker-vernemq-137.issue-prose-crashloop-then-describe-rows-no-header-created-x2-killing-liveness-unhealthy-liveness-x4-readiness-x28.txt": "held-out batch 48: not yet run",
+    "dragonfly-operator-42.issue-prose-oomkill-then-fenced-prompt-get-pods-a-crashloop-4-then-rows-no-header-backoff-x9-then-logs-cut.txt": "held-out batch 48: not yet run",
+    "infinispan-operator-237.issue-fenced-get-events-rows-no-header-no-count-readiness-refused-readiness-404-liveness-404.txt": "held-out batch 48: not yet run",
+    "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-container-created-x2-pulled-x3-backoff-x29-cut.txt": "held-out batch 48: not yet run",
+    "emqx-3916.issue-prose-probe-failures-restart-broker-pods-then-fenced-readiness-liveness-tcp-yaml-period-3.txt": "held-out batch 48: not yet run",
+    "rocketmq-operator-19.issue-prose-get-pods-owide-no-header-two-brokers-crashloop-6.txt": "held-out batch 48: not yet run",
+    "lukechannings-kube-config-14.issue-fenced-get-pods-wide-haproxy-ingress-crashloop-37-beside-terminating-then-prose.txt": "held-out batch 48: not yet run",
+    "kube-httpcache-44.issue-template-fenced-klog-then-go-panic-signal-killed-then-liveness-and-limits-prose-cut.txt": "held-out batch 48: not yet run",
+    "chaaaaewoncode-tistory-99.korean-liveness-httpget-nginx-pod-manifest-indentation-lost-then-tcp-exec-probes-alone-cut.txt": "held-out batch 48: not yet run",
+    "crafteo-k8s-training-probes.french-exercise-liveness-httpget-period-2-yaml-then-prose.txt": "held-out batch 48: not yet run",
 }
 
 
