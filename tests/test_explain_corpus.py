@@ -231,38 +231,57 @@ NOT_READ: dict[str, str] = {
     # after fixobj43, fixprose43 and fixcounts43 (two facts corrected by the README's rules)
     # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
     # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1)
-    # held-out batch 47
-    "kube-vip-helm-charts-29.issue-values-fence-cut-then-unfenced-get-pods-rows-no-header-three-pods-running-restarts-9-6-5.txt": (
-        "held-out batch 47: not yet run"),
-    "multus-cni-1366.issue-root-prompt-get-po-kube-system-two-multus-ds-crashloop-6-cut-in-kube-proxy-row.txt": (
-        "held-out batch 47: not yet run"),
-    "velero-4907.two-comments-bash-fence-pod-row-restic-running-2-then-prose-unfenced-last-state-oomkilled-137-cut.txt": (
-        "held-out batch 47: not yet run"),
+    # held-out batch 47: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46)
     "dragonfly-3673.issue-prose-liveness-failed-dfdaemon-sock-within-1s-two-components-then-comment-describe-seed-client-0-cut-in-init-containers.txt": (
-        "held-out batch 47: not yet run"),
-    "kube-ovn-4470.issue-template-fenced-get-pods-multus-ds-init-crashloop-5-62s-ago-cut-in-pinger-row-name.txt": (
-        "held-out batch 47: not yet run"),
+        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
+        "False} want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
+        "None}, shows_failures: True}"),
     "external-storage-978.comment-root-prompt-get-po-watch-nfs-client-provisioner-error-crashloop-running-3-last-row-cut-after-ready.txt": (
-        "held-out batch 47: not yet run"),
+        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, shows_failures: True} "
+        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}"),
     "zot-3302.comment-prose-alone-startup-endpoint-not-responding-events-of-being-killed-for-startup-failure.txt": (
-        "held-out batch 47: not yet run"),
-    "zhifeiya-2b888a49.chinese-guide-get-pods-two-pods-crashloop-15-row-misaligned-then-resources-then-liveness-yaml-threshold-1-cut.txt": (
-        "held-out batch 47: not yet run"),
+        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "zhifeiya-c9cac08e.chinese-guide-deployment-fragment-liveness-delay-3-period-5-then-get-events-unhealthy-liveness-no-count-then-oomkilled-row-cut.txt": (
-        "held-out batch 47: not yet run"),
+        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
+        "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True} got [my-go-app] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: None}, shows_failures: False} want {ended: oom-killed, probe: "
+        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "553668-manong-171745.chinese-tutorial-prose-liveness-exec-cat-tmp-healthy-delay-10-period-5-manifest-and-outputs-lost.txt": (
-        "held-out batch 47: not yet run"),
-    # held-out batch 48
-    "vernemq-docker-vernemq-137.issue-prose-crashloop-then-describe-rows-no-header-created-x2-killing-liveness-unhealthy-liveness-x4-readiness-x28.txt": "held-out batch 48: not yet run",
-    "dragonfly-operator-42.issue-prose-oomkill-then-fenced-prompt-get-pods-a-crashloop-4-then-rows-no-header-backoff-x9-then-logs-cut.txt": "held-out batch 48: not yet run",
-    "infinispan-operator-237.issue-fenced-get-events-rows-no-header-no-count-readiness-refused-readiness-404-liveness-404.txt": "held-out batch 48: not yet run",
-    "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-container-created-x2-pulled-x3-backoff-x29-cut.txt": "held-out batch 48: not yet run",
-    "emqx-3916.issue-prose-probe-failures-restart-broker-pods-then-fenced-readiness-liveness-tcp-yaml-period-3.txt": "held-out batch 48: not yet run",
-    "rocketmq-operator-19.issue-prose-get-pods-owide-no-header-two-brokers-crashloop-6.txt": "held-out batch 48: not yet run",
-    "lukechannings-kube-config-14.issue-fenced-get-pods-wide-haproxy-ingress-crashloop-37-beside-terminating-then-prose.txt": "held-out batch 48: not yet run",
-    "kube-httpcache-44.issue-template-fenced-klog-then-go-panic-signal-killed-then-liveness-and-limits-prose-cut.txt": "held-out batch 48: not yet run",
-    "chaaaaewoncode-tistory-99.korean-liveness-httpget-nginx-pod-manifest-indentation-lost-then-tcp-exec-probes-alone-cut.txt": "held-out batch 48: not yet run",
-    "crafteo-k8s-training-probes.french-exercise-liveness-httpget-period-2-yaml-then-prose.txt": "held-out batch 48: not yet run",
+        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+    # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46)
+    "vernemq-docker-vernemq-137.issue-prose-crashloop-then-describe-rows-no-header-created-x2-killing-liveness-unhealthy-liveness-x4-readiness-x28.txt": (
+        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
+        "[vernemq] {ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 1, "
+        "max: 1}, shows_failures: True} want {ended: liveness-kill, probe: [liveness, "
+        "readiness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
+    "dragonfly-operator-42.issue-prose-oomkill-then-fenced-prompt-get-pods-a-crashloop-4-then-rows-no-header-backoff-x9-then-logs-cut.txt": (
+        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
+        "[dragonfly] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 5}, "
+        "shows_failures: True} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
+        "max: None}, shows_failures: True}"),
+    "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-container-created-x2-pulled-x3-backoff-x29-cut.txt": (
+        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
+        "[rabbitmq] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 2}, "
+        "shows_failures: True} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
+        "max: None}, shows_failures: True}"),
+    "emqx-3916.issue-prose-probe-failures-restart-broker-pods-then-fenced-readiness-liveness-tcp-yaml-period-3.txt": (
+        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
+        "False} want {ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: "
+        "None}, shows_failures: True}"),
+    "kube-httpcache-44.issue-template-fenced-klog-then-go-panic-signal-killed-then-liveness-and-limits-prose-cut.txt": (
+        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
+        "False} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}"),
 }
 
 
