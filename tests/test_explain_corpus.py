@@ -245,7 +245,12 @@ NOT_READ: dict[str, str] = {
     "zot-3302.comment-prose-alone-startup-endpoint-not-responding-events-of-being-killed-for-startup-failure.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+        "probe_kills: {min: 0, max: None}, shows_failures: False}. Still so after fixprose47: "
+        "a comment of prose alone whose facts read nothing of a case (the kill's sentence, "
+        "`I'm seeing events related to be being killed because of the startup probe failure`, "
+        "names no pod, fixprose38's subject rule), and no probe settings: refused as no record, "
+        "as unisbadri-health-check is (the report asks the lead whether fixprose45's rule of "
+        "restarts the author sees caused by a probe's failure reads it a startup kill)"),
     "zhifeiya-c9cac08e.chinese-guide-deployment-fragment-liveness-delay-3-period-5-then-get-events-unhealthy-liveness-no-count-then-oomkilled-row-cut.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
         "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: None}, "
@@ -255,8 +260,14 @@ NOT_READ: dict[str, str] = {
     "553668-manong-171745.chinese-tutorial-prose-liveness-exec-cat-tmp-healthy-delay-10-period-5-manifest-and-outputs-lost.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46)
+        "probe_kills: {min: 0, max: None}, shows_failures: False}. Still so after fixprose47: "
+        "a tutorial's prose whose manifest the copy lost; `initialDelaySeconds: 10` and "
+        "`periodSeconds: 5` are the prose's inline code spans, under no probe's key and with no "
+        "handler (the exec command is in the prose), no probe's settings a reader reads (a "
+        "livenessProbe with no handler is refused even as YAML), and the lesson's pod is told "
+        "in the future (`会`): refused as no record, as unisbadri-health-check is"),
+    # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46);
+    # emqx-3916 and kube-httpcache-44 hold after fixprose47
     "vernemq-docker-vernemq-137.issue-prose-crashloop-then-describe-rows-no-header-created-x2-killing-liveness-unhealthy-liveness-x4-readiness-x28.txt": (
         "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
         "[vernemq] {ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 1, "
@@ -272,16 +283,6 @@ NOT_READ: dict[str, str] = {
         "[rabbitmq] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 2}, "
         "shows_failures: True} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
         "max: None}, shows_failures: True}"),
-    "emqx-3916.issue-prose-probe-failures-restart-broker-pods-then-fenced-readiness-liveness-tcp-yaml-period-3.txt": (
-        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
-        "False} want {ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: "
-        "None}, shows_failures: True}"),
-    "kube-httpcache-44.issue-template-fenced-klog-then-go-panic-signal-killed-then-liveness-and-limits-prose-cut.txt": (
-        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
-        "False} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
 }
 
 

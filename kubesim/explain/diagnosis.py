@@ -198,7 +198,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
                  "the record does not tell: this is the pod's answer (some container of it, "
                  "none named)")
     return Diagnosis(decided.cause, decided.kind, text, probe,
-                     tuple(sorted(failed, key=order.__getitem__)), kills, _shows(f),
+                     tuple(sorted(failed, key=order.__getitem__)), kills, _shows_end(f),
                      _prevention(story, decided), decided.because, untied)
 
 
@@ -334,6 +334,13 @@ def _shows(f: _Facts) -> bool:
                 or s.restart_count or f.unnamed or f.view.pulled_again >= 2
                 or bool(f.view.sandbox)  # (README's sandbox rule: failures shown)
                 or f.view.evicted is not None)  # an eviction ends the pod's containers
+
+
+def _shows_end(f: _Facts) -> bool:
+    """Whether the record shows probe failures, kills or restarts (`_shows`), or the app's own
+    end alone: a line its runtime prints only as its process ends (readers/app_end.py; the
+    corpus README's rule: it shows that the container's process ended)."""
+    return _shows(f) or bool(f.view.app_end)
 
 
 def _unnamed(v: rc.View) -> list[RecordedEvent]:
@@ -686,9 +693,28 @@ def _no_exit(f: _Facts) -> _Decided:
                    "none cut, and none is a probe failure, kill, restart or exit")
         return _Decided(Cause.CANNOT_TELL, "nothing",
                         f"cannot tell what ended the container, because {because}", because)
+    return _app_alone(f) or _nothing()
+
+
+def _nothing() -> _Decided:
+    """No probe failure, kill, restart or exit in the record."""
     because = ("the record shows no probe failure, kill, restart or exit: nothing to explain, "
                "or the part that shows it is not in the record")
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
+
+
+def _app_alone(f: _Facts) -> _Decided | None:
+    """The app's own end (a runtime's last line, readers/app_end.py) and nothing else: the
+    container's process ended, and what ended it (the app by itself, a kill, the kernel) the
+    record does not state (the corpus README's rule: with no exit code, reason or Killing row
+    to say what ended it, cannot tell)."""
+    if not f.view.app_end:
+        return None
+    because = (f"the record shows the app's own end ({f.view.app_end}) and no exit code, "
+               "reason or kill: what ended the container (the app by itself, a kill, the "
+               "kernel) is not stated")
+    return _Decided(Cause.CANNOT_TELL, "app-ended",
+                    f"cannot tell what ended the container, because {because}", because)
 
 
 def _held(f: _Facts) -> _Decided | None:
@@ -1659,7 +1685,7 @@ def _open_why(f: _Facts) -> str:
     if _started_again_uncounted(f):
         return (f"a Pulled row counts {f.view.pulled_again} image pulls, each before a start "
                 "(R4.7), naming no container, and no restart count bounds its ends")
-    if not _shows(f) and f.view.since_scheduled and not f.untold:
+    if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     return _rows_open(f) or _failures_open(f) or _piece_open(f)
 
@@ -1699,8 +1725,11 @@ def _later_row_cut_why(where: Where) -> str:
 
 def _rows_open(f: _Facts) -> str:
     """The rows that leave the kills open, and why: cut, combined, uncounted or dropped."""
-    if not _shows(f):
+    if not _shows_end(f):
         return ("the record shows no probe failure, kill, restart or end of the container, "
+                "nor a count of its restarts: kills it does not hold are not ruled out")
+    if not _shows(f):  # the app's own end alone (`_app_alone`)
+        return (f"the record shows the app's own end ({f.view.app_end}), not what ended it, "
                 "nor a count of its restarts: kills it does not hold are not ruled out")
     if _cut_unbounded(f):
         return ("the record's rows are cut, and it gives neither the container's probes nor a "

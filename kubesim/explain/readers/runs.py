@@ -46,7 +46,10 @@ from kubesim.explain.readers.probe_restart import (
 )
 from kubesim.explain.readers.stated_cause import (
     CAUSE_THEN_RESTART,
+    CAUSING_RESTART,
+    CAUSING_WORDS,
     NEGATED,
+    PREVENTED,
     RESTARTS_SEEN,
     SHOWS_FAILURE,
     expected_lines,
@@ -1100,7 +1103,8 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
     negation, a question, a conditional or a sentence of what may happen."""
     m = None if describe_apart else (
         _near(CAUSE_THEN_RESTART, line, _FAIL_WORDS, (200, 300), _SENTENCE_PLACES)
-        or _near(RESTARTS_SEEN, line, _RESTARTS_WORDS, (80, 200), _SENTENCE_PLACES))
+        or _near(RESTARTS_SEEN, line, _RESTARTS_WORDS, (80, 200), _SENTENCE_PLACES)
+        or _causing_restart(line))
     if m is not None and not _unstated(line, m):
         kind = probe_kind(m["kind"] or m.groupdict().get("kind2") or "")
         what = (f"{STATED_PROBE_KILL}, as the cause of the case's restarts (`{m[0][:80]}`): read "
@@ -1118,6 +1122,18 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
                                "what ended it not stated (no kill of the probe)" if restarts
                                else ""))
     return ([message, *([f"{UNTOLD_STATE}: Terminated"] if restarts else [])], True), what
+
+
+def _causing_restart(line: str) -> re.Match[str] | None:
+    """A probe's failures stated causing Kubernetes or the kubelet to restart the case's pods
+    (stated_cause.CAUSING_RESTART), in a sentence that says to avoid or prevent none of it
+    (stated_cause.PREVENTED: what should not happen), with no word of what may happen among
+    its words of when (`failures could be causing`); None without one."""
+    m = _near(CAUSING_RESTART, line, CAUSING_WORDS, (160, 200), _SENTENCE_PLACES)
+    if m is None or PREVENTED.search(line, _sentence_start(line, m.start()), m.end()) or \
+            _GENERAL.search(line, m.start(), m.end()):
+        return None
+    return m
 
 
 def _unstated(line: str, m: re.Match[str]) -> bool:

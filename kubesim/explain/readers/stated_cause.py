@@ -17,6 +17,15 @@ orders an author writes it, and a probe's failure the case's own pod or containe
   own components serve /livez and /readyz), and a restart caused by a probe's failures names a
   liveness or startup probe anyway (R4.4: no other failure restarts a container), so a `livez`
   probe is read as the liveness probe; `readyz` or a readiness probe restarts nothing (R3.4).
+- A probe's failures stated causing Kubernetes or the kubelet to restart the case's pods
+  (`we started to have readiness or liveness probe failures recently causing k8s to restart
+  the broker pods`, `liveness probe failures caused Kubernetes to restart our pods`): the
+  same kill, its agent named (R4.4). A disjunction of a readiness probe and one that kills
+  (`readiness or liveness`) names the one that kills: the restart the failures caused can be
+  only its (a readiness failure restarts nothing, R3.4), so readiness is not read failed from
+  it; a readiness probe alone, or two that kill (`liveness or startup`: which one is not
+  told), state none. The present (`liveness probe failures cause Kubernetes to restart the
+  pod`) is a guide's, and a failure to avoid or prevent states none.
 - A probe's failure the case's own pod or container shows or has (`yurt-hub keeps restarting
   and shows livenessProbe failure`, `the api container has readiness probe failures`,
   `web-0's liveness probe fails`): that probe's failure, at least once, no count; restarts
@@ -34,7 +43,7 @@ import re
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
-__all__ = ["CAUSE_THEN_RESTART", "NEGATED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
+__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
            "expected_lines", "give_stated_end", "probe_kind", "stated_cause_hint"]
 
 # the case's pods named by their workload: a capitalised name of one or two words, then a plural
@@ -72,6 +81,22 @@ RESTARTS_SEEN = re.compile(
     r"(?:(?i:the|its|their|our|my)[ \t]+)?(?:" + _KILLING + _PROBE
     + r"[ \t]+(?i:fail(?:s|ed|ing|ures?)?)|(?i:failing|failed)[ \t]+(?P<kind2>(?i:liveness|startup"
     r"|livez))" + _PROBE + r")(?![A-Za-z])")
+# a probe's failures causing Kubernetes or the kubelet to restart the case's pods, past or
+# progressive (the present, `cause`, `causes`, is a guide's); the probe one that kills, alone or
+# in a disjunction with the readiness probe (`readiness or liveness`: the restart is the
+# killer's, R4.4, R3.4); a kind after `or`, `and` or `/` of another (`liveness or startup`)
+# starts no match. A few words of when between (`failures recently causing`), every part bounded.
+_READINESS = r"(?i:readiness|readyz)(?:[ \t]*(?i:probes?|checks?))?"
+CAUSING_RESTART = re.compile(
+    r"(?<![A-Za-z/])(?<![Oo][Rr][ \t])(?<![Aa][Nn][Dd][ \t])(?:" + _READINESS
+    + r"[ \t]+(?i:or)[ \t]+)?" + _KILLING + _PROBE + r"(?:[ \t]+(?i:or)[ \t]+" + _READINESS
+    + r")?[ \t]+(?i:fail(?:ures?|ing))(?:[ \t]+(?!(?i:not|never)(?![\w'-]))[\w'-]{1,30})"
+    r"{0,2}?,?[ \t]+(?i:causing|caused)[ \t]+(?:(?i:the)[ \t]+)?(?i:k8s|kubernetes|kubelet)"
+    r"[ \t]+(?i:to)[ \t]+(?i:restart|kill)[ \t]+(?:" + _SUBJECT + r")")
+CAUSING_WORDS = ("causing", "caused", "Causing", "Caused", "CAUSING", "CAUSED")
+# a failure the sentence says to avoid or prevent, before it: what should not happen
+PREVENTED = re.compile(r"(?<![A-Za-z])(?i:avoid|avoids|avoiding|prevent|prevents|preventing|"
+                       r"stop|stops|stopping)(?![A-Za-z])")
 # a probe's failure the case's own pod or container shows or has, restarts before it joined by
 # `and` (no cause stated): `yurt-hub keeps restarting and shows livenessProbe failure`, `the
 # api container has readiness probe failures`; or its probe failing in the present, after the
