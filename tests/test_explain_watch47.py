@@ -71,6 +71,8 @@ def test_a_watchs_last_row_cut_before_its_restarts_leaves_that_pods_kills_open(
     _WATCH + f"{_POD}x    0/1",  # no pod's name
     _WATCH + f"{_POD} 2 times",  # prose after a name: no READY cell
     _WATCH + f"{_POD} restarted again",
+    _WATCH + f"why is {_POD}    0/1",  # a question about the pod
+    _WATCH + f"{_POD}    0/1 why?",
     # no watch: a table that names each pod once, its last row a new pod's
     ("NAME                          READY     STATUS    RESTARTS   AGE\n"
      f"{_POD}    1/1       Running   2          2m\n"
