@@ -237,11 +237,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
         "False} want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
         "None}, shows_failures: True}"),
-    "external-storage-978.comment-root-prompt-get-po-watch-nfs-client-provisioner-error-crashloop-running-3-last-row-cut-after-ready.txt": (
-        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, shows_failures: True} "
-        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
     "zot-3302.comment-prose-alone-startup-endpoint-not-responding-events-of-being-killed-for-startup-failure.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
         "(exit 2, not a record explain reads). Its facts were corrected by the lead after "
@@ -266,21 +261,6 @@ NOT_READ: dict[str, str] = {
         "in the future (`会`): refused as no record, as unisbadri-health-check is"),
     # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46);
     # emqx-3916 and kube-httpcache-44 hold after fixprose47
-    "vernemq-docker-vernemq-137.issue-prose-crashloop-then-describe-rows-no-header-created-x2-killing-liveness-unhealthy-liveness-x4-readiness-x28.txt": (
-        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
-        "[vernemq] {ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 1, "
-        "max: 1}, shows_failures: True} want {ended: liveness-kill, probe: [liveness, "
-        "readiness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
-    "dragonfly-operator-42.issue-prose-oomkill-then-fenced-prompt-get-pods-a-crashloop-4-then-rows-no-header-backoff-x9-then-logs-cut.txt": (
-        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
-        "[dragonfly] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 5}, "
-        "shows_failures: True} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
-        "max: None}, shows_failures: True}"),
-    "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-container-created-x2-pulled-x3-backoff-x29-cut.txt": (
-        "held-out batch 48, first contact on a7232e1 (every fix of batches 43-46): got "
-        "[rabbitmq] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 2}, "
-        "shows_failures: True} want {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
-        "max: None}, shows_failures: True}"),
 }
 
 

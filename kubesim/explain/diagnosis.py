@@ -1668,7 +1668,7 @@ def _open_why(f: _Facts) -> str:
     rec = f.view.record
     if rec is not None and rec.count_later_cut is not None:
         return _later_row_cut_why(rec.count_later_cut)
-    unseen = _restart_unseen(f)
+    unseen = _restart_unseen(f) or _events_older_than_pod(f)
     if unseen:
         return unseen
     # (a count without its state, a describe block without its State line, is of the
@@ -1713,14 +1713,40 @@ def _restart_unseen(f: _Facts) -> str:
             "and the row's count does not hold the restarts after its own")
 
 
+def _events_older_than_pod(f: _Facts) -> str:
+    """Why a `get pods` row's restart count bounds nothing beside cut event rows of the pod
+    older than the pod's AGE in that row (empty where that holds not): an event's age (its
+    first occurrence's, describe's `over`, or its last) beyond the pod's age on the row's
+    moment was taken that much later than the row, or is of an older pod of that name; either
+    way ends after the row are in the events or in the rows cut away (or left out of rows
+    pasted without their header, `_rows_headed`), and in no count the row holds (README's
+    counting rules, a count of another moment; dragonfly-operator-42). Rows none cut under
+    their header show every end and leave the count bounding."""
+    rec, v = f.view.record, f.view
+    age = None if rec is None or not rec.restart_apart else rec.pod_age
+    if age is None or age.age_hi is None or not v.rows_cut and _rows_headed(v):
+        return ""
+    oldest = max((s for e in v.events for s in (e.first, e.last)
+                  if s.kind is StampKind.AGE and s.age_lo is not None),
+                 key=lambda s: s.age_lo or 0.0, default=None)
+    if oldest is None or oldest.age_lo is None or oldest.age_lo < age.age_hi:
+        return ""
+    line = rec.restart_where.line if rec is not None and rec.restart_where else "?"
+    return (f"the pod's events, cut or a piece, go back {oldest.text}, longer than the pod's "
+            f"AGE {age.text} in the `get pods` row of line {line}: they were taken at another "
+            "moment (or are of an older pod of that name), and the row's count does not hold "
+            "the ends after its own")
+
+
 def _later_row_cut_why(where: Where) -> str:
-    """Why a watch's later row of the pod, cut in its NAME, leaves the kills open: its RESTARTS
-    is cut away, so the count read is of an earlier moment and the container's ends since are
-    not in the record (README's counting rules: a row cut in its name is the pod's where one
-    pod whole starts so; kubesim.explain.readers.watch_cut)."""
-    return (f"a later row of the pod's watch (line {where.line}) is cut in its NAME, its "
-            "RESTARTS cut away: the count read is of an earlier moment, and its ends since "
-            "are not in the record")
+    """Why a watch's later row of the pod, cut before its RESTARTS, leaves the kills open: that
+    cell is cut away, so the count read is of an earlier moment and the container's ends since
+    are not in the record (README's counting rules: a row cut in its name is the pod's where
+    one pod whole starts so, a row cut after its name that pod's;
+    kubesim.explain.readers.watch_cut)."""
+    return (f"a later row of the pod's watch (line {where.line}) is cut before its "
+            "RESTARTS, that cell cut away: the count read is of an earlier moment, and its ends "
+            "since are not in the record")
 
 
 def _rows_open(f: _Facts) -> str:

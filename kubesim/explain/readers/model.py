@@ -212,6 +212,9 @@ class ContainerRecord:
     # the last restart's age a `get pods` row prints beside RESTARTS (`4 (48s ago)`, 1.22 on),
     # on that row's moment
     restart_ago: Stamp | None = None
+    # the pod's AGE in that `get pods` row, on the row's moment: an event of the pod older than
+    # it was taken at another moment (README's counting rules, a count of another moment)
+    pod_age: Stamp | None = None
     # the record ends inside one of the container's probe lines (`Liveness:` and nothing
     # after it): the container has that probe, and the record does not give its settings
     probe_cut: bool = False

@@ -138,7 +138,7 @@ from kubesim.explain.readers.values_chunk import (
     chart_rest,
     yaml_comments_inside,
 )
-from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut
+from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut, row_cut
 from kubesim.files import load_json
 from kubesim.spec.manifests import containers_from_documents
 from kubesim.spec.yamlio import load_yaml_documents
@@ -338,7 +338,7 @@ class _Placer:
             return i + 1
         if line.number == self.cut_last and self.under_pods_header and self.pod_rows and \
                 (m := NAME_CUT.match(text)) is not None:
-            self.name_cut = NameCut(m["name"], Where(self.source, line.number))
+            self.name_cut = row_cut(m, Where(self.source, line.number))
             return i + 1
         header = is_pods_header(text)
         if self.custom.take(text, line.number, pods_header=header):

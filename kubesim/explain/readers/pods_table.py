@@ -83,6 +83,7 @@ class PodRow:
     ready: int = 0
     restarts_cut: bool = False  # the record ends inside the RESTARTS cell: no count
     ago: Stamp | None = None  # the last restart's age, `(48s ago)` (kubectl 1.22 on)
+    age: Stamp | None = None  # the row's AGE: how long the pod has existed at the row's moment
 
 
 def is_pods_header(line: str) -> bool:
@@ -104,7 +105,14 @@ def pod_row(line: str, source: str, number: int, *, under_header: bool = False
                           source=source, line=number)
     return PodRow(name or m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
                   Where(source, number), int(m["ready"]),
-                  ago=parse_age(m["ago"]) if m["ago"] else None)
+                  ago=parse_age(m["ago"]) if m["ago"] else None, age=_age_cell(m))
+
+
+def _age_cell(m: re.Match[str]) -> Stamp | None:
+    """The row's AGE cell as an age, where the row has one (a row whose AGE a page trimmed,
+    `_ROW_NO_AGE`, has none)."""
+    age = m.groupdict().get("age")
+    return parse_age(age) if age else None
 
 
 def _placeholder_row(line: str) -> re.Match[str] | None:
@@ -149,7 +157,8 @@ def row_cut_in_age(line: str, source: str, number: int) -> PodRow | None:
 def _container(row: PodRow) -> ContainerRecord:
     c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
                         row.restarts, restart_where=row.where, restart_apart=True,
-                        restarts_cut=row.restarts_cut, restart_ago=row.ago)
+                        restarts_cut=row.restarts_cut, restart_ago=row.ago,
+                        pod_age=row.age)
     if row.status in _WAITING:
         c.state, c.state_reason = "waiting", row.status
     elif row.status in _TERMINATED:
