@@ -237,13 +237,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
         "False} want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
         "None}, shows_failures: True}"),
-    "zot-3302.comment-prose-alone-startup-endpoint-not-responding-events-of-being-killed-for-startup-failure.txt": (
-        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
-        "(exit 2, not a record explain reads). Its facts were corrected by the lead after "
-        "fixprose47 (was cannot-tell {0, null}, no failure shown): by fixprose45's rule of what "
-        "the author is seeing caused by a probe's failure, `I'm seeing events related to be "
-        "being killed because of the startup probe failure` is a startup kill, {1, null}, which "
-        "no rule reads yet"),
     "zhifeiya-c9cac08e.chinese-guide-deployment-fragment-liveness-delay-3-period-5-then-get-events-unhealthy-liveness-no-count-then-oomkilled-row-cut.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
         "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: None}, "

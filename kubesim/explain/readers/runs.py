@@ -48,6 +48,8 @@ from kubesim.explain.readers.stated_cause import (
     CAUSE_THEN_RESTART,
     CAUSING_RESTART,
     CAUSING_WORDS,
+    KILLS_SEEN,
+    KILLS_WORDS,
     NEGATED,
     PREVENTED,
     RESTARTS_SEEN,
@@ -1096,14 +1098,15 @@ _PROBE_WORD = ("probe", "Probe", "PROBE")
 
 def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], bool] | None, str]:
     """A liveness or startup failure stated as the cause of the case's restarts, its connector
-    after the restart or the author seeing them (stated_cause.CAUSE_THEN_RESTART,
-    RESTARTS_SEEN), read as that probe's failure and one kill of it (R4.4), beside no describe
+    after the restart or the author seeing them or its kills (stated_cause.CAUSE_THEN_RESTART,
+    RESTARTS_SEEN, KILLS_SEEN), read as that probe's failure and one kill of it (R4.4), beside no describe
     (a describe reads its own); else a probe's failure the case's own pod or container shows
     (stated_cause.SHOWS_FAILURE), read as the kubelet's message of it, at least once. None in a
     negation, a question, a conditional or a sentence of what may happen."""
     m = None if describe_apart else (
         _near(CAUSE_THEN_RESTART, line, _FAIL_WORDS, (200, 300), _SENTENCE_PLACES)
         or _near(RESTARTS_SEEN, line, _RESTARTS_WORDS, (80, 200), _SENTENCE_PLACES)
+        or _near(KILLS_SEEN, line, KILLS_WORDS, (140, 220), _SENTENCE_PLACES)
         or _causing_restart(line))
     if m is not None and not _unstated(line, m):
         kind = probe_kind(m["kind"] or m.groupdict().get("kind2") or "")

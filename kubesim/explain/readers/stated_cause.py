@@ -17,6 +17,10 @@ orders an author writes it, and a probe's failure the case's own pod or containe
   own components serve /livez and /readyz), and a restart caused by a probe's failures names a
   liveness or startup probe anyway (R4.4: no other failure restarts a container), so a `livez`
   probe is read as the liveness probe; `readyz` or a readiness probe restarts nothing (R3.4).
+- The kills the author is seeing, caused by a probe's failure (`I'm seeing events related to be
+  being killed because of the startup probe failure`, `we are seeing the pods being killed due to
+  liveness probe failures`; KILLS_SEEN, fixzot): the same kill; the events of the kills take up
+  to three short words before the kill, none a determiner of another pod (`a pod`, `some pods`).
 - A probe's failures stated causing Kubernetes or the kubelet to restart the case's pods
   (`we started to have readiness or liveness probe failures recently causing k8s to restart
   the broker pods`, `liveness probe failures caused Kubernetes to restart our pods`): the
@@ -43,7 +47,7 @@ import re
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
-__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
+__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLS_SEEN", "KILLS_WORDS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
            "expected_lines", "give_stated_end", "probe_kind", "stated_cause_hint"]
 
 # the case's pods named by their workload: a capitalised name of one or two words, then a plural
@@ -81,6 +85,25 @@ RESTARTS_SEEN = re.compile(
     r"(?:(?i:the|its|their|our|my)[ \t]+)?(?:" + _KILLING + _PROBE
     + r"[ \t]+(?i:fail(?:s|ed|ing|ures?)?)|(?i:failing|failed)[ \t]+(?P<kind2>(?i:liveness|startup"
     r"|livez))" + _PROBE + r")(?![A-Za-z])")
+# the kills the author is seeing, caused by a probe's failure (`I'm seeing events related to be
+# being killed because of the startup probe failure`, `we are seeing the pods being killed due
+# to liveness probe failures`): the author, `seeing`; the events of the kills (`events related
+# to`, `of`, `about`) and up to three short words of no determiner of another pod (`a`, `some`:
+# no case), or the case's pods (`the pods`); the kill or restart; up to three words; its cause,
+# the failure of a probe that kills (a readiness probe kills nothing, R3.4). Every part bounded.
+_OTHER_POD = r"(?!(?i:a|an|some|any|other|many|most|all|no)(?![\w'-]))"
+_EVENTS_OF = (r"(?i:events?)[ \t]+(?:(?i:related)[ \t]+(?i:to)|(?i:of|about|for))[ \t]+(?:"
+              + _OTHER_POD + r"[\w'-]{1,12}[ \t]+){0,3}?")
+_CASE_PODS = r"(?:(?i:the|our|my)[ \t]+)?(?:(?i:pod|container)s?[ \t]+)?"
+KILLS_SEEN = re.compile(
+    r"(?<![A-Za-z])(?:I|[Ww]e)(?:['\u2019](?i:m|re)|[ \t]+(?i:am|are|were|have[ \t]+been|had"
+    r"[ \t]+been))[ \t]+(?i:seeing|observing|getting|experiencing)[ \t]+(?:" + _EVENTS_OF
+    + r"|" + _CASE_PODS + r")(?:(?:(?i:being|getting)[ \t]+)?(?i:killed|restarted)|(?i:kills|"
+    r"restarts))(?:[ \t]+[\w'-]{1,20}){0,3}?[ \t]+(?i:because[ \t]+of|due[ \t]+to|caused[ \t]+by"
+    r"|based[ \t]+on)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?(?:" + _KILLING + _PROBE
+    + r"[ \t]+(?i:fail(?:s|ed|ing|ures?)?)|(?i:failing|failed)[ \t]+(?P<kind2>(?i:liveness|"
+    r"startup|livez))" + _PROBE + r")(?![A-Za-z])")
+KILLS_WORDS = ("kill", "Kill", "KILL", "restart", "Restart", "RESTART")
 # a probe's failures causing Kubernetes or the kubelet to restart the case's pods, past or
 # progressive (the present, `cause`, `causes`, is a guide's); the probe one that kills, alone or
 # in a disjunction with the readiness probe (`readiness or liveness`: the restart is the
@@ -148,10 +171,12 @@ def probe_kind(word: str) -> str:
 def stated_cause_hint(text: str) -> bool:
     """Whether the text may hold one of these statements, for the paste reader's gate (each
     word looked for once): a restart and `livez`, or a probe's failure in words the kubelet's
-    message never has (`livenessProbe failure`, `probe fails`)."""
+    message never has (`livenessProbe failure`, `probe fails`), or a kill and a probe's failure
+    or failing (`killed because of the failing liveness probe`: KILLS_SEEN)."""
     low = text.lower()
     return ("livez" in low and "restart" in low) or "probe failure" in low or \
-        "probe fails" in low or "probe is failing" in low or "probe keeps failing" in low
+        "probe fails" in low or "probe is failing" in low or "probe keeps failing" in low or \
+        ("kill" in low and ("probe fail" in low or "probes fail" in low or "failing" in low))
 
 
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
