@@ -116,6 +116,8 @@ def test_a_spec_naming_no_pod_is_the_pod_the_rows_name(record):
     ("Events:\n  Type     Reason     Age                 From     Message\n"
      "  Warning  Unhealthy  21m (x26 over 45m)  kubelet  Readiness probe failed: dial tcp "
      "10.244.0.68:9071: connect: connection refused\n\n" + _EVENTS.format(pod="kafka-2")),
+    # a status stated in prose of `the pod`: the README's fixprose38 rule leaves it apart
+    "The pod goes into CrashLoopBackOff.\n\n" + _EVENTS.format(pod="api-server"),
 ])
 def test_pieces_the_rows_do_not_tell_stay_a_pod_of_their_own(record):
     pods = pod_groups([parse_record(record, "r.txt")])

@@ -251,18 +251,19 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
 
 
 def _pieces_to_rows_pod(pods: list[PodRecord]) -> None:
-    """Pieces that name no pod and hold no events (a pod's spec without its object, a
-    describe's containers without its `Name:`), in a record whose only pod name is the one its
-    event rows' objects give (`pod/my-app`), are that pod's: a record's pieces that name no pod
-    are its one pod's, and the rows' object names it as a `get pods` row or a describe's
-    `Name:` would (the corpus README's rule of one name, one pod). `_merged` gives pieces to
-    the one named pod before the rows' pods are known; this gives them after. Rows naming
-    several pods leave them a pod of their own (`_note_unnamed`), and so does a piece with
-    events of its own: a second paste of rows, which may be another pod's
-    (confluent-examples-245's describe rows, of another pod IP). Said in a note."""
+    """A pod's spec naming no pod (a spec without its object: its containers' probe settings
+    alone, `_spec_alone`), in a record whose only pod name is the one its event rows' objects
+    give (`pod/my-app`), is that pod's: a record's pieces that name no pod are its one pod's,
+    and the rows' object names it as a `get pods` row or a describe's `Name:` would (the corpus
+    README's rule of one name, one pod). `_merged` gives pieces to the one named pod before
+    the rows' pods are known; this gives the spec after. Rows naming several pods leave it a
+    pod of its own (`_note_unnamed`); so do pieces with events or a status of their own: a
+    second paste of rows may be another pod's (confluent-examples-245's describe rows, of
+    another pod IP), and a status stated in prose is the rows' pod's only by the README's
+    fixprose38 rule (stated_pod.py). Said in a note."""
     named = [p for p in pods if p.name is not None]
     pieces = [p for p in pods if p.name is None and p.apart_from is None]
-    if len(named) != 1 or len(pieces) != 1 or pieces[0].events:
+    if len(named) != 1 or len(pieces) != 1 or not _spec_alone(pieces[0]):
         return
     pod, piece = named[0], pieces[0]
     _merge(pod, piece)
@@ -271,6 +272,14 @@ def _pieces_to_rows_pod(pods: list[PodRecord]) -> None:
         f"the record's parts at {_span(piece) or 'its start'} name no pod, and its event rows "
         f"name one pod, {pod.name}, and no other part names a pod: read as its",
         Where(piece.where.source, piece.where.line), uncertain=False))
+
+
+def _spec_alone(piece: PodRecord) -> bool:
+    """Whether a piece is a pod's spec alone: containers with probe settings and no status
+    (`_has_status`), no events, no phase or conditions."""
+    return bool(piece.containers) and not piece.events and piece.phase is None and \
+        not piece.conditions and all(c.spec is not None and not _has_status(c)
+                                     for c in piece.containers)
 
 
 def _events_of(pod: PodRecord, events: list[RecordedEvent], single: bool
