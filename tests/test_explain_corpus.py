@@ -232,17 +232,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
     # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1)
     # held-out batch 47: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46)
-    "dragonfly-3673.issue-prose-liveness-failed-dfdaemon-sock-within-1s-two-components-then-comment-describe-seed-client-0-cut-in-init-containers.txt": (
-        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: "
-        "False} want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
-        "None}, shows_failures: True}"),
-    "zhifeiya-c9cac08e.chinese-guide-deployment-fragment-liveness-delay-3-period-5-then-get-events-unhealthy-liveness-no-count-then-oomkilled-row-cut.txt": (
-        "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): got [None] "
-        "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True} got [my-go-app] {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: None}, shows_failures: False} want {ended: oom-killed, probe: "
-        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "553668-manong-171745.chinese-tutorial-prose-liveness-exec-cat-tmp-healthy-delay-10-period-5-manifest-and-outputs-lost.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "

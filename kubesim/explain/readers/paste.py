@@ -1751,10 +1751,19 @@ _SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
 # frequently logged as Readiness probe failed: Get "http://...": context deadline exceeded
 # (Client.Timeout exceeded while awaiting headers). This ...`; read only when the colon is
 # followed by the prober's own words (an HTTP GET's error, its status code, a dial, a gRPC
-# error), so that a sentence about such messages is not taken for one
+# error, the gRPC prober's failures: pkg/probe/grpc/grpc.go's `timeout: failed to connect
+# service "..." within 1s`, `error: failed to connect service at ...`, `timeout: health rpc
+# did not complete within ...`, `error: health rpc probe failed: ...`, `service unhealthy
+# (responded with "NOT_SERVING")`, grpc_health_probe's exec output in the same words), so that
+# a sentence about such messages is not taken for one. The message follows a word and a space,
+# or a colon and a few spaces (`dragonfly-client issue  :   Liveness probe failed: ...`); a
+# word and several spaces is a table's column, not a sentence
 _PROSE_PROBE = re.compile(
-    r"(?:(?<=[A-Za-z,:] )|(?<=[A-Za-z,:] \())(?:Liveness|Readiness|Startup) probe failed: "
-    r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: )")
+    r"(?:(?<=[A-Za-z,:] )|(?<=[A-Za-z,:] \()|(?<=:)[ \t]{2,8}\(?)"
+    r"(?P<message>(?:Liveness|Readiness|Startup) probe failed: "
+    r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: "
+    r"|(?:timeout|error): failed to connect service |timeout: health rpc did not complete "
+    r"|error: health rpc probe failed: |service unhealthy \(responded with ))")
 # a shell comment (`# Liveness probe failed: ...`), and how many lines above it a command may
 # be (comments and blank lines between)
 _COMMENTED = re.compile(r"^[ \t]*#[ \t]?(?=\S)")
@@ -1768,10 +1777,10 @@ def _prose_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None
     sentence's end, as an event's message alone (`bare`); the sentence's other words are not
     read, and a note says so."""
     m = _PROSE_PROBE.search(text)
-    if m is None or _NOT_PROSE.search(text, 0, m.start()):
+    if m is None or _NOT_PROSE.search(text, 0, m.start("message")):
         return None
     end = _prose_end(text, m)
-    found = bare_event(text[m.start():end], where)
+    found = bare_event(text[m.start("message"):end], where)
     if found is None:
         return None
     event, note = found
@@ -1783,7 +1792,7 @@ def _prose_end(text: str, m: re.Match[str]) -> int:
     """Where a probe's failure a sentence quotes ends: at its closing parenthesis where the
     sentence opened one just before it (`... for all nodes (Startup probe failed: ...)`),
     else at the sentence's end."""
-    if text[m.start() - 1] == "(":
+    if text[m.start("message") - 1] == "(":
         close = text.find(")", m.end())
         if close >= 0:
             return close

@@ -218,9 +218,12 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     pods = _merged(sets)
     loose = [e for s in sets for e in s.events]
     mine, cut_notes = _cut_objects(pods, [e for e in loose if e.object_kind in ("", "Pod")])
+    nameless = not any(p.name is not None for p in pods)
     for e in mine:
         if e.object_name and not any(_same(p, e.object_name, e.object_namespace) for p in pods):
             pods.append(PodRecord(e.object_name, e.where, namespace=e.object_namespace))
+    if nameless:
+        _pieces_to_rows_pod(pods)
     if not pods:
         pods = [PodRecord(None, Where(sets[0].source))]
     single = len(pods) == 1
@@ -245,6 +248,38 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _pieces_to_rows_pod(pods: list[PodRecord]) -> None:
+    """A pod's spec naming no pod (a spec without its object: its containers' probe settings
+    alone, `_spec_alone`), in a record whose only pod name is the one its event rows' objects
+    give (`pod/my-app`), is that pod's: a record's pieces that name no pod are its one pod's,
+    and the rows' object names it as a `get pods` row or a describe's `Name:` would (the corpus
+    README's rule of one name, one pod). `_merged` gives pieces to the one named pod before
+    the rows' pods are known; this gives the spec after. Rows naming several pods leave it a
+    pod of its own (`_note_unnamed`); so do pieces with events or a status of their own: a
+    second paste of rows may be another pod's (confluent-examples-245's describe rows, of
+    another pod IP), and a status stated in prose is the rows' pod's only by the README's
+    fixprose38 rule (stated_pod.py). Said in a note."""
+    named = [p for p in pods if p.name is not None]
+    pieces = [p for p in pods if p.name is None and p.apart_from is None]
+    if len(named) != 1 or len(pieces) != 1 or not _spec_alone(pieces[0]):
+        return
+    pod, piece = named[0], pieces[0]
+    _merge(pod, piece)
+    pods.remove(piece)
+    pod.notes.append(Note(
+        f"the record's parts at {_span(piece) or 'its start'} name no pod, and its event rows "
+        f"name one pod, {pod.name}, and no other part names a pod: read as its",
+        Where(piece.where.source, piece.where.line), uncertain=False))
+
+
+def _spec_alone(piece: PodRecord) -> bool:
+    """Whether a piece is a pod's spec alone: containers with probe settings and no status
+    (`_has_status`), no events, no phase or conditions."""
+    return bool(piece.containers) and not piece.events and piece.phase is None and \
+        not piece.conditions and all(c.spec is not None and not _has_status(c)
+                                     for c in piece.containers)
 
 
 def _events_of(pod: PodRecord, events: list[RecordedEvent], single: bool
