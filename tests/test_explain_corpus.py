@@ -229,9 +229,13 @@ NOT_READ: dict[str, str] = {
     # after fixobj43 and fixprose43
     # held-out batch 44: 3 of 10 at first contact on stop 45's final code (2139ad1); all hold
     # after fixobj43, fixprose43 and fixcounts43 (two facts corrected by the README's rules)
-    # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1)
-    # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1)
-    # held-out batch 47: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46)
+    # held-out batch 45: 8 of 10 at first contact on stop 45's final code (2139ad1); all hold
+    # after fix45 and fixprose45
+    # held-out batch 46: 7 of 10 at first contact on stop 45's final code (2139ad1); all hold
+    # after fix45 and fixprose45
+    # held-out batch 47: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46); all
+    # but 553668-manong-171745 hold after fixwatch47, fixprose47, fixzot and fixmix47 (two facts
+    # corrected by the README's rules)
     "553668-manong-171745.chinese-tutorial-prose-liveness-exec-cat-tmp-healthy-delay-10-period-5-manifest-and-outputs-lost.txt": (
         "held-out batch 47, first contact on a7232e1 (every fix of batches 43-46): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
@@ -241,8 +245,8 @@ NOT_READ: dict[str, str] = {
         "handler (the exec command is in the prose), no probe's settings a reader reads (a "
         "livenessProbe with no handler is refused even as YAML), and the lesson's pod is told "
         "in the future (`会`): refused as no record, as unisbadri-health-check is"),
-    # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46);
-    # emqx-3916 and kube-httpcache-44 hold after fixprose47
+    # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46); all
+    # hold after fixprose47 and fixwatch47 (two facts corrected by the README's rules)
 }
 
 
