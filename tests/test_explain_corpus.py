@@ -247,6 +247,27 @@ NOT_READ: dict[str, str] = {
         "in the future (`会`): refused as no record, as unisbadri-health-check is"),
     # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46); all
     # hold after fixprose47 and fixwatch47 (two facts corrected by the README's rules)
+    # held-out batch 49
+    "coder-5577.issue-prose-then-get-pods-two-pods-crashloop-6-ago-then-describe-event-rows-no-header-readiness-refused-cut-in-x3-row.txt": (
+        "held-out batch 49: not yet run"),
+    "bank-vaults-616.issue-fenced-describe-vault-0-running-ready-false-restart-0-cut-in-liveness-line.txt": (
+        "held-out batch 49: not yet run"),
+    "k8s-auth-example-2.issue-get-pods-all-namespaces-dex-running-loginapp-crashloop-4-then-configmaps-cut.txt": (
+        "held-out batch 49: not yet run"),
+    "mcpspy-2.issue-markdown-bullets-gitlab-runner-pod-running-restart-count-1-liveness-failures-prose-then-log-fence-cut.txt": (
+        "held-out batch 49: not yet run"),
+    "kiwigrid-helm-charts-400.issue-template-fenced-describe-events-created-started-readiness-refused-then-liveness-row-cut.txt": (
+        "held-out batch 49: not yet run"),
+    "k2s-678.issue-steps-prose-oauth2-pod-crashloop-then-oauth2-proxy-log-error-unfenced-then-comment-cut.txt": (
+        "held-out batch 49: not yet run"),
+    "zekker6-helm-charts-1296.comment-fenced-event-rows-no-header-startup-x24-backoff-x359-pulled-x57-then-log-init-container-cut.txt": (
+        "held-out batch 49: not yet run"),
+    "crowdsec-helm-charts-34.issue-fenced-get-pods-row-no-header-lapi-crashloop-2-then-log-mv-error-then-helm-values.txt": (
+        "held-out batch 49: not yet run"),
+    "promptlylabs-wazuh-helm-chart-6.issue-prose-ooms-then-fenced-describe-container-block-terminated-error-137-last-state-error-137-restart-1-cut-at-requests.txt": (
+        "held-out batch 49: not yet run"),
+    "devopsmadesimple-pod-killed.blog-prose-restarted-8-times-a-day-oom-guess-then-describe-fragment-running-last-state-error-137-restart-8-cut.txt": (
+        "held-out batch 49: not yet run"),
 }
 
 
