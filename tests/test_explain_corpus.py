@@ -247,6 +247,25 @@ NOT_READ: dict[str, str] = {
         "in the future (`会`): refused as no record, as unisbadri-health-check is"),
     # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46); all
     # hold after fixprose47 and fixwatch47 (two facts corrected by the README's rules)
+    # held-out batch 50
+    "munnerz-kube-plex-110.issue-prose-get-all-spaced-slashes-pod-crashloop-7-service-deployment-replicaset.txt": (
+        "held-out batch 50: not yet run"),
+    "airbytehq-airbyte-33555.issue-template-fenced-get-pods-server-and-builder-crashloop-7-ago-cut-in-worker-row-name.txt": (
+        "held-out batch 50: not yet run"),
+    "andreigavriliu-homelab-4024.alertmanager-html-tables-kubepodcrashlooping-zigbee2mqtt-waiting-crashloop-no-restart-count-cut.txt": (
+        "held-out batch 50: not yet run"),
+    "thingsboard-pe-k8s-48.issue-prose-fenced-prompt-get-pods-kafka-crashloop-229-node-crashloop-531-cut-in-web-report-row.txt": (
+        "held-out batch 50: not yet run"),
+    "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
+        "held-out batch 50: not yet run"),
+    "zacheryph-k8s-gitops-3336.pr-markdown-fenced-container-summary-plex-ready-restarts-138-last-terminated-oomkilled-exit-137.txt": (
+        "held-out batch 50: not yet run"),
+    "thaum-xyz-ankhmorpork-288.alert-issue-indented-html-tables-kubepodcrashlooping-homeassistant-0-waiting-crashloop-cut.txt": (
+        "held-out batch 50: not yet run"),
+    "pratikshinde-crashloopbackoff.guide-scenario-prompt-get-pods-two-rows-crashloop-8-and-7-last-row-run-into-prose.txt": (
+        "held-out batch 50: not yet run"),
+    "gavinmcfall-home-ops-2417.pr-prose-alone-plex-was-oom-killed-at-its-3gi-cgroup-limit-bare-name.txt": (
+        "held-out batch 50: not yet run"),
 }
 
 
