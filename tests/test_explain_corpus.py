@@ -268,6 +268,25 @@ NOT_READ: dict[str, str] = {
         "held-out batch 49: not yet run"),
     "devopsmadesimple-pod-killed.blog-prose-restarted-8-times-a-day-oom-guess-then-describe-fragment-running-last-state-error-137-restart-8-cut.txt": (
         "held-out batch 49: not yet run"),
+    # held-out batch 50
+    "munnerz-kube-plex-110.issue-prose-get-all-spaced-slashes-pod-crashloop-7-service-deployment-replicaset.txt": (
+        "held-out batch 50: not yet run"),
+    "airbytehq-airbyte-33555.issue-template-fenced-get-pods-server-and-builder-crashloop-7-ago-cut-in-worker-row-name.txt": (
+        "held-out batch 50: not yet run"),
+    "andreigavriliu-homelab-4024.alertmanager-html-tables-kubepodcrashlooping-zigbee2mqtt-waiting-crashloop-no-restart-count-cut.txt": (
+        "held-out batch 50: not yet run"),
+    "thingsboard-pe-k8s-48.issue-prose-fenced-prompt-get-pods-kafka-crashloop-229-node-crashloop-531-cut-in-web-report-row.txt": (
+        "held-out batch 50: not yet run"),
+    "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
+        "held-out batch 50: not yet run"),
+    "zacheryph-k8s-gitops-3336.pr-markdown-fenced-container-summary-plex-ready-restarts-138-last-terminated-oomkilled-exit-137.txt": (
+        "held-out batch 50: not yet run"),
+    "thaum-xyz-ankhmorpork-288.alert-issue-indented-html-tables-kubepodcrashlooping-homeassistant-0-waiting-crashloop-cut.txt": (
+        "held-out batch 50: not yet run"),
+    "pratikshinde-crashloopbackoff.guide-scenario-prompt-get-pods-two-rows-crashloop-8-and-7-last-row-run-into-prose.txt": (
+        "held-out batch 50: not yet run"),
+    "gavinmcfall-home-ops-2417.pr-prose-alone-plex-was-oom-killed-at-its-3gi-cgroup-limit-bare-name.txt": (
+        "held-out batch 50: not yet run"),
 }
 
 
