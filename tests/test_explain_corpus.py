@@ -247,46 +247,62 @@ NOT_READ: dict[str, str] = {
         "in the future (`会`): refused as no record, as unisbadri-health-check is"),
     # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46); all
     # hold after fixprose47 and fixwatch47 (two facts corrected by the README's rules)
-    # held-out batch 49
+    # held-out batch 49: 4 of 10 at first contact on this stop's final reader code (ff3d3d1)
     "coder-5577.issue-prose-then-get-pods-two-pods-crashloop-6-ago-then-describe-event-rows-no-header-readiness-refused-cut-in-x3-row.txt": (
-        "held-out batch 49: not yet run"),
-    "bank-vaults-616.issue-fenced-describe-vault-0-running-ready-false-restart-0-cut-in-liveness-line.txt": (
-        "held-out batch 49: not yet run"),
+        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
+        "[None] {ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True} want {ended: cannot-tell, probe: [liveness, readiness], "
+        "probe_kills: {min: 0, max: 7}, shows_failures: True}"),
     "k8s-auth-example-2.issue-get-pods-all-namespaces-dex-running-loginapp-crashloop-4-then-configmaps-cut.txt": (
-        "held-out batch 49: not yet run"),
+        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, line 28: neither a Kubernetes object (no kind) nor a probe spec (no "
+        "startupProbe, livenessProbe or readinessProbe)); want {ended: cannot-tell, probe: "
+        "[], probe_kills: {min: 0, max: 5}, shows_failures: True}"),
     "mcpspy-2.issue-markdown-bullets-gitlab-runner-pod-running-restart-count-1-liveness-failures-prose-then-log-fence-cut.txt": (
-        "held-out batch 49: not yet run"),
+        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [liveness], "
+        "probe_kills: {min: 0, max: 2}, shows_failures: True}"),
     "kiwigrid-helm-charts-400.issue-template-fenced-describe-events-created-started-readiness-refused-then-liveness-row-cut.txt": (
-        "held-out batch 49: not yet run"),
+        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
+        "[spring-cloud-config-server] {ended: cannot-tell, probe: [liveness, readiness], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True} want {ended: cannot-tell, "
+        "probe: [liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: "
+        "True}"),
     "k2s-678.issue-steps-prose-oauth2-pod-crashloop-then-oauth2-proxy-log-error-unfenced-then-comment-cut.txt": (
-        "held-out batch 49: not yet run"),
+        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "zekker6-helm-charts-1296.comment-fenced-event-rows-no-header-startup-x24-backoff-x359-pulled-x57-then-log-init-container-cut.txt": (
-        "held-out batch 49: not yet run"),
-    "crowdsec-helm-charts-34.issue-fenced-get-pods-row-no-header-lapi-crashloop-2-then-log-mv-error-then-helm-values.txt": (
-        "held-out batch 49: not yet run"),
-    "promptlylabs-wazuh-helm-chart-6.issue-prose-ooms-then-fenced-describe-container-block-terminated-error-137-last-state-error-137-restart-1-cut-at-requests.txt": (
-        "held-out batch 49: not yet run"),
-    "devopsmadesimple-pod-killed.blog-prose-restarted-8-times-a-day-oom-guess-then-describe-fragment-running-last-state-error-137-restart-8-cut.txt": (
-        "held-out batch 49: not yet run"),
-    # held-out batch 50
+        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
+        "[crowdsecui-crowdsec-web-ui] {ended: cannot-tell, probe: [startup], probe_kills: "
+        "{min: 0, max: 57}, shows_failures: True} want {ended: cannot-tell, probe: [startup], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 50: 3 of 9 at first contact on this stop's final reader code (ff3d3d1)
     "munnerz-kube-plex-110.issue-prose-get-all-spaced-slashes-pod-crashloop-7-service-deployment-replicaset.txt": (
-        "held-out batch 50: not yet run"),
-    "airbytehq-airbyte-33555.issue-template-fenced-get-pods-server-and-builder-crashloop-7-ago-cut-in-worker-row-name.txt": (
-        "held-out batch 50: not yet run"),
+        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 8}, shows_failures: True}"),
     "andreigavriliu-homelab-4024.alertmanager-html-tables-kubepodcrashlooping-zigbee2mqtt-waiting-crashloop-no-restart-count-cut.txt": (
-        "held-out batch 50: not yet run"),
-    "thingsboard-pe-k8s-48.issue-prose-fenced-prompt-get-pods-kafka-crashloop-229-node-crashloop-531-cut-in-web-report-row.txt": (
-        "held-out batch 50: not yet run"),
+        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
-        "held-out batch 50: not yet run"),
+        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "zacheryph-k8s-gitops-3336.pr-markdown-fenced-container-summary-plex-ready-restarts-138-last-terminated-oomkilled-exit-137.txt": (
-        "held-out batch 50: not yet run"),
+        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): got "
+        "[None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False} want {ended: oom-killed, probe: [], probe_kills: {min: 0, "
+        "max: 0}, shows_failures: True}"),
     "thaum-xyz-ankhmorpork-288.alert-issue-indented-html-tables-kubepodcrashlooping-homeassistant-0-waiting-crashloop-cut.txt": (
-        "held-out batch 50: not yet run"),
-    "pratikshinde-crashloopbackoff.guide-scenario-prompt-get-pods-two-rows-crashloop-8-and-7-last-row-run-into-prose.txt": (
-        "held-out batch 50: not yet run"),
+        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "gavinmcfall-home-ops-2417.pr-prose-alone-plex-was-oom-killed-at-its-3gi-cgroup-limit-bare-name.txt": (
-        "held-out batch 50: not yet run"),
+        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
 }
 
 
