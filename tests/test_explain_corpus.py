@@ -290,11 +290,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: [liveness], "
         "probe_kills: {min: 1, max: None}, shows_failures: True}"),
-    "zacheryph-k8s-gitops-3336.pr-markdown-fenced-container-summary-plex-ready-restarts-138-last-terminated-oomkilled-exit-137.txt": (
-        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): got "
-        "[None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False} want {ended: oom-killed, probe: [], probe_kills: {min: 0, "
-        "max: 0}, shows_failures: True}"),
     "thaum-xyz-ankhmorpork-288.alert-issue-indented-html-tables-kubepodcrashlooping-homeassistant-0-waiting-crashloop-cut.txt": (
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "

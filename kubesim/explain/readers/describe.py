@@ -44,6 +44,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
     parse_probe_line,
 )
+from kubesim.explain.readers.summary_fields import summary_field
 from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
@@ -335,6 +336,8 @@ class _Reader:
             self.block.fields[key] = (self.remarked(key, value, number), number)
             return
         self.close_block()
+        if self.summary_line(key, value, indent, number):
+            return
         if key in _SECTIONS and indent <= self.pod_indent + 1 and not value:
             self.close_container()
             self.section, self.section_indent = _SECTIONS[key], indent
@@ -352,6 +355,20 @@ class _Reader:
             self.pod_field(key, value, indent, number)
             return
         self.dropped(line, number)
+
+    def summary_line(self, key: str, value: str, indent: int, number: int) -> bool:
+        """A container's field as a health tool's summary prints it (summary_fields.py:
+        `Restarts: 138`, `Last terminated: reason=OOMKilled exit=137`), inside a container's
+        fields: read as describe's Restart Count or Last State. Whether the line was so read."""
+        found = summary_field(key, value)
+        if found is None or self.container is None:
+            return False
+        if found.key == "Restart Count":
+            self.container_field(found.key, found.value, indent, number)
+            return True
+        self.block = _Block(found.key, found.value, indent, self.where(number))
+        self.block.fields.update({k: (v, number) for k, v in found.state.items()})
+        return True
 
     def ended_reason(self, value: str, indent: int, number: int) -> bool:
         """A `Reason:` outside any state block whose value only a terminated container
