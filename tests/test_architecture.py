@@ -170,6 +170,7 @@ MODULES = {
     "kubesim.explain.readers.pods_table_2015": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.container_run": "records",
+    "kubesim.explain.readers.alert_labels": "records",
     "kubesim.explain.readers.summary_fields": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.grepped": "records",

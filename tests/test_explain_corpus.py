@@ -282,18 +282,10 @@ NOT_READ: dict[str, str] = {
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 8}, shows_failures: True}"),
-    "andreigavriliu-homelab-4024.alertmanager-html-tables-kubepodcrashlooping-zigbee2mqtt-waiting-crashloop-no-restart-count-cut.txt": (
-        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: [liveness], "
         "probe_kills: {min: 1, max: None}, shows_failures: True}"),
-    "thaum-xyz-ankhmorpork-288.alert-issue-indented-html-tables-kubepodcrashlooping-homeassistant-0-waiting-crashloop-cut.txt": (
-        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "gavinmcfall-home-ops-2417.pr-prose-alone-plex-was-oom-killed-at-its-3gi-cgroup-limit-bare-name.txt": (
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "

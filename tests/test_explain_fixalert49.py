@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
+from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.model import NoteKind
 from kubesim.explain.readers.read import parse_record
@@ -104,3 +105,69 @@ def test_a_long_summary_line_is_read_in_one_pass():
     read_in_one_pass(_summary("reason=OOMKilled " + "exit=137 " * 250_000))
     read_in_one_pass(_summary("reason=" + "A" * 2_000_000))
     read_in_one_pass(_summary(key="Last " + "terminated " * 200_000))
+
+
+# ---------------------------------------------------------------- an alert's labels
+
+_LABELS = {"alertname": "KubePodCrashLooping", "container": "web", "namespace": "shop",
+           "pod": "web-7d9c8b6f5-abcde", "reason": "CrashLoopBackOff", "severity": "warning"}
+
+
+def _html(labels: dict[str, str], indent: str = "", one_line: bool = False) -> str:
+    rows = [f"<tr>\n{indent}<th>{k}</th><td>{v}</td>\n</tr>" if one_line else
+            f"<tr>\n{indent}<th>{k}</th>\n{indent}<td>{v}</td>\n</tr>" for k, v in labels.items()]
+    return "## Common Labels\n\n<table>\n\n" + "\n\n".join(rows) + "\n\n</table>\n"
+
+
+def _text(labels: dict[str, str]) -> str:
+    return "Labels:\n" + "".join(f" - {k} = {v}\n" for k, v in labels.items())
+
+
+@pytest.mark.parametrize("text", [
+    _html(_LABELS),  # andreigavriliu-homelab-4024's shape
+    _html(_LABELS, indent="    "),  # thaum-xyz-ankhmorpork-288's shape
+    _html(_LABELS, one_line=True),  # both cells on one line
+    _text(_LABELS),  # Alertmanager's default text template
+    _html({k: v for k, v in _LABELS.items() if k != "namespace"}),  # no namespace label
+])
+def test_a_crash_looping_alerts_labels_are_its_container_in_back_off(text):
+    record = parse_record(text, "r.txt")
+    [pod] = record.pods
+    [c] = pod.containers
+    assert (pod.name, c.name, c.state, c.state_reason) == (
+        "web-7d9c8b6f5-abcde", "web", "waiting", "CrashLoopBackOff")
+    a = explained_answer(text)
+    assert a.cause is Cause.CANNOT_TELL and a.probe_kills == CountRange(0, None)
+    assert a.shows_failures
+
+
+@pytest.mark.parametrize("labels", [
+    {**_LABELS, "alertname": "KubePodNotReady"},  # another alert
+    {k: v for k, v in _LABELS.items() if k != "reason"},  # an older mixin's: no reason label
+    {**_LABELS, "reason": "ContainerCreating"},  # another waiting reason
+    {k: v for k, v in _LABELS.items() if k != "container"},  # no container
+    {**_LABELS, "pod": "Web_Pod"},  # no pod's name
+])
+def test_other_labels_stay_refused(labels):
+    for text in (_html(labels), _text(labels)):
+        with pytest.raises(RecordError):
+            parse_record(text, "r.txt")
+
+
+def test_two_alerts_labels_stay_refused():
+    text = _html(_LABELS) + _html({**_LABELS, "pod": "web-7d9c8b6f5-fghij"})
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_a_question_naming_the_alert_stays_refused():
+    text = ("Why does alertname=KubePodCrashLooping fire for pod=web-1 container=web "
+            "reason=CrashLoopBackOff?\n")
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_long_alert_lines_are_read_in_one_pass():
+    read_in_one_pass(_html(_LABELS) + "<th>" + "a" * 2_000_000 + "</th>\n")
+    read_in_one_pass(_html(_LABELS) + "    <td>" + " " * 2_000_000 + "x</td>\n")
+    read_in_one_pass(" - pod = " + "a" * 2_000_000 + "\n" + _text(_LABELS))

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.klog import is_logged
@@ -188,6 +189,10 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     found = read_paste(text, source)
     if found.pods or found.events or found.series:
         return found
+    # an alert's labels (alert_labels.py), on the lines made plain (a quote, a page's marks)
+    alert = read_alert_labels(plain(text, dedent=False), source)
+    if alert is not None:
+        return alert
     if error is not None:
         raise error
     first = _first_line(text)
