@@ -253,11 +253,6 @@ NOT_READ: dict[str, str] = {
         "[None] {ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
         "shows_failures: True} want {ended: cannot-tell, probe: [liveness, readiness], "
         "probe_kills: {min: 0, max: 7}, shows_failures: True}"),
-    "k8s-auth-example-2.issue-get-pods-all-namespaces-dex-running-loginapp-crashloop-4-then-configmaps-cut.txt": (
-        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, line 28: neither a Kubernetes object (no kind) nor a probe spec (no "
-        "startupProbe, livenessProbe or readinessProbe)); want {ended: cannot-tell, probe: "
-        "[], probe_kills: {min: 0, max: 5}, shows_failures: True}"),
     "mcpspy-2.issue-markdown-bullets-gitlab-runner-pod-running-restart-count-1-liveness-failures-prose-then-log-fence-cut.txt": (
         "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [liveness], "
@@ -268,20 +263,12 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: 0}, shows_failures: True} want {ended: cannot-tell, "
         "probe: [liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: "
         "True}"),
-    "k2s-678.issue-steps-prose-oauth2-pod-crashloop-then-oauth2-proxy-log-error-unfenced-then-comment-cut.txt": (
-        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "zekker6-helm-charts-1296.comment-fenced-event-rows-no-header-startup-x24-backoff-x359-pulled-x57-then-log-init-container-cut.txt": (
         "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
         "[crowdsecui-crowdsec-web-ui] {ended: cannot-tell, probe: [startup], probe_kills: "
         "{min: 0, max: 57}, shows_failures: True} want {ended: cannot-tell, probe: [startup], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 50: 3 of 9 at first contact on this stop's final reader code (ff3d3d1)
-    "munnerz-kube-plex-110.issue-prose-get-all-spaced-slashes-pod-crashloop-7-service-deployment-replicaset.txt": (
-        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: 8}, shows_failures: True}"),
     "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: [liveness], "

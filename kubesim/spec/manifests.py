@@ -35,8 +35,12 @@ from kubesim.spec.model import (
 from kubesim.spec.sources import RenderOptions, documents_at
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
-__all__ = ["containers_from_documents", "containers_from_text", "load_containers", "load_spec",
-           "select_container"]
+# a YAML document that is neither: its error's words (explain lists such a document beside a
+# record read elsewhere as lines not read, readers/paste.py `_no_object_documents`)
+NO_OBJECT = "neither a Kubernetes object (no kind) nor a probe spec"
+
+__all__ = ["NO_OBJECT", "containers_from_documents", "containers_from_text", "load_containers",
+           "load_spec", "select_container"]
 
 Loc = tuple[str | int, ...]
 PROBE_FIELDS = tuple(t.field for t in ProbeType)  # startupProbe, livenessProbe, readinessProbe
@@ -192,7 +196,7 @@ def _from_document(doc: _Doc, every_pod: bool = False) -> list[ProbedContainer]:
         return _from_object(doc, data, (), every_pod)
     if any(key in data for key in PROBE_FIELDS):
         return _from_compact(doc, data)
-    raise doc.error("neither a Kubernetes object (no kind) nor a probe spec (no startupProbe, "
+    raise doc.error(f"{NO_OBJECT} (no startupProbe, "
                     "livenessProbe or readinessProbe)", ())
 
 

@@ -140,7 +140,7 @@ from kubesim.explain.readers.values_chunk import (
 )
 from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut, row_cut
 from kubesim.files import load_json
-from kubesim.spec.manifests import containers_from_documents
+from kubesim.spec.manifests import NO_OBJECT, containers_from_documents
 from kubesim.spec.yamlio import load_yaml_documents
 
 __all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
@@ -672,9 +672,10 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, _describe(placer.describe, last, ends, source))
     charts: list[RecordSet] = []
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
+    no_object: list[_NoObject] = []
     for segment in placer.documents:
         segment.pod_status = places.get(segment.first)
-        found = _document(segment, source, out, at_end=segment.lines[-1].number >= last)
+        found = _document_or_no_object(segment, source, out, last, no_object)
         if found is None:
             continue
         if found.format == _CHART:  # weighed once the whole paste is read
@@ -728,7 +729,43 @@ def read_paste(text: str, source: str) -> RecordSet:
     _name_by_command(out, lines, placer.describe, source)
     grepped_rows(out, lines, source)
     dockershim_running(out, lines, source)
+    _no_object_documents(out, no_object, source)
     return out
+
+
+class _NoObject(NamedTuple):
+    """A document that is neither a Kubernetes object nor a probe spec, and its error."""
+
+    segment: Segment
+    error: RecordError
+
+
+def _document_or_no_object(segment: Segment, source: str, out: RecordSet, last: int,
+                           no_object: list[_NoObject]) -> RecordSet | None:
+    """`_document`; a document that is neither a Kubernetes object nor a probe spec is kept
+    in `no_object` with its error, weighed once the whole paste is read
+    (`_no_object_documents`)."""
+    try:
+        return _document(segment, source, out, at_end=segment.lines[-1].number >= last)
+    except RecordError as exc:
+        if not exc.message.startswith(NO_OBJECT):
+            raise
+        no_object.append(_NoObject(segment, exc))
+        return None
+
+
+def _no_object_documents(out: RecordSet, no_object: list[_NoObject],
+                         source: str) -> None:
+    """YAML documents that are neither a Kubernetes object nor a probe spec (a ConfigMap's
+    body pasted without its kind): beside a record read elsewhere (a pod, an event) they are
+    lines not read, named (nothing refused that can be read, nothing dropped silently);
+    alone, the record is refused with the first one's error."""
+    if not no_object:
+        return
+    if not (out.pods or out.events):
+        raise no_object[0].error
+    for doc in no_object:
+        out.notes.extend(unread_notes(doc.segment.lines, source, NO_OBJECT))
 
 
 _TITLED = ("the page's title states the pod in CrashLoopBackOff (`{}`): read as its container's "

@@ -41,8 +41,11 @@ _HEADER = re.compile(
     r"^\s*(?:NAMESPACE\s+)?NAME\s+READY\s+STATUS\s+RESTARTS(?:\s+AGE\b|\s*$)")
 # a row's cells up to RESTARTS: NAMESPACE (with -A), NAME, READY, STATUS, RESTARTS; NAME
 # prefixed `pod/` in `kubectl get all`'s pod section (kubectl prints the kind before each
-# name when it lists several kinds: printers' WithKind)
-_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?:pod/)?(?P<name>{NAME_CELL})\s+"
+# name when it lists several kinds: printers' WithKind); a page that spaced the slashes it
+# copied (`pod / web-0`, as a translated page spaces `32400 / TCP`) prints the same prefix:
+# one space each side or none, never a slash spaced on one side only
+POD_KIND_PREFIX = r"pod(?:/| / )"
+_CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?:{POD_KIND_PREFIX})?(?P<name>{NAME_CELL})\s+"
           r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
           r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})")
 _ROW = re.compile(

@@ -273,6 +273,17 @@ _QUOTED_CLB = r"[`\"'\u201c]?CrashLoopBackOff[`\"'\u201d]?"
 # of two or more dash-parted parts (`redis-0`, `api-7f8b9c6d4-xk2nm`)
 _CASE_SUBJECT = (r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|these|those)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
                  r"(?i:pod|container)s?|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})")
+# the status (or state) of the case's own pod or container stated as CrashLoopBackOff: `the
+# status of oauth2 pod is CrashLoopBackOff` (k2s-678's reproduction steps), `the state of my
+# pod was CrashLoopBackOff`; the pod named by a word or a name before `pod`/`container`, by a
+# determiner of the case's, or by its own dashed name (`_CASE_SUBJECT`). `a pod`, `any pod`,
+# `pods`, a question (`is the status of my pod CrashLoopBackOff?`, no verb after the subject)
+# and a sentence of what may happen (`_general`) state no pod's status
+_STATUS_OF_SUBJECT = re.compile(
+    r"(?<![A-Za-z])(?i:status|state)[ \t]+(?i:of)[ \t]+(?:" + _CASE_SUBJECT
+    + r"|(?!(?i:a|an|any|each|every|some|no)[ \t])[\w.-]{1,63}[ \t]+(?i:pod|container))"
+    r"[ \t]+(?i:is|was|became|becomes|shows|showed|remains|remained)[ \t]+"
+    r"(?:(?i:still|always|now)[ \t]+)?(?:(?i:in)[ \t]+)?" + _QUOTED_CLB + r"(?![A-Za-z])")
 _PROSE_BACKOFFS = (
     re.compile(
         r"(?:" + _ZH_IN + r"|(?<![A-Za-z])(?:(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
@@ -297,6 +308,7 @@ _PROSE_BACKOFFS = (
                r"|got[ \t]+stuck[ \t]+in|fell[ \t]+into|ended[ \t]+up[ \t]+in))"
                r"|(?<![A-Za-z])(?i:seen|seeing|found|is|are|was|were)[ \t]+" + _CASE_SUBJECT + r"[ \t]+(?:(?i:stuck)[ \t]+)?(?i:in|into))[ \t]+(?:(?i:a|the)[ \t]+)?"
                + _QUOTED_CLB + r"(?![A-Za-z])"),
+    _STATUS_OF_SUBJECT,
 )
 # a first-person observation of the case at hand, naming a pod or container and then its
 # state: `I can see my pod in CrashLoopBackOff state`, `we see the pod is OOMKilled`, `kubectl
