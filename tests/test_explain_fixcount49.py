@@ -12,6 +12,8 @@ in one pass:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import read_in_one_pass
 
@@ -46,6 +48,7 @@ _ROWS = ("```\n"
     'Defaulted container "web" out of: web, k8tz (init)',
     '  Defaulted container "web" out of: web, setup (init), wait-db (init)',
     'Defaulted container "web" out of: web, sidecar',  # another app container named
+    'Defaulted container &quot;web&quot; out of: web, k8tz (init)',  # a page's escapes
 ])
 def test_a_defaulted_line_naming_another_container_leaves_the_pulled_row_unbounding(line):
     a = _answer(_ROWS + line + "\nstarting server\n```\n", "web")
@@ -66,6 +69,12 @@ def test_defaulted_line_lists_init_and_ephemeral_containers():
     assert listed_containers('Defaulted container "a" out of: a, b (init), c (ephem)\n') == [
         "a", "b (init)", "c (ephem)"]
     assert listed_containers('say Defaulted container "a" out of: a, b (init)\n') == []
+
+
+def test_a_defaulted_line_in_a_json_string_is_read():
+    text = json.dumps(_ROWS + 'Defaulted container "web" out of: web, k8tz (init)\nok\n```\n')
+    a = _answer(text + "\n", "web")
+    assert a.probe_kills.lo == 0 and a.probe_kills.hi is None
 
 
 def test_a_long_defaulted_line_is_read_in_one_pass():

@@ -14,11 +14,15 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.normalise import unfolded
 
 # the line as kubectl prints it, read once per line from its start (one pass: `match` at the
 # line's first word, the list a run of names and commas)
+# (its quotes as a page or a JSON string may escape them: `&quot;`, `&#34;`, `\"`)
+_QUOTE = r'(?:"|&quot;|&#34;|\\")'
 _DEFAULTED = re.compile(
-    r'\s*Defaulted container "(?P<chosen>[a-z0-9][-a-z0-9]{0,62})" out of: '
+    r'\s*Defaulted container ' + _QUOTE + r'(?P<chosen>[a-z0-9][-a-z0-9]{0,62})' + _QUOTE +
+    r' out of: '
     r'(?P<listed>[-a-z0-9]+(?: \((?:init|ephem)\))?(?:, [-a-z0-9]+(?: \((?:init|ephem)\))?)*)')
 
 
@@ -38,4 +42,5 @@ def give_listed_containers(found: RecordSet, text: str) -> None:
     (`PodRecord.listed`): the line does not name its pod, so a record of several pods keeps
     it for none."""
     if len(found.pods) == 1 and "Defaulted container" in text:
-        found.pods[0].listed = listed_containers(text)
+        folded = unfolded(text)  # a page's one line (`<br>`), a JSON string's `\\n`
+        found.pods[0].listed = listed_containers(text if folded is None else folded[0])
