@@ -183,6 +183,7 @@ MODULES = {
     "kubesim.explain.readers.prefixes": "records",
     "kubesim.explain.readers.probe_restart": "records",
     "kubesim.explain.readers.stated_pod": "records",
+    "kubesim.explain.readers.defaulted": "records",
     "kubesim.explain.readers.stated_pod_oom": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",
     "kubesim.explain.readers.heading_title": "records",

@@ -257,17 +257,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [liveness], "
         "probe_kills: {min: 0, max: 2}, shows_failures: True}"),
-    "kiwigrid-helm-charts-400.issue-template-fenced-describe-events-created-started-readiness-refused-then-liveness-row-cut.txt": (
-        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
-        "[spring-cloud-config-server] {ended: cannot-tell, probe: [liveness, readiness], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True} want {ended: cannot-tell, "
-        "probe: [liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: "
-        "True}"),
-    "zekker6-helm-charts-1296.comment-fenced-event-rows-no-header-startup-x24-backoff-x359-pulled-x57-then-log-init-container-cut.txt": (
-        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
-        "[crowdsecui-crowdsec-web-ui] {ended: cannot-tell, probe: [startup], probe_kills: "
-        "{min: 0, max: 57}, shows_failures: True} want {ended: cannot-tell, probe: [startup], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 50: 3 of 9 at first contact on this stop's final reader code (ff3d3d1)
     "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "

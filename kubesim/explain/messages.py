@@ -149,7 +149,23 @@ def cut_short(message: str) -> bool:
     text = message.strip()
     return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or \
-        _cut_present(text) or cut_in_error(text) is not None
+        _cut_present(text) or cut_in_error(text) is not None or request_cut(text)
+
+
+# a Go HTTP client's request error as the kubelet's HTTP prober prints it after `probe
+# failed: `, cut before its error: `Get URL` (Go 1.13 and before) or `Get "URL` / `Get "URL"`
+# (quoted since Go 1.14), and nothing after
+_REQUEST_CUT = re.compile(r'(?:Liveness|Readiness|Startup) probe failed: (?:Get|Head|Post) '
+                          r'"?https?://[^\s"]*"?:?')
+
+
+def request_cut(text: str) -> bool:
+    """Whether a probe's failure message stops inside its HTTP request error, before the
+    error itself: Go's client prints `Op "URL": err` whole (net/url's Error.Error, `%s %q:
+    %s`) and the HTTP prober prints it whole (pkg/probe/http/http.go), so a message ending at
+    the URL was cut there, at the paste's end (kiwigrid-helm-charts-400's `Liveness probe
+    failed: Get http://172.17.0.4:888`)."""
+    return "probe failed: " in text and _REQUEST_CUT.fullmatch(text) is not None
 
 
 # the kubelet's Pulled message for an image it need not pull (EnsureImageExists): a message

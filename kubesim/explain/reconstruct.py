@@ -28,6 +28,7 @@ from kubesim.explain.messages import (
     kill_of,
     probe_event,
     pulled_image,
+    request_cut,
     started_container,
 )
 from kubesim.explain.model import (
@@ -511,7 +512,14 @@ def _rows_cut(events: list[RecordedEvent]) -> bool:
     the last row stopping where its message shows a cut."""
     return any(e.truncated or e.cut_before or e.cut_after for e in events) or \
         _ends_inside_a_list(events) or _ends_inside_an_object(events) or \
-        _ends_inside_an_output(events)
+        _ends_inside_an_output(events) or _ends_inside_a_request(events)
+
+
+def _ends_inside_a_request(events: list[RecordedEvent]) -> bool:
+    """Whether the record's last row stops inside an HTTP probe's request error, before the
+    error itself (`request_cut`): rows after it are not in the record."""
+    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    return last is not None and request_cut(last.message.strip())
 
 
 def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
@@ -561,9 +569,11 @@ _NETWORK = frozenset({"httpGet", "tcpSocket"})
 
 
 def _named_alone(pod: PodRecord, views: list[View]) -> bool:
-    """The record names one container and no other, nor an init container: `View.named_alone`."""
+    """The record names one container and no other, nor an init container: `View.named_alone`
+    (a `Defaulted container` line's list names the pod's every container, defaulted.py)."""
     return len(views) == 1 and views[0].name is not None and not any(
-        c.init for c in pod.containers) and not any(e.init for e in pod.events)
+        c.init for c in pod.containers) and not any(e.init for e in pod.events) and all(
+        n == views[0].name for n in pod.listed)
 
 
 def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:

@@ -296,6 +296,9 @@ class PodRecord:
     # the kubelet evicted it), where the record gives them
     status_reason: str | None = None
     status_message: str | None = None
+    # the containers kubectl's `Defaulted container "X" out of: ...` line lists (defaulted.py),
+    # an init container's name with its ` (init)` mark: the record names each of them
+    listed: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

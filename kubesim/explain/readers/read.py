@@ -15,6 +15,7 @@ from dataclasses import replace
 from kubesim.errors import RecordError
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_status import starts_status
+from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
@@ -75,6 +76,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
+    give_listed_containers(found, lines)  # the containers a `Defaulted container` line lists
     return found
 
 
@@ -736,6 +738,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
                 mine.spec, mine.spec_where = c.spec, c.spec_where
             _fill(mine, c)
     into.events.extend(other.events)
+    into.listed.extend(n for n in other.listed if n not in into.listed)
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)
