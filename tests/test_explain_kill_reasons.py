@@ -195,3 +195,18 @@ def test_every_output_prints_the_reason(capsys, tmp_path: Path) -> None:
     said = f"probe kills the record shows: 0 ({why})"
     assert said in " ".join(outs["text"].split())
     assert json.dumps(said)[1:-1] in page.read_text()  # the page's answer lines, as data
+
+
+def test_pulled_rows_that_bound_the_kills_are_named_in_the_reason() -> None:
+    """No Created or Started row, one container named: its Pulled rows count its starts (the
+    README's Pulled rule) and the reason names them (it once printed an empty `()`,
+    triton-server-7154's)."""
+    kills = _kills(_events(
+        "Normal   Pulled     1m (x2 over 12m)  kubelet  Container image \"app:1\" already "
+        "present on machine",
+        "Warning  Unhealthy  2m (x6 over 12m)  kubelet  Liveness probe failed: Get "
+        "\"http://10.1.2.3:8080/\": context deadline exceeded",
+        "Normal   Killing    2m  kubelet  Container app failed liveness probe, will be "
+        "restarted"))
+    assert "()" not in kills.because
+    assert "the rows state 2 containers (2 Pulled" in kills.because

@@ -1356,7 +1356,9 @@ def _restarts_why(f: _Facts, count: int, more: int) -> str:
 def _containers_why(f: _Facts, most: int) -> str:
     """Why the containers the Created and Started rows state bound the kills."""
     n = _stated_containers(f.view)
-    rows = ", ".join(f"{e.count} {e.reason}" for e in _own_starts(f.view))
+    # (no Created or Started row: the count is the Pulled rows' image pulls, one a start)
+    rows = ", ".join(f"{e.count} {e.reason}" for e in _own_starts(f.view)) or \
+        f"{f.view.pulled_again} Pulled, the image ensured before each start"
     last = "and the last ended too" if _last_killable(f.view) else "not the last"
     return (f"at most {most}: the rows state {plural(n or 0, 'container')} ({rows}), each "
             f"before the last ended once, {last} (R4.7)")
