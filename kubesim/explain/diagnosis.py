@@ -671,12 +671,13 @@ def _no_exit(f: _Facts) -> _Decided:
     if live:
         decided = _no_kill(_per_probe(live), f.by_type, f.rule, _dropped(f))
         return decided if decided.cause is not Cause.READINESS_ONLY else \
-            _app_ended(f) or decided
+            _app_end(f, beside_readiness=True) or decided
     # (a failure whose probe the record does not tell may be a liveness one: `_unnamed_probe`)
     if [s for s in f.failed if s.probe is READINESS] and not f.unnamed:
-        return _app_ended(f) or _Decided(Cause.READINESS_ONLY, "readiness-only", (
-            "only readiness failed: the pod leaves Ready (no traffic), nothing is restarted "
-            "by a probe"))
+        return _app_end(f, beside_readiness=True) or _Decided(
+            Cause.READINESS_ONLY, "readiness-only", (
+                "only readiness failed: the pod leaves Ready (no traffic), nothing is "
+                "restarted by a probe"))
     if f.untold:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
@@ -693,7 +694,7 @@ def _no_exit(f: _Facts) -> _Decided:
                    "none cut, and none is a probe failure, kill, restart or exit")
         return _Decided(Cause.CANNOT_TELL, "nothing",
                         f"cannot tell what ended the container, because {because}", because)
-    return _app_alone(f) or _nothing()
+    return _app_end(f, beside_readiness=False) or _nothing()
 
 
 def _nothing() -> _Decided:
@@ -703,16 +704,21 @@ def _nothing() -> _Decided:
     return _Decided(Cause.CANNOT_TELL, "nothing", f"cannot tell: {because}", because)
 
 
-def _app_alone(f: _Facts) -> _Decided | None:
-    """The app's own end (a runtime's last line, readers/app_end.py) and nothing else: the
-    container's process ended, and what ended it (the app by itself, a kill, the kernel) the
-    record does not state (the corpus README's rule: with no exit code, reason or Killing row
-    to say what ended it, cannot tell)."""
+def _app_end(f: _Facts, *, beside_readiness: bool) -> _Decided | None:
+    """The app's own end (a runtime's last line, readers/app_end.py): the container's process
+    ended, and what ended it (the app by itself, a kill, the kernel) the record does not state
+    (the corpus README's rule: with no exit code, reason or Killing row to say what ended it,
+    cannot tell). Beside readiness failures, "only readiness failed, nothing restarted" would
+    be a guess the record contradicts: a readiness failure ends nothing (R3.4)."""
     if not f.view.app_end:
         return None
-    because = (f"the record shows the app's own end ({f.view.app_end}) and no exit code, "
-               "reason or kill: what ended the container (the app by itself, a kill, the "
-               "kernel) is not stated")
+    shown = f"the record shows the app's own end ({f.view.app_end})"
+    unstated = "what ended the container (the app by itself, a kill, the kernel) is not stated"
+    if beside_readiness:
+        because = f"{shown}: {unstated}, and a readiness failure ends nothing (R3.4)"
+        return _Decided(Cause.CANNOT_TELL, "app-ended", "readiness failed, and cannot tell "
+                        f"what ended the container, because {because}", because)
+    because = f"{shown} and no exit code, reason or kill: {unstated}"
     return _Decided(Cause.CANNOT_TELL, "app-ended",
                     f"cannot tell what ended the container, because {because}", because)
 
@@ -779,22 +785,6 @@ def _pulled_again(f: _Facts) -> _Decided | None:
                "probe failure " + _missing(f))
     return _Decided(Cause.CANNOT_TELL, "cannot-tell",
                     f"cannot tell what ended the container, because {because}", because)
-
-
-def _app_ended(f: _Facts) -> _Decided | None:
-    """Readiness failures beside the app's own end (a runtime's last line, readers/app_end.py):
-    the container's process ended, so "only readiness failed, nothing restarted" is a guess
-    the record contradicts; a readiness failure ends nothing (R3.4), and what ended the
-    process (the app by itself, a kill, the kernel) the record does not state: cannot tell
-    (tests/data/explain/real/README.md, rules for the facts)."""
-    if not f.view.app_end:
-        return None
-    because = (f"the record shows the app's own end ({f.view.app_end}): what ended the "
-               "container (the app by itself, a kill, the kernel) is not stated, and a "
-               "readiness failure ends nothing (R3.4)")
-    return _Decided(Cause.CANNOT_TELL, "app-ended",
-                    f"readiness failed, and cannot tell what ended the container, because "
-                    f"{because}", because)
 
 
 def _waits_on_init(f: _Facts) -> _Decided | None:
@@ -1756,7 +1746,7 @@ def _rows_open(f: _Facts) -> str:
     if not _shows_end(f):
         return ("the record shows no probe failure, kill, restart or end of the container, "
                 "nor a count of its restarts: kills it does not hold are not ruled out")
-    if not _shows(f):  # the app's own end alone (`_app_alone`)
+    if not _shows(f):  # the app's own end alone (`_app_end`)
         return (f"the record shows the app's own end ({f.view.app_end}), not what ended it, "
                 "nor a count of its restarts: kills it does not hold are not ruled out")
     if _cut_unbounded(f):
