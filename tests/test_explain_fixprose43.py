@@ -229,3 +229,21 @@ def test_a_kill_for_not_responding_reads_a_long_line_in_one_pass():
     read_in_one_pass("the container was killed because" + " it" * 1_000_000 + " not responsive\n"
                      + _LIVENESS_ROW)
     read_in_one_pass("the container was killed " * 80_000 + "\n" + _LIVENESS_ROW)
+
+
+def test_a_line_read_by_a_sentence_pass_leaves_its_neighbours_noted_with_their_reason():
+    """A pass after the readers that reads one line of a `not read` run (stated_pod_oom,
+    unresponsive_kill) splits the run's note around it; the lines left keep the reason the
+    note gave (`lines 2-4 (why): ...` -> `line 2 (why): ...`, `line 4 (why): ...`)."""
+    from kubesim.explain.readers.model import NoteKind, RecordSet
+    from kubesim.explain.readers.normalise import LineKind, PasteLine
+    from kubesim.explain.readers.paste import unread_notes
+    from kubesim.explain.readers.stated_pod_oom import unlist_line
+
+    lines = ["Events:", "  alpha one", "the pod was OOMKilled", "  gamma three"]
+    run = [PasteLine(n, lines[n - 1], LineKind.CONTENT) for n in (2, 3, 4)]
+    found = RecordSet("r.txt", "paste", notes=unread_notes(run, "r.txt", "among the rows"))
+    unlist_line(found, 3, lines)
+    assert [n.text for n in found.notes if n.kind is NoteKind.NOT_READ] == [
+        "not read: line 2 (among the rows): alpha one",
+        "not read: line 4 (among the rows): gamma three"]

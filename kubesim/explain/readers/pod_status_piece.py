@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
 __all__ = ["POD_STATUS_FIELDS", "PodStatusPlace", "pod_status_doc", "pod_status_places"]
@@ -39,7 +40,7 @@ _YAML_OUT = re.compile(r"(?:^|[ \t])(?:-o[ \t]*|--output[ \t=]+)yaml\b")
 # kubectl's flags whose value is the next word (`-n kube-system`, `-o yaml`)
 _VALUED = frozenset({"-n", "--namespace", "-l", "--selector", "-o", "--output", "--context",
                      "-c", "--container", "--kubeconfig", "--cluster", "--field-selector"})
-_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?$")
+_NAME = re.compile(rf"^{SUBDOMAIN}$")  # an object's name (names.py)
 
 
 class PodStatusPlace(NamedTuple):

@@ -27,6 +27,8 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
+from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_kill import EN_NAMED_OOM, STATED_EN_OOM, ZH_OOM_READ
 
@@ -88,17 +90,24 @@ def give_named_oom(found: RecordSet, text: str) -> None:
 
 def unlist_line(found: RecordSet, number: int, lines: list[str]) -> None:
     """The record's `not read` note of the lines holding line `number`, replaced by the notes
-    of its other lines (the line is read now)."""
-    for note in list(found.notes):
+    of its other lines (the line is read now), made by `paste.unread_notes` with the note's
+    own reason."""
+    for at, note in enumerate(found.notes):
         m = _SPAN.match(note.text) if note.kind is NoteKind.NOT_READ else None
-        if m is None:
+        if m is None or not int(m["a"]) <= number <= int(m["b"] or m["a"]):
             continue
         a, b = int(m["a"]), int(m["b"] or m["a"])
-        if not a <= number <= b:
-            continue
-        at = found.notes.index(note)
-        found.notes[at:at + 1] = [Note(
-            ("not read: " + (f"line {x}" if x == y else f"lines {x}-{y}")
-             + f": {lines[x - 1].strip()[:60]}").rstrip(": "), Where(found.source, x),
-            kind=NoteKind.NOT_READ) for x, y in ((a, number - 1), (number + 1, b)) if x <= y]
+        rest = [PasteLine(x, lines[x - 1], LineKind.CONTENT) for x in range(a, b + 1)
+                if x != number]
+        found.notes[at:at + 1] = unread_notes(rest, found.source, _why(note.text, m, lines[a - 1]))
         return
+
+
+def _why(text: str, span: re.Match[str], first: str) -> str:
+    """The reason a `not read` note gives in brackets (`unread_notes`' format: the span, ` (why)`,
+    `: excerpt`), "" when it gives none."""
+    excerpt = first.strip()[:60]
+    middle = text[span.end():]
+    if excerpt and middle.endswith(f": {excerpt}"):
+        middle = middle[:-len(excerpt) - 2]
+    return middle[2:-1] if middle.startswith(" (") and middle.endswith(")") else ""
