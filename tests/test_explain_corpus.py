@@ -269,6 +269,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+    # held-out batch 53
+    "microservices-patterns-ftgo-application-130.issue-prose-spring-boot-liveness-refused-then-get-pods-services-0-of-1-running-4-and-5-cut-in-last-row-name.txt": (
+        "held-out batch 53: not yet run"),
+    "radius-project-samples-1642.pr-prose-get-events-rows-no-header-catalog-api-readiness-and-liveness-refused-killing-liveness.txt": (
+        "held-out batch 53: not yet run"),
+    "sourcegraph-public-snapshot-2157.issue-fenced-describe-row-no-header-no-from-backoff-x77390-over-13d-then-logs-previous-slack-bot.txt": (
+        "held-out batch 53: not yet run"),
+    "pso-explorer-4.issue-prompt-get-po-1-of-2-crashloop-6-then-logs-nginx-fpm-then-describe-cut-in-annotations.txt": (
+        "held-out batch 53: not yet run"),
+    "krakend-ce-312.issue-fenced-describe-eks-fargate-krakend-waiting-crashloop-last-state-completed-exit-0-cut.txt": (
+        "held-out batch 53: not yet run"),
+    "ionfury-homelab-384.pr-markdown-summary-prose-startup-probe-causing-the-pod-to-be-killed-every-15-minutes-97-restarts.txt": (
+        "held-out batch 53: not yet run"),
+    "artsy-exchange-38.pr-prose-sidekiq-in-crashloop-log-shutting-down-bye-then-restarted-since-liveness-failing-prompt-cut.txt": (
+        "held-out batch 53: not yet run"),
+    "arturictus-sidekiq-alive-35.issue-helm-template-yaml-liveness-readiness-http-7433-misindented-then-prose-it-keeps-failing-and-reboots.txt": (
+        "held-out batch 53: not yet run"),
+    "akvo-rsr-3476.issue-prose-alone-the-backend-container-is-being-killed-by-k8s-because-failing-liveness.txt": (
+        "held-out batch 53: not yet run"),
+    "scdf-server-kubernetes-333.issue-fenced-dotted-cut-describe-events-2018-from-scheduled-backoff-created-x3-no-probe-then-deployment-cut.txt": (
+        "held-out batch 53: not yet run"),
 }
 
 
