@@ -290,6 +290,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 53: not yet run"),
     "scdf-server-kubernetes-333.issue-fenced-dotted-cut-describe-events-2018-from-scheduled-backoff-created-x3-no-probe-then-deployment-cut.txt": (
         "held-out batch 53: not yet run"),
+    # held-out batch 51
+    "kserve-2037.issue-prose-notebook-bang-commands-get-pods-two-pods-transformers-init-crashloop-94-then-describe-isvc-cut.txt": (
+        "held-out batch 51: not yet run"),
+    "berkeley-dsep-jupyterhub-k8s-43.issue-fenced-prompt-get-pods-three-pods-cull-crashloop-5-then-describe-2016-tabs-cut-in-last-state.txt": (
+        "held-out batch 51: not yet run"),
+    "zero-to-jupyterhub-k8s-819.comment-get-all-hub-crashloop-6-proxy-running-then-describe-cut-in-name.txt": (
+        "held-out batch 51: not yet run"),
+    "flyte-3686.issue-template-fenced-prompt-get-pods-task-pod-completed-and-oomkilled-0.txt": (
+        "held-out batch 51: not yet run"),
+    "2i2c-infrastructure-3194.issue-prose-then-fenced-get-pods-rows-no-header-nine-pods-running-1-3h36m-ago.txt": (
+        "held-out batch 51: not yet run"),
+    "jupyter-notebook-4135.issue-prose-fenced-get-pods-row-no-header-running-3-then-command-terminated-exit-code-137.txt": (
+        "held-out batch 51: not yet run"),
+    "nvidia-gpu-operator-624.continued-fenced-get-pods-gpu-operator-crashloop-12-ago-cut-in-last-row-name.txt": (
+        "held-out batch 51: not yet run"),
+    "geti-v2-146.continued-indented-get-all-rows-no-header-user-directory-2-of-3-oomkilled-16-ago-cut-after-restarts.txt": (
+        "held-out batch 51: not yet run"),
+    "dolphinscheduler-10051.issue-template-prose-describe-rows-no-header-readiness-x641-backoff-x2238-liveness-x573-exec-curl-not-found.txt": (
+        "held-out batch 51: not yet run"),
+    "mlrun-482.issue-fenced-prompt-get-pods-four-pods-ui-crashloop-7-then-describe-cut-at-port.txt": (
+        "held-out batch 51: not yet run"),
 }
 
 
