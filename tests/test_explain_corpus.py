@@ -311,6 +311,17 @@ NOT_READ: dict[str, str] = {
         "held-out batch 51: not yet run"),
     "mlrun-482.issue-fenced-prompt-get-pods-four-pods-ui-crashloop-7-then-describe-cut-at-port.txt": (
         "held-out batch 51: not yet run"),
+    # held-out batch 52
+    "vitess-13447.issue-question-bash-fence-root-prompt-get-pods-vttablet-1-of-3-crashloop-37-ago-cut-in-last-row-ready.txt": "held-out batch 52: not yet run",
+    "cockroach-25270.comment-fence-get-events-2018-rows-no-header-readiness-x797-liveness-timeout-x260-cut-after-first-seen.txt": "held-out batch 52: not yet run",
+    "tidb-operator-698.issue-template-fenced-get-pods-pd-3-crashloop-18-then-prose-cut.txt": "held-out batch 52: not yet run",
+    "mongodb-kubernetes-operator-1527.comment-fence-describe-rows-no-header-created-x3-readiness-empty-x2-backoff-x25.txt": "held-out batch 52: not yet run",
+    "brigade-1580.issue-prose-fenced-describe-events-artemis-backoff-x5643-startup-refused-x476201.txt": "held-out batch 52: not yet run",
+    "mariadb-operator-73.issue-fenced-describe-events-from-scheduled-liveness-x3-killing-readiness-x8-created-x2.txt": "held-out batch 52: not yet run",
+    "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt": "held-out batch 52: not yet run",
+    "kubegres-106.issue-inline-command-fenced-get-pod-statefulset-svc-wide-postgres-db-2-crashloop-10-cut-in-configmap.txt": "held-out batch 52: not yet run",
+    "hyperspike-valkey-operator-9.comment-fenced-describe-rows-no-header-created-once-killing-liveness-unhealthy-x17-cut.txt": "held-out batch 52: not yet run",
+    "keydb-902.issue-inline-code-last-state-terminated-completed-exit-0-restart-count-2-then-log-cut.txt": "held-out batch 52: not yet run",
 }
 
 
