@@ -269,59 +269,61 @@ NOT_READ: dict[str, str] = {
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    # held-out batch 53
-    "microservices-patterns-ftgo-application-130.issue-prose-spring-boot-liveness-refused-then-get-pods-services-0-of-1-running-4-and-5-cut-in-last-row-name.txt": (
-        "held-out batch 53: not yet run"),
-    "radius-project-samples-1642.pr-prose-get-events-rows-no-header-catalog-api-readiness-and-liveness-refused-killing-liveness.txt": (
-        "held-out batch 53: not yet run"),
-    "sourcegraph-public-snapshot-2157.issue-fenced-describe-row-no-header-no-from-backoff-x77390-over-13d-then-logs-previous-slack-bot.txt": (
-        "held-out batch 53: not yet run"),
+    # held-out batch 53: 4 of 10 at first contact on stop 46's final code (0f2d306)
     "pso-explorer-4.issue-prompt-get-po-1-of-2-crashloop-6-then-logs-nginx-fpm-then-describe-cut-in-annotations.txt": (
-        "held-out batch 53: not yet run"),
-    "krakend-ce-312.issue-fenced-describe-eks-fargate-krakend-waiting-crashloop-last-state-completed-exit-0-cut.txt": (
-        "held-out batch 53: not yet run"),
+        "held-out batch 53, first contact on stop 46's final code (0f2d306): exit 2: "
+        "--container 'pso-explorer': the record names no container (containers: 2 the "
+        "record does not name (a `get pods` row of READY 1/2)); want {ended: cannot-tell, "
+        "probe: [], probe_kills: {min: 0, max: 7}, shows_failures: True}"),
     "ionfury-homelab-384.pr-markdown-summary-prose-startup-probe-causing-the-pod-to-be-killed-every-15-minutes-97-restarts.txt": (
-        "held-out batch 53: not yet run"),
+        "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
+        "(exit 2, not a record explain reads); want {ended: startup-kill, probe: "
+        "[startup], probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "artsy-exchange-38.pr-prose-sidekiq-in-crashloop-log-shutting-down-bye-then-restarted-since-liveness-failing-prompt-cut.txt": (
-        "held-out batch 53: not yet run"),
+        "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "arturictus-sidekiq-alive-35.issue-helm-template-yaml-liveness-readiness-http-7433-misindented-then-prose-it-keeps-failing-and-reboots.txt": (
-        "held-out batch 53: not yet run"),
+        "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "akvo-rsr-3476.issue-prose-alone-the-backend-container-is-being-killed-by-k8s-because-failing-liveness.txt": (
-        "held-out batch 53: not yet run"),
+        "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
+        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
+        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "scdf-server-kubernetes-333.issue-fenced-dotted-cut-describe-events-2018-from-scheduled-backoff-created-x3-no-probe-then-deployment-cut.txt": (
-        "held-out batch 53: not yet run"),
-    # held-out batch 51
-    "kserve-2037.issue-prose-notebook-bang-commands-get-pods-two-pods-transformers-init-crashloop-94-then-describe-isvc-cut.txt": (
-        "held-out batch 51: not yet run"),
-    "berkeley-dsep-jupyterhub-k8s-43.issue-fenced-prompt-get-pods-three-pods-cull-crashloop-5-then-describe-2016-tabs-cut-in-last-state.txt": (
-        "held-out batch 51: not yet run"),
-    "zero-to-jupyterhub-k8s-819.comment-get-all-hub-crashloop-6-proxy-running-then-describe-cut-in-name.txt": (
-        "held-out batch 51: not yet run"),
-    "flyte-3686.issue-template-fenced-prompt-get-pods-task-pod-completed-and-oomkilled-0.txt": (
-        "held-out batch 51: not yet run"),
-    "2i2c-infrastructure-3194.issue-prose-then-fenced-get-pods-rows-no-header-nine-pods-running-1-3h36m-ago.txt": (
-        "held-out batch 51: not yet run"),
-    "jupyter-notebook-4135.issue-prose-fenced-get-pods-row-no-header-running-3-then-command-terminated-exit-code-137.txt": (
-        "held-out batch 51: not yet run"),
-    "nvidia-gpu-operator-624.continued-fenced-get-pods-gpu-operator-crashloop-12-ago-cut-in-last-row-name.txt": (
-        "held-out batch 51: not yet run"),
+        "held-out batch 53, first contact on stop 46's final code (0f2d306): exit 2: "
+        "scdf-server-kubernetes-333.issue-fenced-dotted-cut-describe-events-2018-from-scheduled-backoff-created-x3-no-probe-then-deployment-cut.txt:18: "
+        "Deployment/skipper: spec: required field is missing; want {ended: cannot-tell, "
+        "probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306)
     "geti-v2-146.continued-indented-get-all-rows-no-header-user-directory-2-of-3-oomkilled-16-ago-cut-after-restarts.txt": (
-        "held-out batch 51: not yet run"),
-    "dolphinscheduler-10051.issue-template-prose-describe-rows-no-header-readiness-x641-backoff-x2238-liveness-x573-exec-curl-not-found.txt": (
-        "held-out batch 51: not yet run"),
-    "mlrun-482.issue-fenced-prompt-get-pods-four-pods-ui-crashloop-7-then-describe-cut-at-port.txt": (
-        "held-out batch 51: not yet run"),
-    # held-out batch 52
-    "vitess-13447.issue-question-bash-fence-root-prompt-get-pods-vttablet-1-of-3-crashloop-37-ago-cut-in-last-row-ready.txt": "held-out batch 52: not yet run",
-    "cockroach-25270.comment-fence-get-events-2018-rows-no-header-readiness-x797-liveness-timeout-x260-cut-after-first-seen.txt": "held-out batch 52: not yet run",
-    "tidb-operator-698.issue-template-fenced-get-pods-pd-3-crashloop-18-then-prose-cut.txt": "held-out batch 52: not yet run",
-    "mongodb-kubernetes-operator-1527.comment-fence-describe-rows-no-header-created-x3-readiness-empty-x2-backoff-x25.txt": "held-out batch 52: not yet run",
-    "brigade-1580.issue-prose-fenced-describe-events-artemis-backoff-x5643-startup-refused-x476201.txt": "held-out batch 52: not yet run",
-    "mariadb-operator-73.issue-fenced-describe-events-from-scheduled-liveness-x3-killing-readiness-x8-created-x2.txt": "held-out batch 52: not yet run",
-    "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt": "held-out batch 52: not yet run",
-    "kubegres-106.issue-inline-command-fenced-get-pod-statefulset-svc-wide-postgres-db-2-crashloop-10-cut-in-configmap.txt": "held-out batch 52: not yet run",
-    "hyperspike-valkey-operator-9.comment-fenced-describe-rows-no-header-created-once-killing-liveness-unhealthy-x17-cut.txt": "held-out batch 52: not yet run",
-    "keydb-902.issue-inline-code-last-state-terminated-completed-exit-0-restart-count-2-then-log-cut.txt": "held-out batch 52: not yet run",
+        "held-out batch 51, first contact on stop 46's final code (0f2d306): got [None] "
+        "{ended: oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
+        "True}; want {ended: oom-killed, probe: [], probe_kills: {min: 0, max: 16}, "
+        "shows_failures: True}"),
+    # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
+    "mongodb-kubernetes-operator-1527.comment-fence-describe-rows-no-header-created-x3-readiness-empty-x2-backoff-x25.txt": (
+        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [mongod] "
+        "{ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: 3}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt": (
+        "held-out batch 52, first contact on stop 46's final code (0f2d306): exit 2: "
+        "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt: "
+        "no pod named 'sentry-kafka-controller-1' in the record (pods: (unnamed)); want "
+        "{ended: oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
+        "True}"),
+    "hyperspike-valkey-operator-9.comment-fenced-describe-rows-no-header-created-once-killing-liveness-unhealthy-x17-cut.txt": (
+        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [valkey] "
+        "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: None}, "
+        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: 1}, shows_failures: True}"),
+    "keydb-902.issue-inline-code-last-state-terminated-completed-exit-0-restart-count-2-then-log-cut.txt": (
+        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: "
+        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, "
+        "shows_failures: True}"),
 }
 
 
