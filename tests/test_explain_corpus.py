@@ -260,11 +260,7 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: 2}, shows_failures: True}"),
     # held-out batch 50: 3 of 9 at first contact on this stop's final reader code (ff3d3d1);
     # all but mojo2600-pihole-kubernetes-21 and gavinmcfall-home-ops-2417 hold after
-    # fixrefuse49, fixalert49 and fixcount49
-    "mojo2600-pihole-kubernetes-21.issue-prose-alone-pihole-pods-restart-due-to-liveness-probes-failing.txt": (
-        "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
+    # fixrefuse49, fixalert49 and fixcount49; mojo2600-pihole-kubernetes-21 after fixprose50
     "gavinmcfall-home-ops-2417.pr-prose-alone-plex-was-oom-killed-at-its-3gi-cgroup-limit-bare-name.txt": (
         "held-out batch 50, first contact on this stop's final reader code (ff3d3d1): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
