@@ -185,6 +185,7 @@ MODULES = {
     "kubesim.explain.readers.stated_pod": "records",
     "kubesim.explain.readers.defaulted": "records",
     "kubesim.explain.readers.stated_pod_oom": "records",
+    "kubesim.explain.readers.stated_apart": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",
     "kubesim.explain.readers.heading_title": "records",
     "kubesim.explain.readers.stated_cause": "records",

@@ -694,7 +694,19 @@ def _no_exit(f: _Facts) -> _Decided:
                    "none cut, and none is a probe failure, kill, restart or exit")
         return _Decided(Cause.CANNOT_TELL, "nothing",
                         f"cannot tell what ended the container, because {because}", because)
-    return _app_end(f, beside_readiness=False) or _nothing()
+    return _app_end(f, beside_readiness=False) or _stated_apart(f) or _nothing()
+
+
+def _stated_apart(f: _Facts) -> _Decided | None:
+    """An end the record's author states of a name that is no pod or container it shows
+    (readers/stated_apart.py: `Plex was OOM killed tonight`): a case, read as no container's
+    end (the corpus README reads an OOM kill of the case's own pod or container), so what
+    ended which container cannot be told; said with the statement."""
+    if not f.view.stated_apart:
+        return None
+    because = f.view.stated_apart
+    return _Decided(Cause.CANNOT_TELL, "nothing",
+                    f"cannot tell what ended the container, because {because}", because)
 
 
 def _nothing() -> _Decided:

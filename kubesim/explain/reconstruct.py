@@ -220,6 +220,10 @@ class View:
     # terminated`, a Go panic's; readers/app_end.py), its note's text ("" when none): the
     # container's process ended, though the record does not state what ended it
     app_end: str = ""
+    # An end the record's author states of a name that is no pod or container the record shows
+    # (readers/stated_apart.py: `Plex was OOM killed`), its note's text ("" when none): not
+    # read as this container's end, and why the answer cannot tell
+    stated_apart: str = ""
 
 
 # ---------------------------------------------------------------- which container
@@ -465,6 +469,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for v in views:
         v.rows_cut = cut
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
+        v.stated_apart = _stated_apart(pod)
     return views, loose
 
 
@@ -493,6 +498,12 @@ def _status_evicted(pod: PodRecord, views: list[View]) -> None:
 def _app_end(pod: PodRecord) -> str:
     """The app's own end a paste of the pod shows (`View.app_end`), "" when none."""
     return next((n.text for n in pod.notes if n.kind is NoteKind.APP_END), "")
+
+
+def _stated_apart(pod: PodRecord) -> str:
+    """The end its author states of a name that is no pod or container (`View.stated_apart`),
+    "" when none."""
+    return next((n.text for n in pod.notes if n.kind is NoteKind.STATED_APART), "")
 
 
 def _pulled_again(pod: PodRecord, v: View, named: dict[str, View]) -> int:

@@ -81,6 +81,9 @@ class NoteKind(str, Enum):
     # an end of a container the record names by no name, beside containers it names: the
     # pod's (README's rule of nameless ends; klog.py's PLEG ends no line ties to a name)
     POD_END = "pod-end"
+    # an end its author states of a name that is no pod or container the record shows: not
+    # read as an end, the answer's why (stated_apart.py)
+    STATED_APART = "stated-apart"
 
 
 class CountBasis(str, Enum):

@@ -12,7 +12,10 @@ restart the author gives that failure as its cause is that probe's kill, stated 
 one, no count. The sentence's subject (before the restart, in the same sentence) must be the
 case's own (`the pods`, `my container`, a pod's name: `CASE_SUBJECT`); a readiness failure
 restarts nothing (R3.4), `pods restart because ...` (no case's pods), a conditional, a question
-or a sentence of what may happen state none (read by the caller's checks, runs.py).
+or a sentence of what may happen state none (read by the caller's checks, runs.py). The
+author's aside in brackets between the restart and its cause (`the pihole pods occasionally
+restart (a few times/day) due to liveness probes failing`, fixprose50) is one of its words of
+when; one holding a negation or a word of what may happen states none (runs.py `_aside_unstated`).
 
 A post-mortem's telling of the case (`During the database latency spike, all API calls slowed
 down, causing probes to fail. Kubernetes killed the pods, ...`): a kill of the case's own pods
@@ -41,6 +44,10 @@ PROBE_RESTART = re.compile(
     r"[`'\"]?,?[ \t]+"
     # (a few words of when between: `restart all the time because`; never a negation's)
     r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,4}?"
+    # (an author's aside in brackets, after those words or in their place, a few words after
+    # it: `restart (a few times/day) due to`; what it holds is weighed by the caller, ASIDE)
+    r"(?:\((?P<aside>[^()\n]{1,40})\),?[ \t]+"
+    r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,2}?)?"
     r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+"
     r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?P<kind>(?i:liveness|startup))"
     r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?i:fail(?:s|ed|ing|ures?)?)"

@@ -34,6 +34,7 @@ from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
+from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
@@ -195,6 +196,11 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     alert = read_alert_labels(plain(text, dedent=False), source)
     if alert is not None:
         return alert
+    # a page of prose alone stating its case's OOM kill of a name that is no pod or container
+    # (stated_apart.py): answered, not refused (a wrapper's first line taken for YAML too)
+    apart = read_stated_apart(plain(text, dedent=False), source)
+    if apart is not None:
+        return apart
     if error is not None:
         raise error
     first = _first_line(text)

@@ -1056,12 +1056,22 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     # what may happen)
     if CASE_SUBJECT.search(line, start, m.start()) is None or \
             _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, start, m.start()):
+            _IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]):
         return None, ""
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             "read as that probe's failure and one kill of it, of a container the record does "
             "not name, at least once, no count")
     return (kill_lines((m["kind"] or m["kind2"]).lower()), True), what
+
+
+def _aside_unstated(aside: str | None) -> bool:
+    """Whether an author's aside in brackets between a restart and its cause (`restart (a few
+    times/day) due to`: how often, when) makes the sentence state nothing: a negation (`(but
+    not always)`, `(never ...)`) or a word of what may happen (`(if at all)`, `(it may)`), as
+    the sentence's own words would (`_general_around`, stated_cause.NEGATED)."""
+    return aside is not None and (NEGATED.search(aside) is not None or
+                                  _GENERAL.search(aside) is not None or
+                                  _IF_MORE.search(aside) is not None)
 
 
 def _ko_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:

@@ -1,0 +1,134 @@
+"""An OOM kill its author states of a name that is no pod or container the record shows, in a
+page of prose alone (the corpus README's rules: statements of the case in prose; held-out batch
+50, gavinmcfall-home-ops-2417).
+
+`Plex was OOM killed tonight (18:19 NZT) at its 3Gi cgroup limit during an HEVC software
+transcode ...; this was purely the pod limit.` A pull request's prose, nothing else: the
+author's past telling of their own workload's end is a record of a case, not a guide's general
+prose (which stays refused: a page of prose alone that states no case, general-prose/,
+unisbadri-health-check). Its subject is a bare name (`Plex`, `our Grafana`), no pod or
+container the record shows (the record shows none), so the README's rules read no end from it
+(an OOM kill is read of the case's own pod or container, a pod's name or a word of the
+record's one pod's name: stated_kill.EN_OOM, stated_pod_oom.py): explain answers that it cannot
+tell, and why (`STATED_APART`: which container ended, and whether the kernel's OOM killer ended
+the container at its limit or one process in it, the record does not tell), rather than refusing
+a record that states its case.
+
+Read only of a page nothing else is read from (read.py `_pasted`, before its refusal), where a
+sentence states the kill in the past or progressive (`was OOM killed`, `got OOMKilled`, `has
+been oom-killed`, `keeps getting OOMKilled`) of a name: not a pod's or container's word
+(`the pod`, read by those rules or by none), not a pronoun, and with no determiner of no case
+before it (`a`, `any`, `your`, `every`). The present (`gets OOM killed`, `is OOMKilled when`),
+the future (`will be`), what may happen (`can`, `may`, `if`, `when`: runs.states_what_happened),
+a question, a negation (`never`, `not`) and what to avoid (`to avoid being OOM killed`) state
+none, and the page stays refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    Note,
+    NoteKind,
+    PodRecord,
+    RecordSet,
+    Where,
+)
+from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.paste import unread_notes
+from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
+
+__all__ = ["STATED_APART", "read_stated_apart"]
+
+STATED_APART = "stated-apart"
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+_PLACES = 64  # the kills weighed at most: a page states its case in few sentences
+# the kill, past or progressive, of a name: `Plex was OOM killed`, `our Grafana got OOMKilled`,
+# `Sonarr has been oom-killed`, `Plex keeps getting OOMKilled`; every part bounded
+_KILLED = re.compile(
+    r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})[ \t]+(?:(?i:was|were|got|has[ \t]+been|have"
+    r"[ \t]+been|had[ \t]+been|(?:is|are|was|were|keeps|kept)[ \t]+getting)[ \t]+)"
+    r"(?:(?i:just|again|repeatedly|already|also)[ \t]+)?"
+    r"(?i:oom)(?:[ \t]*-[ \t]*|[ \t]?)(?i:killed)(?![\w-])")
+# a subject that is no name: a pod's or container's word (the case's own, its rules'), a
+# pronoun, a word of Kubernetes' own; or a word before the verb that is no subject: a modal or
+# a hedge (`Plex could have been OOM killed`, `Plex probably got ...`: what may have happened)
+_NO_NAME = frozenset({
+    "can", "could", "may", "might", "must", "would", "should", "will", "shall", "probably",
+    "maybe", "perhaps", "likely", "possibly", "to", "be", "being", "been", "has", "have",
+    "had", "is", "are", "was", "were", "do", "does", "did",
+    "pod", "pods", "container", "containers", "it", "they", "he", "she", "this", "that",
+    "these", "those", "which", "who", "what", "something", "everything", "nothing", "one",
+    "process", "processes", "app", "apps", "application", "applications", "service",
+    "services", "workload", "workloads", "kubernetes", "k8s", "kubelet", "node", "nodes", "i",
+    "we", "you", "never", "not", "also", "just", "again", "there", "here"})
+# a determiner of no case before the name: what may befall any (`a Plex pod`, `your app`)
+_NO_CASE = re.compile(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
+                      r"most|all|such)[ \t]+$")
+
+
+def read_stated_apart(text: str, source: str) -> RecordSet | None:
+    """The record of a page of prose alone that states an OOM kill of a name that is no pod
+    or container (module docstring): one pod and one container of no name, nothing read as
+    their end, the statement said in a note (`NoteKind.STATED_APART`, the answer's why); the
+    other lines said not read. None when no sentence states one."""
+    lines = text.split("\n")
+    found = _statement(lines)
+    if found is None:
+        return None
+    number, m = found
+    where = Where(source, number)
+    said = Note(
+        f"the author's prose on line {number} states an OOM kill of `{m['name']}` "
+        f"(`{m[0][:80]}`), a name that is no pod or container the record shows: not read as "
+        "any container's end (an OOM kill is read of the case's own pod or container); which "
+        "container ended, and whether the kernel's OOM killer ended the container at its "
+        "memory limit or one process in it, the record does not tell",
+        where, kind=NoteKind.STATED_APART)
+    pod = PodRecord(None, where, containers=[ContainerRecord(None, where)],
+                    formats=[STATED_APART], notes=[said])
+    rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
+            if n != number and x.strip()]
+    return RecordSet(source, STATED_APART, pods=[pod], notes=unread_notes(rest, source))
+
+
+def _statement(lines: list[str]) -> tuple[int, re.Match[str]] | None:
+    """The first sentence of the lines that states a name OOM killed (`_KILLED`, its `name`),
+    where it states what happened of a name of a case, and its line's number; None otherwise.
+    Each line read up to `_LOOK`, and `_PLACES` candidates weighed at most (one pass)."""
+    left = _PLACES
+    for number, line in enumerate(lines, 1):
+        if "oom" not in line[:_LOOK].lower():
+            continue
+        for m in _KILLED.finditer(line, 0, min(len(line), _LOOK)):
+            left -= 1
+            if left < 0:
+                return None
+            if _of_a_case(line, m):
+                return number, m
+    return None
+
+
+def _of_a_case(line: str, m: re.Match[str]) -> bool:
+    """Whether the kill `m` is stated of a name of a case, as what happened: a name (no pod's
+    word, pronoun or modal: `_NO_NAME`) with no determiner of no case before it, in a sentence
+    of no negation, no failure to avoid, nothing of what may happen and no question."""
+    if m["name"].lower() in _NO_NAME or \
+            _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
+        return False
+    start = _sentence_start(line, m.start())
+    return NEGATED.search(line, start, m.end()) is None and \
+        PREVENTED.search(line, start, m.end()) is None and \
+        states_what_happened(line, m.start(), m.end())
+
+
+_STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+
+
+def _sentence_start(line: str, at: int) -> int:
+    """Where the sentence holding line[at] starts (its last 2,000 characters at most)."""
+    ends = [m.end() for m in _STOP.finditer(line, max(0, at - 2000), at)]
+    return ends[-1] if ends else max(0, at - 2000)
