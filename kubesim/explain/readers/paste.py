@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
-from kubesim.errors import RecordError, SpecError
+from kubesim.errors import NoObjectError, RecordError, SpecError
 from kubesim.explain.readers.app_end import app_ends
 from kubesim.explain.readers.bare import bare_event, bare_json_event, bracketed_message
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
@@ -737,19 +737,17 @@ class _NoObject(NamedTuple):
     """A document that is neither a Kubernetes object nor a probe spec, and its error."""
 
     segment: Segment
-    error: RecordError
+    error: NoObjectError
 
 
 def _document_or_no_object(segment: Segment, source: str, out: RecordSet, last: int,
                            no_object: list[_NoObject]) -> RecordSet | None:
     """`_document`; a document that is neither a Kubernetes object nor a probe spec is kept
     in `no_object` with its error, weighed once the whole paste is read
-    (`_no_object_documents`)."""
+    (`_no_object_documents`); told from every other refusal by its type, never its words."""
     try:
         return _document(segment, source, out, at_end=segment.lines[-1].number >= last)
-    except RecordError as exc:
-        if not exc.message.startswith(NO_OBJECT):
-            raise
+    except NoObjectError as exc:
         no_object.append(_NoObject(segment, exc))
         return None
 
@@ -1877,7 +1875,9 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
         found = containers_from_documents(pieces.docs)
     except SpecError as exc:
-        raise RecordError(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
+        # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`)
+        error = NoObjectError if isinstance(exc, NoObjectError) else RecordError
+        raise error(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
     notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))
