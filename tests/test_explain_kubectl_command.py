@@ -200,3 +200,29 @@ def test_rows_run_into_a_get_pods_command_take_its_columns(command: str) -> None
 def test_rows_under_a_command_printing_other_columns_are_not_split(command: str) -> None:
     for text in (f"{command} {_RUN_IN}\n", f"{command}\n{_RUN_IN}\n"):
         assert split_runs(text) is None, text
+
+
+_DESCRIBED = ("Containers:\n  app:\n    State:          Running\n    Last State:     Terminated\n"
+              "      Reason:       OOMKilled\n      Exit Code:    137\n    Ready:          True\n"
+              "    Restart Count:  3\n")
+
+
+@pytest.mark.parametrize("command", [
+    "$ kubectl describe pods -n shop web-1",  # a flag between the resource and the name
+    "$ kubectl describe pod web-1|grep -A8 Containers",  # a pipe glued to the name
+    "$ k describe po/web-1 --namespace=shop",
+])
+def test_a_describe_without_its_name_is_the_pod_its_command_names(command: str) -> None:
+    [pod] = parse_record(command + "\n" + _DESCRIBED, "r.txt").pods
+    assert pod.name == "web-1"
+
+
+@pytest.mark.parametrize("command", [
+    "$ kubectl describe pod <pod-name>",  # a placeholder names no pod
+    "$ kubectl describe pod -l app=web",  # a selector's value is no name
+    "$ kubectl describe pod --namespace web-1",  # a namespace's
+    "$ kubectl describe svc web-1",  # another kind's
+])
+def test_a_describe_under_a_command_naming_no_pod_stays_unnamed(command: str) -> None:
+    [pod] = parse_record(command + "\n" + _DESCRIBED, "r.txt").pods
+    assert pod.name is None

@@ -55,6 +55,7 @@ from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
+from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -1063,11 +1064,7 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     return content[0].number, "\n".join(parts) + "\n"
 
 
-# `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod it
-# printed (a DNS name; `<pod-name>`, a placeholder, names none)
-_DESCRIBE_COMMAND = re.compile(
-    r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
-    rf"({SUBDOMAIN})(?=\s|$)")
+_POD_NAME = re.compile(SUBDOMAIN)  # a pod's name (a DNS name; `<pod-name>`, a placeholder, none)
 
 
 def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str
@@ -1083,12 +1080,23 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
         return
     first = describe.lines[0].number
     commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
-    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)) or any(
-            p.name not in (None, m[1]) for p in found.pods):
+    name = _described_pod(commands[-1].text) if commands else None
+    if name is None or any(p.name not in (None, name) for p in found.pods):
         return
-    unnamed[0].name = m[1]
-    found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
+    unnamed[0].name = name
+    found.notes.append(Note(f"the describe shows no Name: line: read as pod {name}, which "
                             f"the command above it names", Where(source, commands[-1].number)))
+
+
+def _described_pod(command: str) -> str | None:
+    """The pod `kubectl describe pod web-1 -n ns` (`oc describe po/web-1`) names: the first
+    name of the line's first `describe` of pods (kubectl_command.py: its flags and their
+    values are no names), when it is a pod's name (a page may run its prose into the
+    command's line: `... -n productionAbout two thirds of the way down`)."""
+    describe = pods_command(command, "describe")
+    if describe is None or not describe.names or not _POD_NAME.fullmatch(describe.names[0]):
+        return None
+    return describe.names[0]
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:
