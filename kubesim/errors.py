@@ -2,6 +2,8 @@
 
     KubesimError                 base: a message a user can act on, plus where it came from
      +-- SpecError               a probe spec or manifest the API server would reject
+     |    +-- NoObjectError      a YAML document neither a Kubernetes object nor a probe spec
+     |                           (a RecordError too: explain reads such documents)
      +-- BehaviourError          a trace or scenario that cannot be replayed
      +-- UsageError              command-line settings out of range or contradicting each other
      +-- RecordError             a cluster record (`kubesim explain`) that cannot be read
@@ -16,8 +18,8 @@ the engine is a bug in kubesim, never the user's input.
 
 from __future__ import annotations
 
-__all__ = ["BehaviourError", "ClusterError", "KubesimError", "RecordError", "RenderError",
-           "SpecError", "UsageError"]
+__all__ = ["BehaviourError", "ClusterError", "KubesimError", "NoObjectError", "RecordError",
+           "RenderError", "SpecError", "UsageError"]
 
 
 class KubesimError(Exception):
@@ -75,6 +77,14 @@ class UsageError(KubesimError, ValueError):
 class RecordError(KubesimError, ValueError):
     """A cluster record (describe text, pod or event documents, Prometheus export) that is not
     one of the formats `kubesim explain` reads, or is malformed beyond what it can use."""
+
+
+class NoObjectError(SpecError, RecordError):
+    """A YAML document that is neither a Kubernetes object (no `kind`) nor a compact probe spec
+    (no probe at its top level): a SpecError where a manifest is read, and a RecordError where
+    a cluster record is, so that `kubesim explain` tells it from every other refusal by its
+    type (beside a record read elsewhere, such a document is lines not read,
+    explain/readers/paste.py), whatever its words."""
 
 
 class RenderError(KubesimError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kubesim.errors import SpecError
+from kubesim.errors import NoObjectError, SpecError
 from kubesim.results import ProbeType
 from kubesim.spec.api_rules import (
     active_deadline_problem,
@@ -35,8 +35,9 @@ from kubesim.spec.model import (
 from kubesim.spec.sources import RenderOptions, documents_at
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
-# a YAML document that is neither: its error's words (explain lists such a document beside a
-# record read elsewhere as lines not read, readers/paste.py `_no_object_documents`)
+# a YAML document that is neither: its error's first words (its error is a NoObjectError:
+# explain lists such a document beside a record read elsewhere as lines not read, with these
+# words, readers/paste.py `_no_object_documents`)
 NO_OBJECT = "neither a Kubernetes object (no kind) nor a probe spec"
 
 __all__ = ["NO_OBJECT", "containers_from_documents", "containers_from_text", "load_containers",
@@ -196,8 +197,8 @@ def _from_document(doc: _Doc, every_pod: bool = False) -> list[ProbedContainer]:
         return _from_object(doc, data, (), every_pod)
     if any(key in data for key in PROBE_FIELDS):
         return _from_compact(doc, data)
-    raise doc.error(f"{NO_OBJECT} (no startupProbe, "
-                    "livenessProbe or readinessProbe)", ())
+    raise NoObjectError(f"{NO_OBJECT} (no startupProbe, livenessProbe or readinessProbe)",
+                        source=doc.doc.source, line=doc.doc.line_of(()))
 
 
 def _from_object(doc: _Doc, obj: dict[str, Any], loc: Loc,

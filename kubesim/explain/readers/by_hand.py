@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.model import UNKNOWN_STAMP, CountBasis, Note, RecordedEvent, Where
 from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
@@ -30,10 +31,7 @@ _LONGEST = 2000  # longer lines are no command or exit line a page shows (the pa
 _OUTPUT_LINES = 20  # how far under the command its exit code is looked for
 _KINDS = ("liveness", "readiness", "startup")
 _EXEC = re.compile(r"(?:^|\s)(?:kubectl|oc)\s+exec\s")
-# flags of kubectl exec that take a value in the next word
-_VALUED = {"-n", "--namespace", "-c", "--container", "--context", "--kubeconfig", "-f",
-           "--filename", "--pod-running-timeout", "--cluster", "--user", "-s", "--server"}
-_POD = re.compile(rf"(?:pods?/|po/)?({SUBDOMAIN})")
+_POD = re.compile(SUBDOMAIN)
 _WORD = re.compile(r"[a-z]+")
 _HEADING = re.compile(r"\b(liveness|readiness|startup)[ _-]?probe", re.IGNORECASE)
 # `# Exit code: 1`, `exit status 1`, kubectl's own `command terminated with exit code 1`
@@ -92,27 +90,13 @@ def probe_run_by_hand(lines: list[PasteLine], i: int, source: str) -> ByHand | N
 
 def _parsed(words: list[str]) -> _Command | None:
     """The pod, container and command of `kubectl exec`'s arguments (`-n ns -c app POD --
-    CMD ...`); None without `--` or a command after it."""
-    if "--" not in words:
+    CMD ...`, read by kubectl_command.py); None without `--` or a command after it. The pod
+    is the first name that is a pod's (`web-1`, `pod/web-1`)."""
+    exec_ = kubectl_command(["exec", *words])
+    if not exec_.after:
         return None
-    at = words.index("--")
-    args, command = words[:at], words[at + 1:]
-    pod = container = None
-    j = 0
-    while j < len(args):
-        word = args[j]
-        if word in _VALUED:
-            if word in ("-c", "--container") and j + 1 < len(args):
-                container = args[j + 1]
-            j += 2
-            continue
-        if word.startswith(("--container=", "-c=")):
-            container = word.split("=", 1)[1]
-        elif not word.startswith("-") and pod is None:
-            m = _POD.fullmatch(word)
-            pod = m[1] if m is not None else None
-        j += 1
-    return _Command(pod, container, command) if command else None
+    pods = [n for n in exec_.names if _POD.fullmatch(n)] if exec_.of_pods() else []
+    return _Command(pods[0] if pods else None, exec_.container, list(exec_.after))
 
 
 def _kind(command: list[str], heading: str) -> str | None:

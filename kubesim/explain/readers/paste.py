@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
-from kubesim.errors import RecordError, SpecError
+from kubesim.errors import NoObjectError, RecordError, SpecError
 from kubesim.explain.readers.app_end import app_ends
 from kubesim.explain.readers.bare import bare_event, bare_json_event, bracketed_message
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
@@ -55,6 +55,7 @@ from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
+from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -737,19 +738,17 @@ class _NoObject(NamedTuple):
     """A document that is neither a Kubernetes object nor a probe spec, and its error."""
 
     segment: Segment
-    error: RecordError
+    error: NoObjectError
 
 
 def _document_or_no_object(segment: Segment, source: str, out: RecordSet, last: int,
                            no_object: list[_NoObject]) -> RecordSet | None:
     """`_document`; a document that is neither a Kubernetes object nor a probe spec is kept
     in `no_object` with its error, weighed once the whole paste is read
-    (`_no_object_documents`)."""
+    (`_no_object_documents`); told from every other refusal by its type, never its words."""
     try:
         return _document(segment, source, out, at_end=segment.lines[-1].number >= last)
-    except RecordError as exc:
-        if not exc.message.startswith(NO_OBJECT):
-            raise
+    except NoObjectError as exc:
         no_object.append(_NoObject(segment, exc))
         return None
 
@@ -1065,11 +1064,7 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     return content[0].number, "\n".join(parts) + "\n"
 
 
-# `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod it
-# printed (a DNS name; `<pod-name>`, a placeholder, names none)
-_DESCRIBE_COMMAND = re.compile(
-    r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
-    rf"({SUBDOMAIN})(?=\s|$)")
+_POD_NAME = re.compile(SUBDOMAIN)  # a pod's name (a DNS name; `<pod-name>`, a placeholder, none)
 
 
 def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str
@@ -1085,12 +1080,23 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
         return
     first = describe.lines[0].number
     commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
-    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)) or any(
-            p.name not in (None, m[1]) for p in found.pods):
+    name = _described_pod(commands[-1].text) if commands else None
+    if name is None or any(p.name not in (None, name) for p in found.pods):
         return
-    unnamed[0].name = m[1]
-    found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
+    unnamed[0].name = name
+    found.notes.append(Note(f"the describe shows no Name: line: read as pod {name}, which "
                             f"the command above it names", Where(source, commands[-1].number)))
+
+
+def _described_pod(command: str) -> str | None:
+    """The pod `kubectl describe pod web-1 -n ns` (`oc describe po/web-1`) names: the first
+    name of the line's first `describe` of pods (kubectl_command.py: its flags and their
+    values are no names), when it is a pod's name (a page may run its prose into the
+    command's line: `... -n productionAbout two thirds of the way down`)."""
+    describe = pods_command(command, "describe")
+    if describe is None or not describe.names or not _POD_NAME.fullmatch(describe.names[0]):
+        return None
+    return describe.names[0]
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:
@@ -1877,7 +1883,9 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
         found = containers_from_documents(pieces.docs)
     except SpecError as exc:
-        raise RecordError(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
+        # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`)
+        error = NoObjectError if isinstance(exc, NoObjectError) else RecordError
+        raise error(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
     notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))

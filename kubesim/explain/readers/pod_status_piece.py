@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
@@ -33,13 +34,6 @@ POD_PHASES = frozenset({"Pending", "Running", "Succeeded", "Failed", "Unknown"})
 # the object's own keys a kind-less piece may keep beside its `status:`
 _OBJECT_KEYS = frozenset({"apiVersion", "metadata", "status"})
 _STATUS = re.compile(r"^status:[ \t]*$")
-# a `get` of pods printed as YAML: `kubectl get pod NAME -o yaml` (`-oyaml`, `--output=yaml`)
-_GET = re.compile(r"\bget[ \t]+(?P<what>[\w./-]+)(?P<rest>[^|;&\n]*)")
-_PODS = frozenset({"po", "pod", "pods"})
-_YAML_OUT = re.compile(r"(?:^|[ \t])(?:-o[ \t]*|--output[ \t=]+)yaml\b")
-# kubectl's flags whose value is the next word (`-n kube-system`, `-o yaml`)
-_VALUED = frozenset({"-n", "--namespace", "-l", "--selector", "-o", "--output", "--context",
-                     "-c", "--container", "--kubeconfig", "--cluster", "--field-selector"})
 _NAME = re.compile(rf"^{SUBDOMAIN}$")  # an object's name (names.py)
 
 
@@ -72,29 +66,16 @@ def pod_status_places(lines: list[PasteLine]) -> dict[int, PodStatusPlace]:
 
 
 def _place(number: int, command: str | None, cut: bool) -> PodStatusPlace | None:
-    """The pod a `status:` line is of: the one `kubectl get pod NAME -o yaml` names, or a
-    pod no command names under a cut; None under any other command, or neither."""
+    """The pod a `status:` line is of: the one `kubectl get pod NAME -o yaml` names (its
+    first `get` on the line, read by kubectl_command.py: `-oyaml`, `--output=yaml`), or a pod
+    no command names under a cut; None under any other command, or neither."""
     if command is None:
         return PodStatusPlace(number, None) if cut else None
-    get = _GET.search(command)
-    if get is None or get["what"].split("/")[0].lower() not in _PODS or \
-            _YAML_OUT.search(get["rest"]) is None:
+    get = pods_command(command, "get")
+    if get is None or get.output != "yaml":
         return None
-    named = _names(get["rest"].split())
-    slash = get["what"].split("/", 1)
-    name = slash[1] if len(slash) == 2 else named[0] if len(named) == 1 else None
-    return PodStatusPlace(number, name)
-
-
-def _names(words: list[str]) -> list[str]:
-    """The words of a `get` that may be an object's name: not a flag, nor a flag's value."""
-    names: list[str] = []
-    skip = False
-    for w in words:
-        if not skip and not w.startswith("-") and _NAME.match(w):
-            names.append(w)
-        skip = w in _VALUED
-    return names
+    named = [n for n in get.names if _NAME.match(n)]  # (`<pod-name>`, a placeholder: none)
+    return PodStatusPlace(number, named[0] if len(named) == 1 else None)
 
 
 def pod_status_doc(data: Any) -> bool:

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -416,9 +417,7 @@ _HEADER_COLS = {
 # each container's values (`[*]`, `[]`) or one container's (`[N]`); what a column may hold
 _PER_CONTAINER = frozenset(Col) - {Col.NAME, Col.NAMESPACE, Col.PHASE, Col.OTHER}
 _COUNTED = (Col.CONTAINER, Col.RESTARTS, Col.READY)  # fields every container status has
-_CC_FLAG = re.compile(r"(?:^|\s)(?:-o|--output)(?:=|\s+)?['\"]?custom-columns="
-                      r"(?P<specs>[^\s'\"]{1,4000})")
-_CC_GET_PODS = re.compile(r"\bget\s+(?:pods?|po)(?=\s|$)")
+_CC_OUTPUT = "custom-columns="  # `-o custom-columns=NAME:.metadata.name,...`
 _CC_STEP = re.compile(r"\[(?:\*|\d{0,4})\]")
 _CC_INDEX = re.compile(r"containerStatuses\[(\d{1,4})\]")
 _CC_NAME = re.compile(PLACEHOLDER)
@@ -446,12 +445,14 @@ def _path_column(header: str, path: str) -> Column:
 
 
 def custom_columns_of(command: str) -> list[Column] | None:
-    """The columns a `kubectl get pods -o custom-columns=...` command line prints, or None."""
-    if len(command) > 8192 or "custom-columns=" not in command or \
-            _CC_GET_PODS.search(command) is None:
+    """The columns a `kubectl get pods -o custom-columns=...` command line prints (its first
+    `get`, of pods, kubectl_command.py; the value quoted or not), or None."""
+    if len(command) > 8192 or _CC_OUTPUT not in command:
         return None
-    m = _CC_FLAG.search(command)
-    specs = [s.partition(":") for s in m["specs"].split(",")] if m is not None else []
+    get = pods_command(command, "get")
+    output = (get.output or "").strip("'\"") if get is not None else ""
+    specs = [s.partition(":") for s in output.removeprefix(_CC_OUTPUT).split(",")] \
+        if output.startswith(_CC_OUTPUT) else []
     if not specs or len(specs) > _CC_MAX_COLUMNS or any(not h or not p for h, _, p in specs):
         return None
     return [_path_column(h, p) for h, _, p in specs]

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import CONTAINER_RUN, container_run
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
+from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK, is_cut
@@ -855,25 +856,16 @@ def _command_columns(line: str) -> tuple[int, _Columns] | None:
 
 
 def _flag_columns(flags: list[str]) -> tuple[bool, bool, bool] | None:
-    """(NAMESPACE first, -o wide, --watch) from a `get pods` command's words; None for an
-    output of other columns. Words that are no flags (pod names, and the rows when no pipe
-    ends the command) are passed over."""
-    namespace = wide = watch = False
-    for i, flag in enumerate(flags):
-        if flag in ("-A", "--all-namespaces", "--all-namespaces=true"):
-            namespace = True
-        elif flag in ("-w", "--watch", "--watch=true", "--watch-only"):
-            watch = True
-        elif flag in ("--show-labels", "-L", "--label-columns") or \
-                flag.startswith(("--label-columns=", "-L=")):
-            return None
-        elif flag in ("-o", "--output") or flag.startswith(("-o", "--output=")):
-            value = flags[i + 1] if flag in ("-o", "--output") and i + 1 < len(flags) else \
-                flag.removeprefix("--output=").removeprefix("-o").removeprefix("=")
-            if value != "wide":
-                return None
-            wide = True
-    return namespace, wide, watch
+    """(NAMESPACE first, -o wide, --watch) from a `get pods` command's words (read by
+    kubectl_command.py); None for an output of other columns (`-o yaml`, `--show-labels`,
+    `-L`). Words that are no flags (pod names, and the rows when no pipe ends the command)
+    are passed over."""
+    get = kubectl_command(["get", "pods", *flags])
+    if get.switch("show-labels") or "label-columns" in get.flags or \
+            get.output not in (None, "wide"):
+        return None
+    return (get.switch("all-namespaces"), get.output == "wide",
+            get.switch("watch") or get.switch("watch-only"))
 
 
 def _rows_of(tokens: list[str], cols: _Columns, *, first: int | None = None
