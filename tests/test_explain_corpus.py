@@ -278,7 +278,12 @@ NOT_READ: dict[str, str] = {
     "artsy-exchange-38.pr-prose-sidekiq-in-crashloop-log-shutting-down-bye-then-restarted-since-liveness-failing-prompt-cut.txt": (
         "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+        "probe_kills: {min: 0, max: None}, shows_failures: False}; after fixprose53 still "
+        "refused so: the prose's subject is the app's bare name (`Sidekiq on k8s was in "
+        "crashloop`, `sidekiq is being restarted since livenessProbe was failing`), no case's "
+        "subject of the README's prose rules, and the Sidekiq log shows no end the README reads; "
+        "whether such a name is read is the question fixprose50 decides for "
+        "gavinmcfall-home-ops-2417 (`Plex was OOM killed`), no second rule built here"),
     # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306)
     "geti-v2-146.continued-indented-get-all-rows-no-header-user-directory-2-of-3-oomkilled-16-ago-cut-after-restarts.txt": (
         "held-out batch 51, first contact on stop 46's final code (0f2d306): got [None] "

@@ -52,7 +52,8 @@ _KILLED = (r"(?i:(?:is|are|was|were)[ \t]+(?:being|getting)|was|were|got|gets|"
 _BY = (r"(?:(?i:by)[ \t]+(?:(?i:the)[ \t]+)?(?i:k8s|kubernetes|kubelet|cluster),?[ \t]+"
        + _WHEN + r")?")
 _DETERMINER = r"(?:(?i:its|the|their|our|my)[ \t]+)?"
-# the cause: the probe's failure, as the subject's (`it is failing the liveness probe`), the
+# the cause, after `because` or `due to` (the README's connectors of cause; `since` and `as`
+# tell a time as well): the probe's failure, as the subject's (`it is failing the liveness probe`), the
 # probe's own (`its liveness probe failed`) or a noun's (`of liveness probe failures`, `of the
 # failing liveness probe`)
 _CAUSE = (r"(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were|kept|keeps|has[ \t]+been|had[ \t]+been)"
@@ -64,7 +65,7 @@ _CAUSE = (r"(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were|kept|keeps|has[ \t]+been
           + _KIND.replace("kind", "kind3") + _PROBE + r")")
 KILLED_BECAUSE = re.compile(
     r"(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+" + _KILLED + r",?[ \t]+" + _WHEN + _BY
-    + r"(?i:because(?:[ \t]+of)?|due[ \t]+to|since|as)[ \t]+" + _CAUSE + r"(?![A-Za-z])")
+    + r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+" + _CAUSE + r"(?![A-Za-z])")
 KILLED_WORDS = ("killed", "Killed", "KILLED")
 
 # the kill of the case's own pod or container, passive, caused: `, causing the pod to be
