@@ -167,6 +167,7 @@ def _events(record: RecordSet) -> list:
 
 @pytest.mark.parametrize(("manifest", "field"), [
     (_DEPLOYMENT, "spec"),
+    (_DEPLOYMENT + "```\n", "spec"),  # the fence closed after the cut: still the paste's end
     (_DEPLOYMENT + "spec:\n  replicas: 1\n", "spec.template"),
     (_DEPLOYMENT.replace("Deployment", "StatefulSet") + "spec:\n  template:\n    metadata:\n"
      "      labels:\n        app: web\n", "spec.template.spec"),
