@@ -188,6 +188,7 @@ class EventRows:
                     f"the Events header is cut after its {line.split()[-1]} column: the rows "
                     "below it are not in the record", Where(self.source, number)))
             self._close()
+            self._cut_above_header()
             self._name_table()
             self.header(line)
             self._start = len(self.events)
@@ -270,6 +271,18 @@ class EventRows:
         either side are the record's, those between them are not."""
         self._close()
         self._cut = (number, mark)
+
+    def _cut_above_header(self) -> None:
+        """An author's cut before any row, above the table's column header (`.....`, then
+        `Type  Reason  Age ...`): it cuts what the paste held above the table (describe's
+        fields), not the table's rows, which the header starts (kubectl prints its rows right
+        under it): said, and no row after it is read as cut above (fixprose53)."""
+        if self._cut is None or self.events or self._open is not None:
+            return
+        self.notes.append(Note(f"{cut_said(*self._cut)}: the paste is cut above the table's "
+                               "header; its rows under the header are the table's from its "
+                               "first", Where(self.source, self._cut[0])))
+        self._cut = None
 
     def orphan(self, number: int) -> None:
         """A line before the first row that continues a message the record does not have."""

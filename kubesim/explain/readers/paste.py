@@ -29,6 +29,7 @@ from kubesim.explain.readers.ci_log import (
     pod_started,
     restart_line,
 )
+from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
     KEY_NAME,
@@ -95,6 +96,7 @@ from kubesim.explain.readers.pods_table import (
     row_cut_in_age,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
+from kubesim.explain.readers.probe_blocks import probe_block_lines
 from kubesim.explain.readers.probe_line import (
     closes_exec,
     opens_exec,
@@ -674,9 +676,10 @@ def read_paste(text: str, source: str) -> RecordSet:
     charts: list[RecordSet] = []
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
     no_object: list[_NoObject] = []
+    cut_specs: list[_CutSpec] = []
     for segment in placer.documents:
         segment.pod_status = places.get(segment.first)
-        found = _document_or_no_object(segment, source, out, last, no_object)
+        found = _document_or_cut_spec(segment, source, out, (last, no_object), cut_specs)
         if found is None:
             continue
         if found.format == _CHART:  # weighed once the whole paste is read
@@ -731,7 +734,47 @@ def read_paste(text: str, source: str) -> RecordSet:
     grepped_rows(out, lines, source)
     dockershim_running(out, lines, source)
     _no_object_documents(out, no_object, source)
+    _cut_spec_documents(out, cut_specs, source)
     return out
+
+
+class _CutSpec(NamedTuple):
+    """A manifest the paste ends inside, cut before its pod spec, its error and why its lines
+    are not read (cut_spec.py)."""
+
+    segment: Segment
+    error: RecordError | SpecError
+    why: str
+
+
+def _document_or_cut_spec(segment: Segment, source: str, out: RecordSet,
+                          rest: tuple[int, list[_NoObject]], cut_specs: list[_CutSpec]
+                          ) -> RecordSet | None:
+    """`_document_or_no_object` (`rest`: the paste's last line and its kind-less documents); a
+    manifest the paste ends inside, cut before its pod spec (`cut_before_spec`), is kept in
+    `cut_specs` with its error, weighed once the whole paste is read (`_cut_spec_documents`)."""
+    last, no_object = rest
+    try:
+        return _document_or_no_object(segment, source, out, last, no_object)
+    except (RecordError, SpecError) as exc:
+        kind = manifest_kind([x.text for x in segment.lines])
+        why = cut_before_spec(exc, kind, segment.lines[-1].number >= last)
+        if why is None:
+            raise
+        cut_specs.append(_CutSpec(segment, exc, why))
+        return None
+
+
+def _cut_spec_documents(out: RecordSet, cut_specs: list[_CutSpec], source: str) -> None:
+    """Manifests cut before their pod spec where the paste ends: beside a record read
+    elsewhere (a pod, an event) their lines are not read, with why; alone, the record is
+    refused with the first one's error (the API server's)."""
+    if not cut_specs:
+        return
+    if not (out.pods or out.events):
+        raise cut_specs[0].error
+    for doc in cut_specs:
+        out.notes.extend(unread_notes(doc.segment.lines, source, doc.why))
 
 
 class _NoObject(NamedTuple):
@@ -1380,6 +1423,8 @@ def _after_error(segment: Segment, source: str, out: RecordSet, exc: RecordError
     found, unread = _before_error(segment, source, exc)
     if found is None and (orphans := _orphan_probe(segment, source, exc)) is not None:
         return orphans
+    if found is None and (blocks := _probe_blocks(segment, source, exc)) is not None:
+        return blocks
     out.notes.extend(unread_notes(unread, source, _json_cut(segment) or exc.message[:80]))
     return found
 
@@ -1421,6 +1466,38 @@ def _orphan_probe(segment: Segment, source: str, exc: RecordError | SpecError
     pod = PodRecord(None, Where(source, segment.first), formats=["yaml-lines-lost"])
     return RecordSet(source, "yaml-lines-lost", pods=[pod], notes=[note, *unread_notes(
         [x for x in segment.lines if x.number not in used], source, exc.message[:80])])
+
+
+def _probe_blocks(segment: Segment, source: str, exc: RecordError | SpecError
+                  ) -> RecordSet | None:
+    """YAML that does not parse, nothing of a record before its error, whose lines hold a
+    container's probes as whole blocks (`probe_block_lines`: a Helm template's pod spec, its
+    probes one column off): the probes read with each key put back under the one it belongs
+    to by its name (`reindent_probes`), for a container the record does not name, said in a
+    note; the other lines not read, with the YAML's error. None without such blocks."""
+    at = probe_block_lines([x.text for x in segment.lines])
+    text = None if at is None else reindent_probes([segment.lines[i].text for i in at])
+    if at is None or text is None:
+        return None
+    blocks = [segment.lines[i] for i in at]
+    first, last = blocks[0].number, blocks[-1].number
+    try:
+        found = _probes(text, source, first)
+    except RecordError:
+        return None
+    if found is None:
+        return None
+    erred = next((x.text for x in segment.lines if x.number == exc.line), "")
+    why = exc.message[:80] + (" (a Helm template's action `{{ ... }}` unquoted: the chart's "
+                              "template, not rendered)" if "{{" in erred else "")
+    used = {x.number for x in blocks}
+    found.notes.append(Note(
+        f"lines {first}-{last} are a container's probes in YAML that does not parse at line "
+        f"{exc.line} ({why}): read with each key put back under the one it belongs to by its "
+        "name (the Pod API's Probe makes it unambiguous)", Where(source, first)))
+    found.notes.extend(unread_notes([x for x in segment.lines if x.number not in used], source,
+                                    why))
+    return found
 
 
 def _substance(found: RecordSet) -> bool:
@@ -1883,9 +1960,11 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
         found = containers_from_documents(pieces.docs)
     except SpecError as exc:
-        # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`)
+        # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`);
+        # the field is kept: a manifest cut before its pod spec is known by it (cut_spec.py)
         error = NoObjectError if isinstance(exc, NoObjectError) else RecordError
-        raise error(exc.message, source=source, line=(exc.line or 1) + line - 1) from None
+        raise error(exc.message, source=source, line=(exc.line or 1) + line - 1,
+                    field=exc.field) from None
     notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))

@@ -33,6 +33,12 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import CONTAINER_RUN, container_run
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
+from kubesim.explain.readers.killed_because import (
+    CAUSED_KILL,
+    CAUSED_WORDS,
+    KILLED_BECAUSE,
+    KILLED_WORDS,
+)
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
@@ -1104,6 +1110,40 @@ def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return (kill_lines(kind), True), what
 
 
+def _killed_because(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A kill of the case's own pod or container stated with a liveness or startup probe's
+    failure as its cause (killed_because.KILLED_BECAUSE: `the backend container is being killed
+    by k8s because it is failing the liveness probe`), read as that probe's failure and one
+    kill of it (R4.4); None without one, in a negation, a question, a conditional or a sentence
+    of what may happen."""
+    m = _near(KILLED_BECAUSE, line, KILLED_WORDS, (220, 520), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    kind = (m["kind"] or m["kind2"] or m["kind3"]).lower()
+    what = (f"{STATED_PROBE_KILL}, with the probe's failure as the kill's cause "
+            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, of a "
+            "container the record does not name, at least once, no count")
+    return (kill_lines(kind), True), what
+
+
+def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's own pod or container stated killed or restarted, caused by a liveness or
+    startup probe, the sentence's subject in the past, or by its failures
+    (killed_because.CAUSED_KILL: `The startup probe checked for ..., causing the pod to be
+    killed`), read as that probe's failure and one kill of it (R4.4); None without one, in a
+    question, a conditional, a sentence of what may happen or of a failure to avoid."""
+    m = _near(CAUSED_KILL, line, CAUSED_WORDS, (560, 160), _SENTENCE_PLACES)
+    if m is None or not states_what_happened(line, m.start(), m.end()) or \
+            PREVENTED.search(line, _sentence_start(line, m.start()), m.end()) or \
+            (m["kind2"] and _unstated(line, m)):
+        return None, ""
+    kind = (m["kind"] or m["kind2"]).lower()
+    what = (f"{STATED_PROBE_KILL}, caused by the probe (`{m[0][:80]}`): read as the {kind} "
+            "probe's failure and one kill of it, of a container the record does not name, at "
+            "least once, no count")
+    return (kill_lines(kind), True), what
+
+
 # the words the statements of stated_cause.py are looked for around
 _FAIL_WORDS = ("fail", "Fail", "FAIL")
 _RESTARTS_WORDS = ("restarts", "Restarts", "RESTARTS")
@@ -1559,4 +1599,5 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _saying(container_run, CONTAINER_RUN), _saying(_state_run, "describe's state fields"),
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
-    _stated_restarts, _stated_probe_kill, _kubernetes_kill, _stated_oom)
+    _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
+    _stated_oom)

@@ -1,0 +1,91 @@
+"""A kill of the case's own pod or container its author states with a probe's failure as its
+cause, in the orders the other prose rules do not read (the corpus README's rules: statements
+of the case in prose, at fixprose53).
+
+- The kill first, passive, its agent maybe named, then its cause (`KILLED_BECAUSE`): `The
+  backend container is being killed about twice a week by k8s because it is failing the
+  liveness probe`, `my pod was killed by kubernetes because its liveness probe failed`, `the
+  api container gets killed because the liveness probe fails`. A liveness or startup probe's
+  failures make the kubelet kill the container (R4.4), so a kill the author gives that failure
+  as its cause is that probe's kill, stated once: at least one, no count. The subject is the
+  case's own, right before the kill (probe_restart.CASE_SUBJECT: `the backend container`, `my
+  pods`, a pod's name); the kill past, progressive, perfect or the author's `gets` of what
+  keeps happening. A guide's passive (`a container is killed when its liveness probe fails`:
+  no case's subject, the bare present `is killed`), `will be killed`, a readiness probe (it
+  kills nothing, R3.4) and a cause that is no probe's failure state none.
+- The probe's doing causing the kill, the kill passive (`CAUSED_KILL`): the probe itself the
+  sentence's subject in the past (`The startup probe checked for FactoryGame.exe ..., causing
+  the pod to be killed every 15 minutes`: the probe named as the agent of the kill, as `the
+  liveness probe killed the pod` is), or its failures (`liveness probe failures, causing the
+  pod to be restarted`: stated_cause.CAUSING_RESTART's statement with the kill passive). The
+  kill of the case's own pod or container (`the pod`, `our api pods`, a pod's name), killed or
+  restarted (a liveness or startup probe restarts a container only by the kubelet's kill,
+  R4.4). The probe in the present (`The startup probe checks ..., causing ...`: a guide's
+  tense), a readiness probe, `a pod`, `pods` state none.
+
+A negation, a conditional, a question and a sentence of what may happen state none (the
+caller's checks, runs.py). Every part is bounded and each run of blanks is followed by a word
+of its own: looked for around its anchor words only (`kill`, `caus`), one pass on a long line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubesim.explain.readers.probe_restart import CASE_SUBJECT
+
+__all__ = ["CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE", "KILLED_WORDS"]
+
+_KIND = r"(?P<kind>(?i:liveness|startup))"
+_PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
+# a few words of when or how often between (`about twice a week`); never a negation's, a
+# conditional's or a connector's of cause (the cause is looked for after them)
+_WHEN = (r"(?:(?!(?i:not|never|but|if|when|unless|because|since|as|due)(?![\w'-]))"
+         r"[\w'-]{1,30},?[ \t]+){0,5}?")
+# the kill, passive: past, progressive, perfect, or the author's `gets`/`keeps getting`; not
+# the bare present `is killed` (a guide's) nor `will be killed`
+_KILLED = (r"(?i:(?:is|are|was|were)[ \t]+(?:being|getting)|was|were|got|gets|"
+           r"(?:keeps|kept|keep)[ \t]+(?:on[ \t]+)?getting|(?:has|have|had)[ \t]+been)"
+           r"[ \t]+(?:(?i:repeatedly|constantly|continuously|periodically|regularly|again|"
+           r"also|still)[ \t]+)?(?i:killed)")
+# its agent, maybe named: Kubernetes or the kubelet (`by k8s`)
+_BY = (r"(?:(?i:by)[ \t]+(?:(?i:the)[ \t]+)?(?i:k8s|kubernetes|kubelet|cluster),?[ \t]+"
+       + _WHEN + r")?")
+_DETERMINER = r"(?:(?i:its|the|their|our|my)[ \t]+)?"
+# the cause, after `because` or `due to` (the README's connectors of cause; `since` and `as`
+# tell a time as well): the probe's failure, as the subject's (`it is failing the liveness probe`), the
+# probe's own (`its liveness probe failed`) or a noun's (`of liveness probe failures`, `of the
+# failing liveness probe`)
+_CAUSE = (r"(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were|kept|keeps|has[ \t]+been|had[ \t]+been)"
+          r"[ \t]+)?(?i:fail(?:s|ed|ing)?)[ \t]+" + _DETERMINER + _KIND + _PROBE
+          + r"|" + _DETERMINER + _KIND.replace("kind", "kind2") + _PROBE
+          + r"[ \t]+(?i:fail(?:s|ed|ures?)|(?:is|was|are|were|kept|keeps)[ \t]+failing"
+          r"|(?:has|had)[ \t]+failed)"
+          r"|" + _DETERMINER + r"(?i:failing|failed)[ \t]+" + _DETERMINER
+          + _KIND.replace("kind", "kind3") + _PROBE + r")")
+KILLED_BECAUSE = re.compile(
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+" + _KILLED + r",?[ \t]+" + _WHEN + _BY
+    + r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+" + _CAUSE + r"(?![A-Za-z])")
+KILLED_WORDS = ("killed", "Killed", "KILLED")
+
+# the kill of the case's own pod or container, passive, caused: `, causing the pod to be
+# killed`; a name of the case's or the case's pods by their workload (CASE_SUBJECT)
+_CAUSED = (r"(?i:causing|caused)[ \t]+(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+"
+           r"(?i:to)[ \t]+(?i:be|get)[ \t]+(?i:killed|restarted)(?![A-Za-z])")
+# the probe the sentence's subject, its verb in the past (`checked`, `failed`, `kept failing`,
+# `was`), up to 300 characters of no sentence's end before the comma (a dot inside a name,
+# `FactoryGame.exe`, ends none); or the probe's failures (stated_cause.CAUSING_RESTART's)
+_PAST = (r"(?:[ \t]*\([^()\n]{0,200}\))?[ \t]+(?:(?i:was|were|had|kept|took|ran|hit|went)"
+         r"|[A-Za-z]{1,30}ed)(?![\w'-])(?![ \t]+(?i:not|never)(?![\w'-]))"
+         r"(?:[^\n.!?]|\.(?=[^\s.])){0,300}?,[ \t]*")
+_FAILURES = (r"[ \t]+(?i:fail(?:ures?|ing))(?:[ \t]+(?!(?i:not|never)(?![\w'-]))[\w'-]{1,30})"
+             r"{0,2}?,?[ \t]+")
+# (a disjunction of the readiness probe and one that kills names the one that kills, as in
+# stated_cause.CAUSING_RESTART; a kind after `or`, `and` or `/` of another starts no match)
+_READINESS = r"(?i:readiness|readyz)(?:[ \t]*(?i:probes?|checks?))?"
+CAUSED_KILL = re.compile(
+    r"(?<![A-Za-z/])(?<![Oo][Rr][ \t])(?<![Aa][Nn][Dd][ \t])(?:(?P<the>(?i:the|its|our|my))"
+    r"[ \t]+" + _KIND + _PROBE + _PAST + r"|(?:" + _READINESS + r"[ \t]+(?i:or)[ \t]+)?"
+    + _KIND.replace("kind", "kind2") + _PROBE + r"(?:[ \t]+(?i:or)[ \t]+" + _READINESS + r")?"
+    + _FAILURES + r")" + _CAUSED)
+CAUSED_WORDS = ("causing", "caused", "Causing", "Caused", "CAUSING", "CAUSED")
