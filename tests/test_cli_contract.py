@@ -180,8 +180,8 @@ EXPLAIN_LAZY = {"kubesim.engine.simulate", "kubesim.engine.jumps", "kubesim.kube
     ("tests/data/explain/real/azure-aso-298.laststate-oom.txt", "json")])
 def test_explain_of_a_record_without_failures_imports_only_what_reading_needs(record, fmt):
     """`kubesim explain` of a record with no probe failure to replay and no probe kill to
-    prevent reads and answers without loading the kubelet model, suggest's engine or the
-    page's modules: they are loaded where a record asks for them (start-up, issue 31 item 1)."""
+    prevent reads and answers without loading the kubelet model (nor numpy), suggest's engine
+    or the page's modules: each loads where a record asks for it (start-up, issue 31)."""
     modules = _imported(
         "import contextlib, io\nfrom kubesim.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
@@ -189,6 +189,7 @@ def test_explain_of_a_record_without_failures_imports_only_what_reading_needs(re
         "assert code == 0 and 'prevent' in out.getvalue(), out.getvalue()\n")
     assert {"kubesim.explain.readers.runs", "kubesim.explain.prevent"} <= modules  # it read
     assert not EXPLAIN_LAZY & modules, sorted(EXPLAIN_LAZY & modules)
+    assert "numpy" not in _top(modules)  # only a run of the kubelet model draws numbers
 
 
 def test_windows_imports_only_what_computing_windows_needs():

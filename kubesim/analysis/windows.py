@@ -220,7 +220,7 @@ def _hang(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure, ...] |
     latency = (profile.sync_seconds, profile.sync_seconds + profile.relist_seconds)
     rule = float(probe.failure_threshold * probe.period_seconds)
     # R4.4, R4.5: the kill's grace (kubelet.timing, not the pod worker: the whole kubelet
-    # model would load with it, a fifth of `kubesim explain`'s start on a pod's record)
+    # model would load with it, a tenth more than `kubesim explain` of a pod imports)
     grace = kill_grace_seconds(probe, pod.termination_grace_period_seconds)
     start = profile.container_start_seconds
     return (

@@ -129,7 +129,7 @@ def _workload(kind: str, name: str, namespace: str | None, spec: ContainerSpec,
               grace: int) -> Workload:
     """The object behind the pod, rebuilt as check reads a manifest."""
     # check's reading and suggest's engine load only for a probe kill to prevent (most
-    # records show none: they are a third of explain's start)
+    # records show none): they weigh a third of all else explain imports
     from kubesim.analysis.check.read import workloads_in
     manifest = _manifest(kind, name, namespace, spec, grace)
     source = f"<{kind}/{name} from the record>"
