@@ -158,6 +158,8 @@ MODULES = {
     "kubesim.explain.readers.normalise": "records", "kubesim.explain.readers.paste": "records",
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
+    # a reader's regular expression compiled on its first use (start-up)
+    "kubesim.explain.readers.lazy": "records",
     "kubesim.explain.readers.stated_kill": "records",
     "kubesim.explain.readers.container_status": "records",
     "kubesim.explain.readers.unready": "records",

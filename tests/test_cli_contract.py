@@ -162,6 +162,36 @@ def test_run_imports_only_what_running_needs():
     assert not lazy & modules, sorted(lazy & modules)
 
 
+# what explain of a record none of whose probes failed never runs: the kubelet model (no
+# failure to replay), suggest's engine and check's reading (no probe kill to prevent), the page
+# and suggest's renderers (no --html, no patch); with them, their scenario and run models
+EXPLAIN_LAZY = {"kubesim.engine.simulate", "kubesim.engine.jumps", "kubesim.kubelet.pod_worker",
+                "kubesim.timeline", "kubesim.behaviour.scenario", "kubesim.analysis.suggest",
+                "kubesim.analysis.sweep.grid", "kubesim.analysis.check.read",
+                "kubesim.analysis.check.findings", "kubesim.render.html",
+                "kubesim.render.report", "kubesim.render.plot",
+                "kubesim.render.suggest_formats", "kubesim.render.check_formats"}
+
+
+@pytest.mark.parametrize(("record", "fmt"), [
+    # what bench_startup times: a pod whose liveness probe is set, no failure in its status
+    ("examples/explain/01-k8s-docs-exec-liveness.pod.yaml", "text"),
+    # a describe's OOMKilled last state: no probe failed, nothing to replay or prevent
+    ("tests/data/explain/real/azure-aso-298.laststate-oom.txt", "json")])
+def test_explain_of_a_record_without_failures_imports_only_what_reading_needs(record, fmt):
+    """`kubesim explain` of a record with no probe failure to replay and no probe kill to
+    prevent reads and answers without loading the kubelet model (nor numpy), suggest's engine
+    or the page's modules: each loads where a record asks for it (start-up, issue 31)."""
+    modules = _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['explain', {str(ROOT / record)!r}, '--format', {fmt!r}])\n"
+        "assert code == 0 and 'prevent' in out.getvalue(), out.getvalue()\n")
+    assert {"kubesim.explain.readers.runs", "kubesim.explain.prevent"} <= modules  # it read
+    assert not EXPLAIN_LAZY & modules, sorted(EXPLAIN_LAZY & modules)
+    assert "numpy" not in _top(modules)  # only a run of the kubelet model draws numbers
+
+
 def test_windows_imports_only_what_computing_windows_needs():
     """`kubesim windows` of the seed probe spec computes, it does not simulate: no numpy, no
     tool model (kubesim.cli.bounds.windows_plainly_within), no scenario models, no other

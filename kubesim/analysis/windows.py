@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kubesim.kubelet.settings import CLASSIC, KubeletProfile
-from kubesim.kubelet.timing import GRID_EPS, call_spacing, detection_seconds
+from kubesim.kubelet.timing import GRID_EPS, call_spacing, detection_seconds, kill_grace_seconds
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, Probe, ProbedContainer
 
@@ -219,9 +219,9 @@ def _hang(pod: ProbedContainer, profile: KubeletProfile) -> tuple[Figure, ...] |
     # the verdict reaches the pod sync after a hop, which may wait for a PLEG relist (R4.3)
     latency = (profile.sync_seconds, profile.sync_seconds + profile.relist_seconds)
     rule = float(probe.failure_threshold * probe.period_seconds)
-    from kubesim.kubelet.pod_worker import grace_seconds  # the kubelet loads when asked
-
-    grace = grace_seconds(pod, ProbeType.LIVENESS)  # R4.4, R4.5
+    # R4.4, R4.5: the kill's grace (kubelet.timing, not the pod worker: the whole kubelet
+    # model would load with it, a tenth more than `kubesim explain` of a pod imports)
+    grace = kill_grace_seconds(probe, pod.termination_grace_period_seconds)
     start = profile.container_start_seconds
     return (
         _figure("hang detection", "at most", values, latency, rule,

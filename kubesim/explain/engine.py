@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from kubesim.analysis.budget import DEFAULT_MAX_WORK
-from kubesim.analysis.suggest import Want
+from kubesim.analysis.wants import Want
 from kubesim.errors import SpecError, UsageError
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.arithmetic import arithmetic

@@ -14,14 +14,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kubesim.analysis.check.findings import BehaviourRef, Settings, Workload
-from kubesim.analysis.check.fixes import probe_data, strategic_patch
-from kubesim.analysis.check.read import workloads_in
-from kubesim.analysis.suggest import Suggestion, Want, suggest
+from kubesim.analysis.check.fixes import probe_data
+from kubesim.analysis.wants import Want
 from kubesim.analysis.windows import protection_windows
-from kubesim.behaviour.scenario import Scenario
 from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer
 from kubesim.explain.model import Kill, Prevention, Setting, Streak
@@ -29,6 +26,11 @@ from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer
 from kubesim.spec.yamlio import load_yaml_documents
+
+if TYPE_CHECKING:
+    from kubesim.analysis.check.findings import ContainerRef, Workload
+    from kubesim.analysis.suggest import Suggestion
+    from kubesim.behaviour.scenario import Scenario
 
 __all__ = ["prevent", "workload_of"]
 
@@ -103,6 +105,7 @@ def _wants(settings: list[Setting], streaks: list[Streak], kills: list[Kill], po
 def _scenario(streaks: list[Streak], settings: list[Setting]) -> Scenario | None:
     """The recorded outage as suggest reads one: a dependency that goes down, and the failing
     targets depending on it."""
+    from kubesim.behaviour.scenario import Scenario  # loaded: a probe kill to prevent
     by_type = {s.probe: s for s in settings}
     spans = [(s.first.mid, s.last.mid) for s in streaks
              if s.outcome == "failed" and s.first.known and s.last.known]
@@ -125,6 +128,9 @@ def _scenario(streaks: list[Streak], settings: list[Setting]) -> Scenario | None
 def _workload(kind: str, name: str, namespace: str | None, spec: ContainerSpec,
               grace: int) -> Workload:
     """The object behind the pod, rebuilt as check reads a manifest."""
+    # check's reading and suggest's engine load only for a probe kill to prevent (most
+    # records show none): they weigh a third of all else explain imports
+    from kubesim.analysis.check.read import workloads_in
     manifest = _manifest(kind, name, namespace, spec, grace)
     source = f"<{kind}/{name} from the record>"
     docs = load_yaml_documents(json.dumps(manifest), source, SpecError)
@@ -158,19 +164,31 @@ def prevent(spec: ContainerSpec, settings: list[Setting], streaks: list[Streak],
                                  f"{', '.join(w.text for w in wants)}) would take up to "
                                  f"{work:,.0f} probe calls, over the work budget "
                                  f"({max_work:,}; --max-work)"), None
-    scenario = _scenario(streaks, settings)
-    refs = [] if scenario is None else [BehaviourRef("the recorded outage", scenario,
-                                                     30.0 + 600.0)]
-    result = suggest(w, c, wants, refs, Settings(phases=phases, seed=seed, profile=profile))
+    result, patch = _suggested(w, c, wants, _scenario(streaks, settings), phases=phases,
+                               seed=seed, profile=profile)
     out = Prevention(True, "; ".join(why) or "the expectations given with --expect",
                      workload=f"{kind}/{name}",
                      wants=[{"expect": x.kind, "seconds": x.seconds, "text": x.text}
                             for x in wants],
                      before=[_j(j) for j in result.before], after=[_j(j) for j in result.after],
                      summary=result.patch.summary if result.patch else None,
-                     patch=strategic_patch(w, [result.patch]) if result.patch else None,
+                     patch=patch,
                      verified=result.verified, tradeoff=list(result.tradeoff))
     return out, result
+
+
+def _suggested(w: Workload, c: ContainerRef, wants: list[Want], scenario: Scenario | None, *,
+               phases: int, seed: int, profile: KubeletProfile
+               ) -> tuple[Suggestion, dict[str, Any] | None]:
+    """suggest's answer for the rebuilt workload's container, and its patch."""
+    from kubesim.analysis.check.findings import BehaviourRef, Settings  # loaded: `_workload`
+    from kubesim.analysis.check.fixes import strategic_patch
+    from kubesim.analysis.suggest import suggest
+
+    refs = [] if scenario is None else [BehaviourRef("the recorded outage", scenario,
+                                                     30.0 + 600.0)]
+    result = suggest(w, c, wants, refs, Settings(phases=phases, seed=seed, profile=profile))
+    return result, strategic_patch(w, [result.patch]) if result.patch else None
 
 
 def _j(j: Any) -> dict[str, Any]:

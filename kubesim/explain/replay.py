@@ -19,11 +19,9 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls
-from kubesim.behaviour.scenario import Scenario
-from kubesim.engine.simulate import grid_cycle, simulate
 from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer, started_container
 from kubesim.explain.model import (
@@ -46,7 +44,13 @@ from kubesim.explain.timebase import Timebase
 from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import Outcome, ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer, RestartPolicy
-from kubesim.timeline import KillRecord, ProbeRecord, Timeline
+
+# The kubelet model (`engine.simulate`, the pod worker, the timeline) and the scenario models
+# are imported where a replay runs: most records have no failure to replay, and they weigh a
+# sixth of all else explain imports.
+if TYPE_CHECKING:
+    from kubesim.behaviour.scenario import Scenario
+    from kubesim.timeline import KillRecord, ProbeRecord, Timeline
 
 __all__ = ["Reconstructed", "replay", "started_events"]
 
@@ -299,6 +303,8 @@ def replay(r: Reconstructed, tb: Timebase, *, phases: int, seed: int,
     pod = _replay_pod(r)
     if isinstance(pod, str):
         return Replay(False, pod), None, None, None
+    from kubesim.engine.simulate import grid_cycle  # the kubelet model: failures to replay
+
     primary = _primary(r)
     origin, origin_why = _origin(r, windows, primary)
     duration = _duration(r, windows, origin)
@@ -332,6 +338,9 @@ def _run(result: Replay, r: Reconstructed, pod: ProbedContainer,
     calls and BackOff events of days), and kept as the little the comparison reads
     (`_Digest`); the representative one is then run again with its records (the same seed
     and phase: the same run), whole for the page, else up to what `_counted` reads."""
+    from kubesim.behaviour.scenario import Scenario  # loaded: there is a run (`replay`)
+    from kubesim.engine.simulate import simulate
+
     scenarios = [Scenario.from_dict(b, source="<reconstructed from the record>")
                  for b in behaviours]
     probe_kills = [k for k in r.kills if k.cause in ("liveness", "startup")]
@@ -365,6 +374,8 @@ def _representative(pod: ProbedContainer, sc: Scenario, result: Replay,
     `_counted` reads have ended (the kill its first COUNTED_LISTED kills' last failure
     decided, plus the longest a call may take). A run's beginning does not depend on when
     it ends; a shorter run whose first kills are not the whole run's is not used."""
+    from kubesim.engine.simulate import simulate  # loaded: there is a run (`replay`)
+
     def run(duration: float) -> Timeline:
         return simulate(pod, sc, duration=duration, seed=result.seed + i, profile=profile,
                         phase=phase)

@@ -30,10 +30,10 @@ from kubesim.explain.model import (
     human_time,
 )
 from kubesim.render.edge import visible
-from kubesim.render.html import page
-from kubesim.render.plot import plot_meta
-from kubesim.render.report import page_document
-from kubesim.render.suggest_formats import patch_yaml
+
+# The page's modules (the run's document, its timeline and plot, the HTML shell) and suggest's
+# renderers (check's with them) are imported where a page or a patch is made: a record's text
+# or JSON without a patch needs neither, and they weigh a fifth of all else explain imports.
 
 __all__ = ["AS_THE_POD", "FORMATS", "answer_lines", "container_answer_lines", "document", "pods_document", "render", "render_html",
            "pod_heading", "render_json", "render_pods", "render_pods_html", "render_text",
@@ -335,7 +335,11 @@ def render_text(ex: Explanation) -> str:
 
 def _patch(c: ContainerStory) -> str:
     s = c.suggestion
-    return patch_yaml([s]) if s is not None and s.patch is not None else ""
+    if s is None or s.patch is None:
+        return ""
+    from kubesim.render.suggest_formats import patch_yaml  # a patch: suggest ran
+
+    return patch_yaml([s])
 
 
 # ---------------------------------------------------------------- JSON
@@ -400,6 +404,9 @@ def _record_rows(c: ContainerStory) -> list[dict[str, str]]:
 
 
 def _story_page(c: ContainerStory, basis: str, pod: dict[str, Any] | None) -> dict[str, Any]:
+    from kubesim.render.plot import plot_meta  # the page only
+    from kubesim.render.report import page_document
+
     data: dict[str, Any] = c.to_data()
     data["patch_yaml"] = _patch(c)
     data["answer_lines"] = container_answer_lines(c.answer.to_data(), pod) \
@@ -443,6 +450,8 @@ def _pod_page(ex: Explanation) -> dict[str, Any]:
 
 
 def render_html(ex: Explanation) -> str:
+    from kubesim.render.html import page  # the page only
+
     return page("explain", f"kubesim explain: {ex.pod or 'pod'}", _pod_page(ex))
 
 
@@ -522,6 +531,8 @@ def render_pods_html(exs: list[Explanation]) -> str:
     """One page: one pod's as `render_html`; several pods, a section per pod."""
     if len(exs) == 1:
         return render_html(exs[0])
+    from kubesim.render.html import page  # the page only
+
     return page("explain", f"kubesim explain: {len(exs)} pods",
                 {"document": pods_document(exs), "pods": [_pod_page(ex) for ex in exs]})
 

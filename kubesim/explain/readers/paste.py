@@ -57,6 +57,7 @@ from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.kubectl_command import pods_command
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -886,7 +887,7 @@ def _rows_together(out: RecordSet, lines: list[PasteLine], source: str) -> None:
 # (`runs.command_run_hint`, on text without colours: a coloured one is cleaned to be looked at).
 # A describe or a table whose lines are apart holds none of them: it is not cleaned twice.
 _GAP = r"(?:[ \t\xa0]|\x1b\[[0-9;]{0,20}m)+"  # spaces, colour codes: one way to match each
-_RUN_HINT = re.compile(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
+_RUN_HINT = lazy_regex(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
                        r"initContainerStatuses):|State:[^\n]{0,200}?Reason:"
                        r"|State:[^\n]{0,400}?Restart Count:"
                        rf"|NAME{_GAP}READY{_GAP}STATUS{_GAP}RESTARTS{_GAP}AGE(?:{_GAP}IP{_GAP}"
@@ -1083,7 +1084,7 @@ def _reread(text: str, source: str, how: list[Note]) -> RecordSet:
 # Reason Age From Message ---- ------ ---- ---- ------- Normal Scheduled 42s ...`
 _RUN_EVENTS = re.compile(r"\bEvents:\s+Type\s+Reason\s+Age\s+From\s+Message\s+-+\s+-+\s+-+\s+-+"
                          r"\s+-+\s*")
-_RUN_KEY = re.compile(r"\s(?=(?:" + "|".join(sorted(map(re.escape, _DESCRIBE_KEYS), key=len,
+_RUN_KEY = lazy_regex(r"\s(?=(?:" + "|".join(sorted(map(re.escape, _DESCRIBE_KEYS), key=len,
                                                      reverse=True)) + r"):\s)")
 _RUN_ROW = re.compile(r"\s(?=(?:Normal|Warning)\s+[A-Z][A-Za-z0-9]{0,80}\s+"
                       r"(?:<unknown>|\d+[ydhms](?:\d+[hms])*)\b)")

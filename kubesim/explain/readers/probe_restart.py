@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
+
 __all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
            "PROBE_RESTART", "RESTART_ANCHORS", "probe_restart_hint"]
 
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
-PROBE_RESTART = re.compile(
+PROBE_RESTART = lazy_regex(
     r"(?<![A-Za-z])(?:(?i:restart(?:s|ed|ing)?)|(?i:crash[ -]?loop(?:s|ed|ing|back[ -]?off)?))"
     # (a back-off's name in a code span: `CrashLoopBackOff`, then `state,`)
     r"[`'\"]?,?[ \t]+"

@@ -40,6 +40,7 @@ from kubesim.explain.readers.killed_because import (
     KILLED_WORDS,
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
+from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.normalise import CUT_MARK, is_cut
@@ -123,14 +124,14 @@ _REASON_KEY = (r"(?i:reason):\s*['\"\u201c\u2018`]?(?P<reason>" + _OOM_WORDS
 _CODE_KEY = r"(?i:exit code)(?::\s*|\s+)(?P<code>\d{1,3})\b"
 _AND = r"(?:" + _SEP + r"|\s+and\s+|\s+with\s+)"
 # (a key's start is told by no Latin letter before it: `\b` sees none after a Chinese word)
-_HEADLESS = re.compile(r"(?<![A-Za-z])" + _REASON_KEY + _AND + _CODE_KEY)
-_HEADLESS_CODE_FIRST = re.compile(r"(?<![A-Za-z])" + _CODE_KEY + _AND + _REASON_KEY)
+_HEADLESS = lazy_regex(r"(?<![A-Za-z])" + _REASON_KEY + _AND + _CODE_KEY)
+_HEADLESS_CODE_FIRST = lazy_regex(r"(?<![A-Za-z])" + _CODE_KEY + _AND + _REASON_KEY)
 # a reason in a code span or quotes that the cluster is said to have logged, with its exit
 # code, in a sentence of the case at hand: `Kubernetes consistently logged \`OOMKilled\` with
 # exit code 137 as the kernel terminated executor processes` (aiexpert-spark-oom); unquoted,
 # or without its exit code, it is a word of the sentence, not read. (Each run of blanks is
 # followed by a word of its own: one pass.)
-_LOGGED_REASON = re.compile(
+_LOGGED_REASON = lazy_regex(
     r"(?<![A-Za-z])(?i:logged|recorded|reported)[ \t]+(?:(?i:as|an?|the)[ \t]+)?"
     r"([`'\"\u201c\u2018])(?P<reason>" + _OOM_WORDS + r"|[A-Za-z]{1,60})[`'\"\u201d\u2019]"
     r"(?:[ \t]*,[ \t]*|[ \t]+(?i:with|and)[ \t]+(?:(?i:an?|the)[ \t]+)?)" + _CODE_KEY)
@@ -142,7 +143,7 @@ _LOGGED_REASON = re.compile(
 # after a parenthesis, a comma, `and` or `with`. (Each run of blanks ends at a mark or a word
 # of its own: one pass.)
 _END_REASONS = _OOM_WORDS + r"|Error|Completed|ContainerCannotRun|StartError|DeadlineExceeded"
-_STATED_END = re.compile(
+_STATED_END = lazy_regex(
     r"(?<![A-Za-z])(?:(?i:status):[ \t]*(?i:terminated)(?:[ \t]*[-\u2013\u2014:,])?[ \t]*"
     r"|(?i:terminated)[ \t]+(?i:with)[ \t]+(?i:reason)(?::[ \t]*|[ \t]+))"
     r"[`'\"\u201c\u2018]?(?P<reason>" + _END_REASONS + r")\b[`'\"\u201d\u2019]?"
@@ -188,9 +189,9 @@ _PROBE_FAILED = (
     r"|(?i:failed|failing|fails)\b|(?i:\u043d\u0435[ \t]+\u043f\u0440\u043e\u0439\u0434\u0435\u043d\u0430|\u043d\u0435[ \t]+\u043f\u0440\u043e\u0448\u043b\u0430|\u043f\u0440\u043e\u0432\u0430\u043b\u0438\u043b\u0430\u0441\u044c))")
 # the status's value: the pod's READY count, a parenthesis, then the probe's failure
 _PROBE_VALUE = r"(?:\d{1,4}/\d{1,4}[ \t]*)?(?:[(\uff08\[][ \t]*)?" + _PROBE_FAILED + r"(?:[ \t]*[)\uff09\]])?"
-_STATUS_PROBE = re.compile(_STATUS_KEY + r"[ \t]*" + _PROBE_VALUE)
+_STATUS_PROBE = lazy_regex(_STATUS_KEY + r"[ \t]*" + _PROBE_VALUE)
 _KEY_ENDS = re.compile(_STATUS_KEY + r"[ \t]*$")
-_VALUE_STARTS = re.compile(r"[ \t]*(?:[-*\u2022][ \t]+)?" + _PROBE_VALUE)
+_VALUE_STARTS = lazy_regex(r"[ \t]*(?:[-*\u2022][ \t]+)?" + _PROBE_VALUE)
 _KUBELET_MESSAGE = re.compile(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b")
 # what it is read as (the start of the note the caller gives it)
 STATED_PROBE = "a probe's failure stated in words as a pod's status"
@@ -231,14 +232,14 @@ _PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<
 # container (`I was presented with the “OOMKilled” status for my pod`, kerno-oomkiller: its
 # `get all` output a screenshot); unquoted, or said of `a pod`, it is a sentence about the
 # status, not read
-_QUOTED_OWN_STATUS = re.compile(
+_QUOTED_OWN_STATUS = lazy_regex(
     r"[\"'\u201c\u2018](?P<reason>" + _OOM_WORDS + r")[\"'\u201d\u2019][ \t]+(?i:status)[ \t]+"
     r"(?i:for|of|on)[ \t]+(?i:my|our|this|that)[ \t]+(?:[\w-]{1,63}[ \t]+)?(?i:pod|container)")
 # a sentence saying what may or would happen, or what usually shows (`if you see Reason:
 # OOMKilled with exit code 137, ...`, `a container can be recorded as ...`, `leaves its trail,
 # typically as Reason: OOMKilled and exit code 137`, a real page's) states no container's end:
 # its words before the quoted fields are looked at, from the sentence's start
-_GENERAL = re.compile(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should|"
+_GENERAL = lazy_regex(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should|"
                       r"typically|usually|often|generally|commonly|normally|such as|like)\b"
                       r"|\u5982\u679c|\u5047\u5982"  # (如果, 假如: if)
                       # the same words in the corpus's other languages: Chinese 可能 (may),
@@ -286,21 +287,21 @@ _CASE_SUBJECT = (r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|these|those)[ \t]+(?
 # determiner of the case's, or by its own dashed name (`_CASE_SUBJECT`). `a pod`, `any pod`,
 # `pods`, a question (`is the status of my pod CrashLoopBackOff?`, no verb after the subject)
 # and a sentence of what may happen (`_general`) state no pod's status
-_STATUS_OF_SUBJECT = re.compile(
+_STATUS_OF_SUBJECT = lazy_regex(
     r"(?<![A-Za-z])(?i:status|state)[ \t]+(?i:of)[ \t]+(?:" + _CASE_SUBJECT
     + r"|(?!(?i:a|an|any|each|every|some|no)[ \t])[\w.-]{1,63}[ \t]+(?i:pod|container))"
     r"[ \t]+(?i:is|was|became|becomes|shows|showed|remains|remained)[ \t]+"
     r"(?:(?i:still|always|now)[ \t]+)?(?:(?i:in)[ \t]+)?" + _QUOTED_CLB + r"(?![A-Za-z])")
 _PROSE_BACKOFFS = (
-    re.compile(
+    lazy_regex(
         r"(?:" + _ZH_IN + r"|(?<![A-Za-z])(?:(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
         r"[ \t]+(?i:in)|(?i:entered|enters|went[ \t]+into|goes[ \t]+into|got[ \t]+into|fell[ \t]+into))"
         r"[ \t]+(?:(?i:a|the)[ \t]+)?)" + _QUOTED_CLB
         + r"[ \t]*(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|(?i:state|status)\b)"),
-    re.compile(_QUOTED_CLB + r"[ \t]*\uc0c1\ud0dc[ \t]*(?:\uc5d0[ \t]*(?:\ube60\uc84c|\ube60\uc838|\uc788)"
+    lazy_regex(_QUOTED_CLB + r"[ \t]*\uc0c1\ud0dc[ \t]*(?:\uc5d0[ \t]*(?:\ube60\uc84c|\ube60\uc838|\uc788)"
                r"|\uac00[ \t]*(?:\ub418\uc5c8|\ub410|\ub418\uc5b4)|\uc785\ub2c8\ub2e4|\uc600|\uc774\uc5c8)"),
-    re.compile(_QUOTED_CLB + r"(?:\u72b6\u614b)?(?:\u306b\u306a\u3063|\u3068\u306a\u3063|\u306b\u9665\u3063)"),
-    re.compile(r"(?<!\w)(?i:\u043d\u0430\u0445\u043e\u0434\u0438\u0442\u0441\u044f|\u043d\u0430\u0445\u043e\u0434\u0438\u043b(?:\u0441\u044f|\u0430\u0441\u044c|\u0438\u0441\u044c)"
+    lazy_regex(_QUOTED_CLB + r"(?:\u72b6\u614b)?(?:\u306b\u306a\u3063|\u3068\u306a\u3063|\u306b\u9665\u3063)"),
+    lazy_regex(r"(?<!\w)(?i:\u043d\u0430\u0445\u043e\u0434\u0438\u0442\u0441\u044f|\u043d\u0430\u0445\u043e\u0434\u0438\u043b(?:\u0441\u044f|\u0430\u0441\u044c|\u0438\u0441\u044c)"
                r"|\u0437\u0430\u0432\u0438\u0441(?:\u043b[\u0430\u0438])?|\u0437\u0430\u0441\u0442\u0440\u044f\u043b[\u0430\u0438]?|\u043f\u0435\u0440\u0435\u0448(?:\u0451\u043b|\u0435\u043b|\u043b[\u0430\u0438]))"
                r"[ \t]+\u0432[ \t]+(?:\u0441\u043e\u0441\u0442\u043e\u044f\u043d\u0438[\u0435\u0438]|\u0441\u0442\u0430\u0442\u0443\u0441[\u0435]?)[ \t]+" + _QUOTED_CLB),
     # in English without the state word after it, where the subject is the case's own pod or
@@ -309,7 +310,7 @@ _PROSE_BACKOFFS = (
     # my pod in ...`, an author's observation, is `_OBSERVED`'s): `a pod`,
     # `pods` with no determiner, or a verb of what may happen (`does my pod go into`) are a
     # sentence about the status, not read
-    re.compile(r"(?:" + _CASE_SUBJECT + r"[ \t]+(?:(?i:is|was|are|were|stays|stayed|remains"
+    lazy_regex(r"(?:" + _CASE_SUBJECT + r"[ \t]+(?:(?i:is|was|are|were|stays|stayed|remains"
                r"|remained|keeps|kept)[ \t]+(?:(?i:stuck|going|ending[ \t]+up)[ \t]+)?"
                r"(?i:in|into)|(?i:entered|enters|went[ \t]+into|goes[ \t]+into|got[ \t]+into"
                r"|got[ \t]+stuck[ \t]+in|fell[ \t]+into|ended[ \t]+up[ \t]+in))"
@@ -325,7 +326,7 @@ _PROSE_BACKOFFS = (
 # of blanks before a word of its own, every part bounded: one pass.
 _VERB = (r"(?i:is|was|got|gets|keeps|kept|has[ \t]+been|had[ \t]+been|going|goes|went|being|"
          r"stuck|in|into)")
-_OBSERVED = re.compile(
+_OBSERVED = lazy_regex(
     r"(?<![A-Za-z])(?:(?:I|[Ww]e)[ \t]+(?:(?:can|could)[ \t]+)?(?i:see|saw|notice|noticed|"
     r"observe|observed)|(?i:shows|showed))[ \t]+(?:(?i:that)[ \t]+)?(?i:my|our|the|this|that)"
     r"[ \t]+(?:[`'\"]?(?P<pre>[\w.-]{1,63})[`'\"]?[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?"
@@ -405,7 +406,7 @@ _ZH_RESTARTING = (
     r"\u5728?(?:\u91cd\u542f|\u91cd\u555f)\u4e86?(?:[ \t]*(?:\d{1,6}|\u51e0|\u5e7e|\u591a)[ \t]*\u6b21)?"
     r"[ \t]*[\uff0c,\u3002.;\uff1b]?[ \t]*(?:\u539f\u56e0(?:\u662f|\u4e3a|\u70ba|[ \t]*[:\uff1a?\uff1f])"
     r"|\u56e0\u4e3a|\u56e0\u70ba|\u7531\u4e8e|\u7531\u65bc)[ \t]*")
-_RESTART_REASON = re.compile(
+_RESTART_REASON = lazy_regex(
     r"(?:" + "|".join((_EN_RESTARTING, _PT_RESTARTING, _ES_RESTARTING, _FR_RESTARTING,
                        _DE_RESTARTING, _ZH_RESTARTING)) + r")"
     r"[`'\"\u201c\u2018]?(?P<reason>" + _OOM_WORDS + r")(?![A-Za-z])[`'\"\u201d\u2019]?"
@@ -452,7 +453,7 @@ _FR_RESTARTS = (
     r"(?:(?i:d\u00e9j\u00e0|deja)[ \t]+)?(?i:eu|subi|vu|compt\u00e9|connu)[ \t]+"
     r"(?:(?i:plus[ \t]+de|environ)[ \t]+)?(?P<fr>\d{1,6})[ \t]+"
     r"(?i:red\u00e9marrages|redemarrages|restarts)(?!\w)")
-_STATED_RESTARTS = re.compile("|".join((_EN_RESTARTS, _PT_RESTARTS, _ES_RESTARTS,
+_STATED_RESTARTS = lazy_regex("|".join((_EN_RESTARTS, _PT_RESTARTS, _ES_RESTARTS,
                                         _DE_RESTARTS, _FR_RESTARTS)))
 _RESTART_WORDS = ("restarts", "Restarts", "RESTARTS", "rein\u00edcios", "reinicios", "Neustarts",
                   "neustarts", "red\u00e9marrages", "redemarrages", "reinicializa")
@@ -606,8 +607,8 @@ _PROBE_WORDS = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u3
                 "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430", "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
 
 
-def _near(pattern: re.Pattern[str], line: str, words: tuple[str, ...], reach: tuple[int, int],
-          most: int | None = None) -> re.Match[str] | None:
+def _near(pattern: re.Pattern[str] | LazyPattern, line: str, words: tuple[str, ...],
+          reach: tuple[int, int], most: int | None = None) -> re.Match[str] | None:
     """`pattern`'s earliest match among the stretches of the line around each of `words`
     (`reach`: how far before and after the word a match may start and end); None without.
     `most`: how many of each word's places are looked around at most (a pattern whose

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
@@ -56,7 +57,7 @@ __all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLS_SEEN
 _NOT_A_NAME = (r"(?!(?:Kubernetes|K8s|Pods?|Containers?|Some|Many|Most|All|Other|Such|Any|No|"
                r"Each|Every|These|Those|The|Our|My|Their|Its|This|That|When|If|Why|How)"
                r"(?![\w-]))")
-WORKLOAD_SUBJECT = re.compile(
+WORKLOAD_SUBJECT = lazy_regex(
     r"(?<![\w.-])" + _NOT_A_NAME + r"[A-Z][\w-]{1,62}(?:[ \t]+" + _NOT_A_NAME + r"[A-Z][\w-]{1,62})?"
     r"[ \t]+(?i:workers|pods|replicas|containers|instances)(?![\w-])")
 _SUBJECT = r"(?:" + CASE_SUBJECT.pattern + r"|" + WORKLOAD_SUBJECT.pattern + r")"
@@ -68,7 +69,7 @@ _KILLING = r"(?P<kind>(?i:liveness|startup|livez))"
 _PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
 # the cause, then the restart joined by `and`, then its connector after it; or `, so they
 # restart`. Each run of blanks before a word of its own, every part bounded: one pass.
-CAUSE_THEN_RESTART = re.compile(
+CAUSE_THEN_RESTART = lazy_regex(
     _SUBJECT + r"[ \t]+" + _OFTEN + r"(?i:fail(?:s|ed|ing)?)[ \t]+"
     r"(?:(?i:their|its|the|our|my)[ \t]+)?" + _KILLING + _PROBE
     + r"(?:[ \t]*,?[ \t]+(?i:and)[ \t]+(?:(?i:then)[ \t]+)?(?:(?i:get|gets|got|are|were|is|was)"
@@ -77,7 +78,7 @@ CAUSE_THEN_RESTART = re.compile(
     r"|[ \t]*,?[ \t]+(?i:so)[ \t]+(?i:they|it)[ \t]+(?:(?i:get|gets|got|are|were|is|was)[ \t]+)?"
     r"(?i:restart(?:s|ed)?))(?![A-Za-z])")
 # the author seeing the case's restarts caused by a probe's failures
-RESTARTS_SEEN = re.compile(
+RESTARTS_SEEN = lazy_regex(
     r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?:(?i:are|were|am|have[ \t]+been|had[ \t]+been)[ \t]+)?"
     r"(?i:seeing|see|saw|observing|observe|observed|noticed|getting|get|got|experiencing|"
     r"experience|experienced)[ \t]+(?:(?i:the|our|my)[ \t]+)?(?:(?i:pod|container)s?[ \t]+)?"
@@ -95,7 +96,7 @@ _OTHER_POD = r"(?!(?i:a|an|some|any|other|many|most|all|no)(?![\w'-]))"
 _EVENTS_OF = (r"(?i:events?)[ \t]+(?:(?i:related)[ \t]+(?i:to)|(?i:of|about|for))[ \t]+(?:"
               + _OTHER_POD + r"[\w'-]{1,12}[ \t]+){0,3}?")
 _CASE_PODS = r"(?:(?i:the|our|my)[ \t]+)?(?:(?i:pod|container)s?[ \t]+)?"
-KILLS_SEEN = re.compile(
+KILLS_SEEN = lazy_regex(
     r"(?<![A-Za-z])(?:I|[Ww]e)(?:['\u2019](?i:m|re)|[ \t]+(?i:am|are|were|have[ \t]+been|had"
     r"[ \t]+been))[ \t]+(?i:seeing|observing|getting|experiencing)[ \t]+(?:" + _EVENTS_OF
     + r"|" + _CASE_PODS + r")(?:(?:(?i:being|getting)[ \t]+)?(?i:killed|restarted)|(?i:kills|"
@@ -110,7 +111,7 @@ KILLS_WORDS = ("kill", "Kill", "KILL", "restart", "Restart", "RESTART")
 # killer's, R4.4, R3.4); a kind after `or`, `and` or `/` of another (`liveness or startup`)
 # starts no match. A few words of when between (`failures recently causing`), every part bounded.
 _READINESS = r"(?i:readiness|readyz)(?:[ \t]*(?i:probes?|checks?))?"
-CAUSING_RESTART = re.compile(
+CAUSING_RESTART = lazy_regex(
     r"(?<![A-Za-z/])(?<![Oo][Rr][ \t])(?<![Aa][Nn][Dd][ \t])(?:" + _READINESS
     + r"[ \t]+(?i:or)[ \t]+)?" + _KILLING + _PROBE + r"(?:[ \t]+(?i:or)[ \t]+" + _READINESS
     + r")?[ \t]+(?i:fail(?:ures?|ing))(?:[ \t]+(?!(?i:not|never)(?![\w'-]))[\w'-]{1,30})"
@@ -130,7 +131,7 @@ _ANY_KIND = r"(?P<kind>(?i:liveness|readiness|startup))"
 _RESTARTING = (r"(?:(?i:keeps|kept)[ \t]+(?i:restarting)|(?i:restarts|restarted)(?:[ \t]+"
                r"(?i:repeatedly|constantly))?)[ \t]*,?[ \t]+(?i:and)[ \t]+")
 _FAILING = (r"[ \t]*(?i:probe)[ \t]+(?:(?i:fails)|(?i:is|keeps|kept)[ \t]+(?i:failing))")
-SHOWS_FAILURE = re.compile(
+SHOWS_FAILURE = lazy_regex(
     r"(?P<subject>" + CASE_SUBJECT.pattern + r")(?:[ \t]+(?P<restart>" + _RESTARTING
     + r")?(?i:shows|showed|has|"
     r"had|reports|reported|gets|got)[ \t]+(?:(?i:a|the)[ \t]+)?" + _ANY_KIND

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
+
 __all__ = ["EN_LIMIT_OOM", "EN_NAMED_OOM", "EN_OOM", "KILL_ANCHORS", "LIMIT_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
            "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
            "kill_lines", "probe_kill_lines", "stated_kill_hint"]
@@ -68,13 +70,13 @@ _FAILED = (_CASE + r"[ \t]+(?:(?i:kept)[ \t]+)?(?i:failed|failing)[ \t]+(?:(?i:i
 _PASSIVE = (_CASE + r"[ \t]+(?i:was|were|got|kept[ \t]+getting|had[ \t]+been|has[ \t]+been)"
             r"[ \t]+(?i:killed)[ \t]+(?i:by)[ \t]+(?:(?i:its|the|our|my)[ \t]+)?" + _kind("passive")
             + r"(?:[ \t]+(?i:probes?|checks?))")
-PROBE_KILL = re.compile(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r")")
+PROBE_KILL = lazy_regex(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r")")
 KILL_ANCHORS = ("kill", "Kill", "KILL")
 
 # Chinese: a container (驱动容器, 容器, the pod) in the state OOMKilled (处于, 进入 ... 状态), or
 # OOMKilled as what befell it (被 OOMKilled)
 _ZH_CONTAINER = r"(?:\u5bb9\u5668|(?<![A-Za-z])(?i:pod))"
-ZH_OOM = re.compile(
+ZH_OOM = lazy_regex(
     _ZH_CONTAINER + r"[ \t]*(?:(?:\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165)[ \t]*"
     r"[`'\"\u201c]?(?P<state>OOM[ _-]?Killed)[`'\"\u201d]?[ \t]*(?:\u72b6\u6001|\u72c0\u614b)"
     r"|\u88ab[ \t]*(?P<by>OOM[ _-]?Killed)(?![A-Za-z]))")
@@ -92,7 +94,7 @@ _EN_BEFELL = (r"(?i:(?:is|are|was|were)[ \t]+" + _EN_ADVERB + r"(?:getting|being
               r"|(?:keeps|kept|keep)[ \t]+(?:on[ \t]+)?getting"
               r"|(?:has|have|had)[ \t]+" + _EN_ADVERB + r"(?:been|gotten)"
               r"|(?:was|were)(?:[ \t]+" + _EN_ADVERB + r")?|got)")
-EN_OOM = re.compile(
+EN_OOM = lazy_regex(
     r"(?<![A-Za-z])(?i:my|our|the|this|that|its)[ \t]+(?:[`'\"]?"
     r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})[`'\"]?"
     r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+" + _EN_BEFELL + r"[ \t]*"
@@ -100,7 +102,7 @@ EN_OOM = re.compile(
 
 # the same statement of a pod named by a bare word (no determiner) beside the record's one pod
 # (stated_pod_oom.py: `operator pod is getting OOMKilled` beside solr-operator-5c57549cb5-mkpxj)
-EN_NAMED_OOM = re.compile(
+EN_NAMED_OOM = lazy_regex(
     r"(?<![\w.-])(?:(?i:the|my|our|this)[ \t]+)?[`'\"]?(?P<name>[A-Za-z0-9][\w.-]{0,62})[`'\"]?"
     r"[ \t]+(?i:pod)[ \t]+" + _EN_BEFELL + r"[ \t]*[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
 
@@ -120,7 +122,7 @@ _LIMIT_OVER = (r"(?i:(?:(?:was|were|is|are|kept)[ \t]+" + _EN_ADVERB + r"(?:exce
 _LIMIT_KILLED = (r"(?i:(?:(?:was|were|got|kept[ \t]+getting|(?:is|are)[ \t]+"
                  r"(?:being|getting)|(?:had|has|have)[ \t]+been)[ \t]+|being[ \t]+|getting[ \t]+)"
                  r"(?:terminated|killed|OOM[ -]?killed))(?![A-Za-z])")
-EN_LIMIT_OOM = re.compile(
+EN_LIMIT_OOM = lazy_regex(
     _LIMIT_SUBJECT + r"[ \t]+" + _LIMIT_OVER + r"[ \t]+(?i:its|their|the)[ \t]+"
     r"(?:(?i:defined|configured|set|own|container's|pod's)[ \t]+)?(?i:memory)[ \t]+(?i:limits?)"
     r"(?:[ \t]*,)?[ \t]+(?i:and)[ \t]+" + _LIMIT_KILLED)
@@ -147,7 +149,7 @@ _KO_PAST = (r"(?:\ub428|\ub418\uc5c8|\ub410|\ud588|\ud558\uc600|\uc2dc\ucf30|\ub
 _KO_BACKOFF = (r"[`'\"]?(?:CrashLoopBackOff|(?i:back-?off))[`'\"]?[ \t]*\uc0c1\ud0dc[ \t]*"
                r"(?:\uc5d0[ \t]*(?:\ube60\uc84c|\ube60\uc9d0|\uc788)|\uac00[ \t]*(?:\ub418\uc5c8|\ub410)"
                r"|\uc785\ub2c8\ub2e4|\uc600|\uc774\uc5c8)")
-KO_PROBE_KILL = re.compile(
+KO_PROBE_KILL = lazy_regex(
     r"(?<![A-Za-z])" + _kind("ko") + r"(?:[ \t]*(?:(?i:probes?|checks?)|\ud504\ub85c\ube0c))?"
     + _KO_CAUSE + r"[ \t,]+(?:[\w-]{1,30}[ \t]+){0,2}?" + _KO_WHAT
     + r"(?:\ub4e4)?(?:\uac00|\uc774|\ub97c|\uc744)?[ \t]+(?:\uac15\uc81c(?:\ub85c)?[ \t]*)?"

@@ -20,9 +20,9 @@ they are pods of one workload (their names without the last part are one, as the
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import PODS_SUBJECT
 from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL
@@ -31,7 +31,7 @@ from kubesim.explain.readers.titled import workload_of
 __all__ = ["give_stated_kills", "name_stated_piece"]
 
 # `the mongodb pod`, `my web-0 pod`: a determiner of the case's, one name, `pod` (any case)
-_NAMING = re.compile(r"(?<![\w-])(?i:the|my|our|this)[ \t]+`?(?P<name>(?i:[a-z0-9](?:[-a-z0-9]{0,61}"
+_NAMING = lazy_regex(r"(?<![\w-])(?i:the|my|our|this)[ \t]+`?(?P<name>(?i:[a-z0-9](?:[-a-z0-9]{0,61}"
                      r"[a-z0-9])?))`?[ \t]+(?i:pod)(?![\w-])")
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.bare import bare_event
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, RecordSet, Where
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL, kill_lines
@@ -28,7 +29,7 @@ __all__ = ["give_unresponsive_kill"]
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 # the case's own container killed (past or progressive: `is being killed`, `was killed`, `got
 # killed`, `keeps getting killed`), its agent maybe named, because it did not respond
-_UNRESPONSIVE_KILL = re.compile(
+_UNRESPONSIVE_KILL = lazy_regex(
     r"(?<![\w-])(?i:my|our|the|this|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
     r"(?i:container|pod|app|application|process|server)[ \t]+"
     r"(?i:(?:is|was|are|were)[ \t]+(?:being|getting)|was|were|got|(?:keeps|kept)[ \t]+getting"

@@ -1,0 +1,69 @@
+"""A reader's pattern compiled on its first use (kubesim/explain/readers/lazy.py): it finds
+what `re.compile` of the same text and flags finds, and importing the readers compiles none of
+them (no timing here: `benchmarks/bench_startup.py` measures the start)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TEXT = ("Warning  Unhealthy  3m  kubelet  Liveness probe failed: HTTP probe failed with "
+        "statuscode: 500\nNormal  Killing  2m  kubelet  Container web failed liveness probe, "
+        "will be restarted\n")
+CASES = [(r"(?P<probe>Liveness|Readiness) probe failed: (?P<why>[^\n]*)", 0),
+         (r"^normal\s+(\w+)", re.IGNORECASE | re.MULTILINE),
+         (r"probe", 0), (r"[ \t]+", 0)]
+
+
+@pytest.mark.parametrize(("pattern", "flags"), CASES)
+def test_a_lazy_pattern_finds_what_re_compile_finds(pattern, flags):
+    lazy, eager = lazy_regex(pattern, flags), re.compile(pattern, flags)
+    assert (lazy.pattern, lazy.flags) == (pattern, flags)
+    for pos, endpos in ((0, len(TEXT)), (10, 120), (90, len(TEXT))):
+        for method in ("search", "match", "fullmatch"):
+            got, want = (getattr(p, method)(TEXT, pos, endpos) for p in (lazy, eager))
+            assert (got and (got.span(), got.groups())) == (want and (want.span(),
+                                                                      want.groups()))
+        assert [m.span() for m in lazy.finditer(TEXT, pos, endpos)] == \
+            [m.span() for m in eager.finditer(TEXT, pos, endpos)]
+        assert lazy.findall(TEXT, pos, endpos) == eager.findall(TEXT, pos, endpos)
+    assert lazy.sub("-", TEXT, 2) == eager.sub("-", TEXT, 2)
+    assert lazy.sub(lambda m: m[0].upper(), TEXT) == eager.sub(lambda m: m[0].upper(), TEXT)
+    assert lazy.split(TEXT, 3) == eager.split(TEXT, 3)
+    assert lazy.compiled() is lazy.compiled() and lazy.compiled() == eager
+
+
+def test_a_lazy_pattern_is_compiled_on_its_first_search_only():
+    lazy = LazyPattern(r"CrashLoopBackOff")
+    assert lazy._compiled is None and lazy.pattern == "CrashLoopBackOff"
+    assert lazy.search("Back-off: CrashLoopBackOff") is not None
+    assert lazy._compiled is not None
+
+
+def test_importing_the_readers_compiles_none_of_their_lazy_patterns():
+    """A new process that imports what `kubesim explain` imports holds the readers' lazy
+    patterns (the costly ones most records never reach) uncompiled."""
+    probe = ("import json, sys\nimport kubesim.cli.explain\n"
+             "from kubesim.explain.readers.lazy import LazyPattern\n"
+             "found = {}\n"
+             "for name, module in list(sys.modules.items()):\n"
+             "    if name.startswith('kubesim.explain.readers.'):\n"
+             "        for key, value in vars(module).items():\n"
+             "            for p in value if isinstance(value, tuple) else (value,):\n"
+             "                if isinstance(p, LazyPattern):\n"
+             "                    found[f'{name}.{key}'] = p._compiled is not None\n"
+             "print(json.dumps(found))\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert "kubesim.explain.readers.runs._RESTART_REASON" in found, sorted(found)
+    assert not [name for name, compiled in found.items() if compiled]
