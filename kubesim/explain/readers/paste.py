@@ -56,6 +56,7 @@ from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.limits import check_events, check_pods
+from kubesim.explain.readers.markdown_fields import markdown_fields
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -662,11 +663,14 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"line {number} is a whole describe run into one line (a web page's copy): read "
             f"split before each describe field and event row; the line numbers below count "
             f"those {split.count(chr(10))} parts", Where(source, number))])
-    placer = _Placer(lines, source)
+    # a pod's status as markdown bullets of describe's keys, put back as its fields
+    fields = markdown_fields(lines, source)
+    placer = _Placer(fields.lines, source)
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     placer.cut_last = 0 if text.endswith("\n") else last
     placer.place()
-    out = RecordSet(source, "paste", notes=listing_notes(listings, source))
+    placer.bare.extend(fields.failures)
+    out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
