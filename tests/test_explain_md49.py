@@ -22,7 +22,7 @@ from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import CountRange
-from kubesim.explain.readers.read import parse_record
+from kubesim.explain.readers.read import combine, parse_record
 from kubesim.spec.model import ProbeType
 
 L, R = ProbeType.LIVENESS, ProbeType.READINESS
@@ -91,3 +91,82 @@ def test_a_phases_note_that_negates_or_says_what_may_happen_states_no_failure(no
 def test_markdown_bullets_are_read_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, or of spaces."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ probes' failures the case's pod shows, in prose
+
+
+@pytest.mark.parametrize(("text", "failed"), [
+    ("I am installing it, but the app pod is not running, and when I get into the pod's "
+     "describe, it says that both Readiness and Liveness probes fails, due connection "
+     "problems.\n", (L, R)),
+    ("The pod's events show that the liveness probe is failing.\n", (L,)),
+    ("my-api-0's readiness and liveness probes are failing.\n", (L, R)),
+    ("The pod shows readiness and liveness probe failures.\n", (L, R)),
+    ("Our pod's describe says readiness/liveness probes failed.\n", (L, R)),
+])
+def test_probes_failures_the_cases_pod_shows_are_each_probes_failure(text, failed):
+    """A probe's failure the case's own pod shows (README's prose rule of fixprose45), one
+    probe or a conjunction: each named probe failed, at least once, no kill stated."""
+    a = explained_answer(text)
+    assert (tuple(sorted(a.failed)), a.shows_failures) == (failed, True)
+    assert a.probe_kills.lo == 0
+
+
+@pytest.mark.parametrize("text", [
+    # a guide's conditional, `should`, a `when` not the author's doing
+    "If the pod's describe says that both readiness and liveness probes fail, check the port.\n",
+    "You should see that the pod's describe says both readiness and liveness probes fail.\n",
+    "When the pod's describe says that both readiness and liveness probes fail, restart it.\n",
+    # a question, a negation, a disjunction, no case's pod
+    "The pod's describe says that both readiness and liveness probes fail?\n",
+    "I don't think the pod's describe says that both readiness and liveness probes fail.\n",
+    "The pod's describe says that readiness or liveness probes fail.\n",
+    "A pod's describe says that both readiness and liveness probes fail.\n",
+])
+def test_probes_failures_not_stated_of_the_case_stay_unread(text):
+    """A conditional, `should`, a guide's `when`, a question, a negation, a disjunction (which
+    probe, not told) or another pod state no failure: the prose alone is no record."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "the pod's describe says that both " + "readiness and " * 150_000 + "liveness probes fail",
+    "the pod's describe, it says" + " " * 2_000_000 + "that liveness probes fail",
+    "the pod's describe says that liveness probes fail " * 40_000,
+    "when the pod's " * 150_000 + "readiness probes fail",
+])
+def test_probes_failures_said_are_read_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, or of spaces."""
+    read_in_one_pass(text + "\n")
+
+
+# ------------------------------------------------ rows of no pod, a waiting container's count
+
+_TABLE = ("NAME      READY   STATUS             RESTARTS        AGE\n"
+          "web-abc   0/1     CrashLoopBackOff   6 (2m17s ago)   12m\n")
+_REFUSED = ('Readiness probe failed: Get "http://10.0.0.5:8080/": dial tcp 10.0.0.5:8080: '
+            "connect: connection refused")
+
+
+def test_rows_of_no_pod_are_the_tables_one_pod_waiting_in_back_off():
+    """Readiness failures naming no pod need a pod not Ready (README): a container waiting
+    out a back-off is not Ready (R3.4: Ready only for a running container), so of a table's
+    pods the one in CrashLoopBackOff is theirs, beside one Running and Ready."""
+    text = (_TABLE + "db-0      1/1     Running            0               15m\n\n"
+            f"  Warning  Unhealthy  11m (x3 over 11m)  kubelet  {_REFUSED}\n")
+    pod = combine([parse_record(text, "r.txt")], "web-abc")
+    assert [e.reason for e in pod.events] == ["Unhealthy"]
+
+
+def test_a_waiting_containers_count_bounds_kills_over_rows_naming_no_probe():
+    """A restart count R of a container waiting out a back-off allows R + 1 kills (README's
+    restart-count rule, R4.7), whatever rows are cut: a row cut before its probe's name (a
+    liveness failure, maybe) is among the ends the count holds."""
+    text = (_TABLE + "\n  Normal   Scheduled  11m                default-scheduler  "
+            "Successfully assigned default/web-abc to node1\n"
+            f"  Warning  Unhealthy  11m                kubelet            {_REFUSED}\n"
+            "  Warning  Unhealthy  11m (x3 over 11m)  kubel")
+    a = explained_answer(text)
+    assert (a.probe_kills.lo, a.probe_kills.hi) == (0, 7)

@@ -121,6 +121,7 @@ from kubesim.explain.readers.runs import (
     stated_restarts_hint,
     titled_backoff,
 )
+from kubesim.explain.readers.said_failing import said_failing_hint
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
 from kubesim.explain.readers.stated_cause import stated_cause_hint
@@ -877,7 +878,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
-            or stated_cause_hint(text)
+            or stated_cause_hint(text) or said_failing_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
