@@ -79,10 +79,13 @@ class SaidFailing(NamedTuple):
 
 
 def said_failing_hint(text: str) -> bool:
-    """Whether the text may hold such a statement (each word looked for once): a probe's word
-    and a failing."""
+    """Whether the text may hold such a statement (each word looked for once): a probe's word,
+    a failing, and the pod's possessive or a verb of what it shows (a kubelet's message alone,
+    `Liveness probe failed: ...`, has neither: the sentence readers are not run for it)."""
     low = text.lower()
-    return "probe" in low and "fail" in low
+    return "probe" in low and "fail" in low and any(
+        w in low for w in ("'s ", "\u2019s ", "say", "said", "show", "report", "tell", "told",
+                           "list", "has ", "had "))
 
 
 def said_failing(line: str) -> SaidFailing | None:
