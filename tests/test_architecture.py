@@ -174,6 +174,8 @@ MODULES = {
     "kubesim.explain.readers.container_run": "records",
     "kubesim.explain.readers.alert_labels": "records",
     "kubesim.explain.readers.summary_fields": "records",
+    "kubesim.explain.readers.markdown_fields": "records",
+    "kubesim.explain.readers.said_failing": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.grepped": "records",
     "kubesim.explain.readers.dockershim_names": "records",

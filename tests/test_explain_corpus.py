@@ -255,16 +255,7 @@ NOT_READ: dict[str, str] = {
     # held-out batch 48: 5 of 10 at first contact on a7232e1 (every fix of batches 43-46); all
     # hold after fixprose47 and fixwatch47 (two facts corrected by the README's rules)
     # held-out batch 49: 4 of 10 at first contact on this stop's final reader code (ff3d3d1);
-    # all but coder-5577 and mcpspy-2 hold after fixrefuse49, fixalert49 and fixcount49
-    "coder-5577.issue-prose-then-get-pods-two-pods-crashloop-6-ago-then-describe-event-rows-no-header-readiness-refused-cut-in-x3-row.txt": (
-        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): got "
-        "[None] {ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True} want {ended: cannot-tell, probe: [liveness, readiness], "
-        "probe_kills: {min: 0, max: 7}, shows_failures: True}"),
-    "mcpspy-2.issue-markdown-bullets-gitlab-runner-pod-running-restart-count-1-liveness-failures-prose-then-log-fence-cut.txt": (
-        "held-out batch 49, first contact on this stop's final reader code (ff3d3d1): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [liveness], "
-        "probe_kills: {min: 0, max: 2}, shows_failures: True}"),
+    # all hold after fixrefuse49, fixalert49, fixcount49 and fixmd49
     # held-out batch 50: 3 of 9 at first contact on this stop's final reader code (ff3d3d1);
     # all but mojo2600-pihole-kubernetes-21 and gavinmcfall-home-ops-2417 hold after
     # fixrefuse49, fixalert49 and fixcount49

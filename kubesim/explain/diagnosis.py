@@ -1663,12 +1663,17 @@ def _unseen_probe(f: _Facts) -> bool:
 _RESTARTING = frozenset({"Killing", "BackOff", "Created", "Started"})
 
 
+# the states whose restart count bounds the kills whatever rows are cut (`_open_why`): a
+# running container's R, an ended one's R + 1 (README's restart-count rule)
+_STATES_COUNTED = frozenset({"running", "waiting", "terminated"})
+
+
 def _open_why(f: _Facts) -> str:
     """Whether the record leaves the number of kills open, and why (empty: it does not): cut
     or uncounted rows, no restart count with probe failures of unknown threshold, or nothing
-    shown at all. A running container whose restart count the record states closes it: each
-    container before it ended once, so at most that many were killed, whatever rows are cut
-    or uncounted."""
+    shown at all. A container whose restart count and state the record states closes it:
+    each container before it ended once, so at most that many were killed (one more where it
+    has ended, R4.7), whatever rows are cut or uncounted."""
     rec = f.view.record
     if rec is not None and rec.count_later_cut is not None:
         return _later_row_cut_why(rec.count_later_cut)
@@ -1677,8 +1682,10 @@ def _open_why(f: _Facts) -> str:
         return unseen
     # (a count without its state, a describe block without its State line, is of the
     # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
-    # dapr-docs-2972)
-    if rec is not None and (rec.state == "running" or _state_untold(rec)) and \
+    # dapr-docs-2972. An ended container's count, waiting out a back-off or terminated,
+    # bounds them the same, R + 1 (README's restart-count rule, R4.7): rows cut or naming no
+    # probe hold no end the count does not; coder-5577)
+    if rec is not None and (rec.state in _STATES_COUNTED or _state_untold(rec)) and \
             _restart_bound(f) is not None:
         return ""
     if rec is not None and rec.restarts_cut:

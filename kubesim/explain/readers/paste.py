@@ -59,6 +59,7 @@ from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events, check_pods
+from kubesim.explain.readers.markdown_fields import markdown_fields
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -124,6 +125,7 @@ from kubesim.explain.readers.runs import (
     stated_restarts_hint,
     titled_backoff,
 )
+from kubesim.explain.readers.said_failing import said_failing_hint
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
 from kubesim.explain.readers.stated_cause import stated_cause_hint
@@ -666,11 +668,14 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"line {number} is a whole describe run into one line (a web page's copy): read "
             f"split before each describe field and event row; the line numbers below count "
             f"those {split.count(chr(10))} parts", Where(source, number))])
-    placer = _Placer(lines, source)
+    # a pod's status as markdown bullets of describe's keys, put back as its fields
+    fields = markdown_fields(lines, source)
+    placer = _Placer(fields.lines, source)
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     placer.cut_last = 0 if text.endswith("\n") else last
     placer.place()
-    out = RecordSet(source, "paste", notes=listing_notes(listings, source))
+    placer.bare.extend(fields.failures)
+    out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
@@ -916,7 +921,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
-            or stated_cause_hint(text)
+            or stated_cause_hint(text) or said_failing_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None

@@ -574,11 +574,13 @@ def _needs(events: list[RecordedEvent]) -> set[str]:
 
 def _shows(pod: PodRecord, need: str) -> bool:
     """Whether a pod of the table shows what `need` asks (its row's READY, RESTARTS,
-    STATUS)."""
+    STATUS). A container its STATUS shows waiting or ended (`CrashLoopBackOff`, `Error`) is
+    not Ready, whatever the row's READY was read as: Ready is worked out only for a running
+    container (R3.4: not running, false)."""
     if need == "not-ready":
-        return any(c.ready is False or (c.ready_containers is not None
-                                        and c.ready_containers < c.containers)
-                   for c in pod.containers)
+        return any(c.ready is False or c.state in ("waiting", "terminated") or (
+            c.ready_containers is not None and c.ready_containers < c.containers)
+            for c in pod.containers)
     return any((c.restart_count or 0) > 0 or c.state_reason == "CrashLoopBackOff"
                for c in pod.containers)
 

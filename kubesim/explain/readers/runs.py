@@ -52,6 +52,7 @@ from kubesim.explain.readers.probe_restart import (
     PROBES_FAILED,
     RESTART_ANCHORS,
 )
+from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.stated_cause import (
     CAUSE_THEN_RESTART,
     CAUSING_RESTART,
@@ -1171,7 +1172,7 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
         return (kill_lines(kind), True), what
     m = _near(SHOWS_FAILURE, line, _PROBE_WORD, (200, 40), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
-        return None, ""
+        return _said_failing(line)
     message = f"{(m['kind'] or m['kind2'] or m['kind3']).capitalize()} probe failed"
     restarts = bool(m["restart"] or m["restart3"])
     what = (f"{STATED_PROBE}, a probe's failure the case's own pod or container shows "
@@ -1180,6 +1181,21 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
                                "what ended it not stated (no kill of the probe)" if restarts
                                else ""))
     return ([message, *([f"{UNTOLD_STATE}: Terminated"] if restarts else [])], True), what
+
+
+def _said_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """Probes' failures the case's own pod shows, one or a conjunction, stated in the prose
+    (said_failing.py: `the pod's describe says that both Readiness and Liveness probes
+    fail`), each read as the kubelet's message of it, at least once, as SHOWS_FAILURE's one
+    probe is; None without one."""
+    said = said_failing(line)
+    if said is None:
+        return None, ""
+    messages = [f"{kind.capitalize()} probe failed" for kind in said.kinds]
+    what = (f"{STATED_PROBE}, the failures of {' and '.join(said.kinds)} probes the case's own "
+            f"pod shows (`{said.said[:80]}`): each read as the kubelet's `{messages[0]}` "
+            "message of it, at least once, its output not in the record")
+    return (messages, True), what
 
 
 def _causing_restart(line: str) -> re.Match[str] | None:

@@ -1,0 +1,119 @@
+"""Probes' failures the case's own pod shows, stated in its author's prose, one probe or a
+conjunction of them (issue 30: coder-5577's `when I get into the pod's describe, it says that
+both Readiness and Liveness probes fails, due connection problems`).
+
+The corpus README's prose rule (fixprose45): a probe's failure the case's own pod or container
+shows or has is that probe's failure, at least once, no count. Read here, beside
+stated_cause.SHOWS_FAILURE's one probe:
+
+- what the case's pod's describe, events, status or logs say or show (`the pod's describe says
+  that the liveness probe fails`, `its events show that both readiness and liveness probes
+  are failing`);
+- the case's pod's probes failing, its possessive before them (`the pod's readiness and
+  liveness probes are failing`), or the failures it shows or has (`the pod shows readiness and
+  liveness probe failures`);
+
+of one probe, or of a conjunction of them (`both Readiness and Liveness`, `readiness and
+liveness`, `readiness/liveness`): each named probe failed. A disjunction (`readiness or
+liveness`: which one, not told) states none. So do a negation, a question, a conditional or
+a guide's (`if both ... fail`, `should`, `may`, `can`), and a `when` that is not the author's
+own doing (`when I get into the pod's describe` is what the author did; `when the pod's
+describe says ...` a guide's). Every part bounded, each word looked for once: one pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubesim.explain.readers.probe_restart import CASE_SUBJECT
+from kubesim.explain.readers.stated_cause import NEGATED
+
+__all__ = ["SaidFailing", "said_failing", "said_failing_hint"]
+
+_KIND = r"(?i:liveness|readiness|startup)"
+# one probe's kind, or a conjunction of two or three (never `or`)
+_KINDS = (r"(?P<kinds>" + _KIND + r"(?:(?:[ \t]*[,/&][ \t]*|,?[ \t]+(?i:and)[ \t]+)" + _KIND
+          + r"){0,2})")
+_PROBES = r"[ \t]*(?i:probes?)"
+# the failing: `fail`, `fails` (an author's number), `failed`, `are failing`, `keep failing`
+_FAILING = (r"[ \t]+(?:(?i:fail|fails|failed)|(?i:is|are|was|were|keeps?|kept)[ \t]+"
+            r"(?i:failing))")
+# what the case's pod shows its failures in
+_SHOWN_IN = r"(?i:describe|description|events?|status|logs?)"
+_SAYS = (r"(?i:says|say|said|shows|show|showed|reports|report|reported|tells|tell|told|lists|"
+         r"list|listed)[ \t]+"
+         r"(?:(?i:that)[ \t]+)?")
+_BOTH = r"(?:(?i:the|its|both|the[ \t]+two)[ \t]+){0,2}"
+SAID = re.compile(
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")(?:"
+    # the pod's describe (events, ...), then what it says
+    r"['\u2019]s[ \t]+" + _SHOWN_IN + r"[ \t]*,?[ \t]+(?:(?i:it)[ \t]+)?" + _SAYS + _BOTH
+    + _KINDS + _PROBES + _FAILING
+    # the pod's probes failing, its possessive before them
+    + r"|['\u2019]s[ \t]+" + _BOTH + _KINDS.replace("kinds", "kinds2") + _PROBES + _FAILING
+    # the failures the pod shows or has
+    + r"|[ \t]+(?i:shows|showed|has|had|reports|reported)[ \t]+" + _BOTH
+    + _KINDS.replace("kinds", "kinds3") + _PROBES + r"[ \t]+(?i:failures?))(?![A-Za-z])")
+_KIND_WORD = re.compile(_KIND)
+# a clause's start: a negation before it is of another clause (`the pod is not running, and
+# when I get into the pod's describe, it says ...`)
+_CLAUSE_START = re.compile(r"[,;:]")
+# a sentence's start and end (a Chinese or Japanese full stop ends one too)
+_SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]|\n")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]|\n")
+# what may or would happen, a guide's: no telling of what happened
+_UNSAID = re.compile(r"(?<![A-Za-z])(?i:if|unless|whenever|should|may|might|could|would|can|"
+                     r"typically|usually|often|generally|normally)(?![A-Za-z])")
+# `when` of the author's own doing (`when I get into ...`, `when we ran`): the telling's time
+_WHEN = re.compile(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A-Za-z]))")
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+_PLACES = 64  # the places of `probe` looked around at most (a sentence holds few)
+
+
+class SaidFailing(NamedTuple):
+    """The probes the sentence states failing, in the order it names them, and its words."""
+
+    kinds: list[str]
+    said: str
+
+
+def said_failing_hint(text: str) -> bool:
+    """Whether the text may hold such a statement (each word looked for once): a probe's word,
+    a failing, and the pod's possessive or a verb of what it shows (a kubelet's message alone,
+    `Liveness probe failed: ...`, has neither: the sentence readers are not run for it)."""
+    low = text.lower()
+    return "probe" in low and "fail" in low and any(
+        w in low for w in ("'s ", "\u2019s ", "say", "said", "show", "report", "tell", "told",
+                           "list", "has ", "had "))
+
+
+def said_failing(line: str) -> SaidFailing | None:
+    """The probes' failures the line's sentence states of the case's own pod (`SAID`); None
+    without one, or in a sentence that negates, asks or says what may happen."""
+    at, left = line.find("robe"), _PLACES
+    while at >= 0 and left:
+        left -= 1
+        m = SAID.search(line, max(0, at - 300), at + 60)
+        if m is not None and not _unstated(line, m):
+            kinds = m["kinds"] or m["kinds2"] or m["kinds3"]
+            return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
+                               m[0])
+        at = line.find("robe", at + 1)
+    return None
+
+
+def _unstated(line: str, m: re.Match[str]) -> bool:
+    """Whether the sentence holding the match states nothing of the case: a negation in its
+    clause, a word of what may happen or a `when` not the author's, or a question."""
+    starts = [s.end() for s in _SENTENCE_START.finditer(line, max(0, m.start() - _LOOK),
+                                                       m.start())]
+    start = starts[-1] if starts else max(0, m.start() - _LOOK)
+    stop = _SENTENCE_END.search(line, m.end(), m.end() + _LOOK)
+    end = stop.start() if stop is not None else min(len(line), m.end() + _LOOK)
+    asked = stop is not None and line[stop.start()] in "?\uff1f"
+    clauses = [c.end() for c in _CLAUSE_START.finditer(line, start, m.start())]
+    negated = NEGATED.search(line, clauses[-1] if clauses else start, m.end()) is not None
+    return asked or negated or \
+        _UNSAID.search(line, start, end) is not None or \
+        _WHEN.search(line, start, m.start()) is not None
