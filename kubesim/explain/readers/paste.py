@@ -29,6 +29,12 @@ from kubesim.explain.readers.ci_log import (
     pod_started,
     restart_line,
 )
+from kubesim.explain.readers.command_pods import (
+    described_names,
+    described_notes,
+    named_containers,
+    pod_by_command,
+)
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
     KEY_NAME,
@@ -65,7 +71,6 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import (
     LineKind,
     PasteLine,
@@ -669,7 +674,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     out = RecordSet(source, "paste", notes=listing_notes(listings, source))
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
-        _add(out, _describe(placer.describe, last, ends, source))
+        named = described_names(lines, placer.describe.lines)  # each command's own pod's
+        _add(out, _describe(placer.describe, last, ends, source, named))
+        out.notes.extend(described_notes(named, source))
     charts: list[RecordSet] = []
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
     no_object: list[_NoObject] = []
@@ -728,6 +735,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     grepped_rows(out, lines, source)
+    named_containers(out, lines, source)  # `kubectl logs POD CONTAINER` (command_pods.py)
     dockershim_running(out, lines, source)
     _no_object_documents(out, no_object, source)
     return out
@@ -1065,13 +1073,6 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     return content[0].number, "\n".join(parts) + "\n"
 
 
-# `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod it
-# printed (a DNS name; `<pod-name>`, a placeholder, names none)
-_DESCRIBE_COMMAND = re.compile(
-    r"\bdescribe\s+(?:(?:-n|--namespace)[=\s]\S+\s+)?(?:pods?|po)(?:/|\s+)"
-    rf"({SUBDOMAIN})(?=\s|$)")
-
-
 def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str
                      ) -> None:
     """A describe printed without its `Name:` line is the pod its command named: the last
@@ -1085,11 +1086,13 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
         return
     first = describe.lines[0].number
     commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
-    if not commands or not (m := _DESCRIBE_COMMAND.search(commands[-1].text)) or any(
-            p.name not in (None, m[1]) for p in found.pods):
+    # `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod
+    # it printed (a DNS name; `<pod-name>`, a placeholder, names none: command_pods.py)
+    name = pod_by_command(commands[-1].text) if commands else None
+    if name is None or any(p.name not in (None, name) for p in found.pods):
         return
-    unnamed[0].name = m[1]
-    found.notes.append(Note(f"the describe shows no Name: line: read as pod {m[1]}, which "
+    unnamed[0].name = name
+    found.notes.append(Note(f"the describe shows no Name: line: read as pod {name}, which "
                             f"the command above it names", Where(source, commands[-1].number)))
 
 
@@ -1104,11 +1107,15 @@ def _add(out: RecordSet, found: RecordSet) -> None:
     out.notes.extend(found.notes)
 
 
-def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSet:
-    """The describe reader over the describe lines alone (the others blank)."""
+def _describe(segment: Segment, total: int, ends: bool, source: str,
+              named: dict[int, str]) -> RecordSet:
+    """The describe reader over the describe lines alone (the others blank); a pod's `Name:`
+    where a command names the pod of the output under it (`named`, command_pods.py)."""
     texts = [""] * total
     for line in segment.lines:
         texts[line.number - 1] = line.text
+    for number, pod in named.items():
+        texts[number - 1] = f"Name:         {pod}"
     last = segment.lines[-1].number
     body = "\n".join(texts[:last]) + ("\n" if ends or last < total else "")
     return read_describe(body, source, cuts=segment.cuts)
