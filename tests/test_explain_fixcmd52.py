@@ -156,6 +156,13 @@ def test_a_logs_or_exec_command_names_a_container_of_the_pod(command):
     assert a.shows_failures
 
 
+def test_a_named_container_beside_a_row_of_no_end_shows_nothing():
+    # RESTARTS 0, Running: the row shows no end of any container, so none of app's either
+    row = _ROW.replace("CrashLoopBackOff   6", "Running            0")
+    a = _answer(row + "$ kubectl logs web-649f8b9767-pffpq app\n" + _LOG, container="app")
+    assert not a.shows_failures and (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
+
+
 _REFUSED = "error: container app is not valid for pod web-649f8b9767-pffpq\n```\n"
 
 

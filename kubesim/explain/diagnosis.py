@@ -683,12 +683,9 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _held(f)
+    held = _held(f) or _row_sum_ends(f)  # (the pod's restarts beside a named container)
     if held is not None:
         return held
-    summed = _row_sum_ends(f)
-    if summed is not None:
-        return summed
     if f.view.nameless_end:  # another record's end, of a container it does not name
         because = f.view.nameless_end
         return _Decided(Cause.CANNOT_TELL, "nothing",
