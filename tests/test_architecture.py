@@ -188,6 +188,8 @@ MODULES = {
     "kubesim.explain.readers.probe_restart": "records",
     "kubesim.explain.readers.stated_pod": "records",
     "kubesim.explain.readers.defaulted": "records",
+    "kubesim.explain.readers.command_words": "records",
+    "kubesim.explain.readers.command_pods": "records",
     "kubesim.explain.readers.stated_pod_oom": "records",
     "kubesim.explain.readers.stated_apart": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",

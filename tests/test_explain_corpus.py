@@ -260,11 +260,6 @@ NOT_READ: dict[str, str] = {
     # all but mojo2600-pihole-kubernetes-21 and gavinmcfall-home-ops-2417 hold after
     # fixrefuse49, fixalert49 and fixcount49
     # held-out batch 53: 4 of 10 at first contact on stop 46's final code (0f2d306)
-    "pso-explorer-4.issue-prompt-get-po-1-of-2-crashloop-6-then-logs-nginx-fpm-then-describe-cut-in-annotations.txt": (
-        "held-out batch 53, first contact on stop 46's final code (0f2d306): exit 2: "
-        "--container 'pso-explorer': the record names no container (containers: 2 the "
-        "record does not name (a `get pods` row of READY 1/2)); want {ended: cannot-tell, "
-        "probe: [], probe_kills: {min: 0, max: 7}, shows_failures: True}"),
     "artsy-exchange-38.pr-prose-sidekiq-in-crashloop-log-shutting-down-bye-then-restarted-since-liveness-failing-prompt-cut.txt": (
         "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
@@ -286,12 +281,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: 3}, "
         "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt": (
-        "held-out batch 52, first contact on stop 46's final code (0f2d306): exit 2: "
-        "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt: "
-        "no pod named 'sentry-kafka-controller-1' in the record (pods: (unnamed)); want "
-        "{ended: oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
-        "True}"),
     "hyperspike-valkey-operator-9.comment-fenced-describe-rows-no-header-created-once-killing-liveness-unhealthy-x17-cut.txt": (
         "held-out batch 52, first contact on stop 46's final code (0f2d306): got [valkey] "
         "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: None}, "

@@ -333,7 +333,8 @@ def _shows(f: _Facts) -> bool:
     return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
                 or s.restart_count or f.unnamed or f.view.pulled_again >= 2
                 or bool(f.view.sandbox)  # (README's sandbox rule: failures shown)
-                or f.view.evicted is not None)  # an eviction ends the pod's containers
+                or f.view.evicted is not None  # an eviction ends the pod's containers
+                or _row_sum_ends(f) is not None)  # the pod's restarts, of its several
 
 
 def _shows_end(f: _Facts) -> bool:
@@ -682,7 +683,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _held(f)
+    held = _held(f) or _row_sum_ends(f)  # (the pod's restarts beside a named container)
     if held is not None:
         return held
     if f.view.nameless_end:  # another record's end, of a container it does not name
@@ -707,6 +708,27 @@ def _stated_apart(f: _Facts) -> _Decided | None:
     because = f.view.stated_apart
     return _Decided(Cause.CANNOT_TELL, "nothing",
                     f"cannot tell what ended the container, because {because}", because)
+
+
+def _row_sum_ends(f: _Facts) -> _Decided | None:
+    """A container the record names without its own state or count beside a `get pods` row
+    of the pod's several containers that shows ends (RESTARTS above 0, or a STATUS of a
+    container ended: `ContainerRecord.row_sum`): the record shows the pod's restarts, this
+    container's perhaps (kubectl's printPod sums every container's restartCount), so it never
+    says it shows nothing (README's `shows_failures`); what ended them, not told. None
+    otherwise."""
+    rec = f.view.record
+    if rec is None or rec.row_sum is None or not (rec.row_sum or rec.row_sum_ended):
+        return None
+    line = rec.row_sum_where.line if rec.row_sum_where is not None else "?"
+    because = (f"the `get pods` row of line {line} shows the pod's containers restarted "
+               f"(RESTARTS {rec.row_sum}, their counts' sum)"
+               + (" and a container ended" if rec.row_sum_ended else "")
+               + ", not which container, and the record shows none of this container's own "
+               "state, count, kill or exit")
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell",
+                    f"cannot tell whether or why this container restarted, because {because}",
+                    because)
 
 
 def _nothing() -> _Decided:

@@ -49,7 +49,9 @@ _POD_VERBS = frozenset({"logs", "exec", "attach", "port-forward"})
 POD_RESOURCES = frozenset({"po", "pod", "pods"})
 # the tools that run kubectl (normalise.py's commands): its name, a path to it, a wrapper
 _TOOLS = frozenset({"kubectl", "kubectl.sh", "oc", "k", "kubecolor", "microk8s.kubectl"})
-_SEPARATOR = re.compile(r"[|;&]+")  # between a shell's commands on one line (`|`, `&&`, `;`)
+# between a shell's commands on one line (`|`, `&&`, `;`), and a redirection, whose file is
+# no word of kubectl's (`kubectl logs web-1 app > out.txt`)
+_SEPARATOR = re.compile(r"[|;&<>]+")
 
 
 class KubectlCommand(NamedTuple):
@@ -179,5 +181,6 @@ def pods_command(text: str, verb: str) -> KubectlCommand | None:
 
 def _tool(word: str) -> bool:
     """Whether a word runs kubectl: its name, a path to it (`/usr/local/bin/kubectl`,
-    `./cluster/kubectl.sh`), `oc`, `k`, `kubecolor`."""
-    return word in _TOOLS or word.endswith(("/kubectl", "/kubectl.sh"))
+    `./cluster/kubectl.sh`), `oc`, `k`, `kubecolor`, a prompt glued to it (`$kubectl`,
+    `~]$kubectl`: the line is a command by normalise.py's reading)."""
+    return word.rpartition("$")[2] in _TOOLS or word.endswith(("/kubectl", "/kubectl.sh"))

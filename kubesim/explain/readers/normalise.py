@@ -113,8 +113,9 @@ _TOOLS = (r"(?:(?:[\w.~-]*/)*kubectl(?:\.sh)?|oc|k|kubecolor|microk8s[ .]kubectl
 _PROMPT = re.compile(
     r"^\s*(?:(?:\[[^\]\n]{0,80}\]|(?:\([\w.-]{1,40}\)\s+)?[\w.-]{1,64}@[\w.-]{1,64}(?:\[[^\]\n]{0,40}\])?"
     r"(?::[^\s$#]{0,120})?|[A-Z]:\\[^>]{0,80}"
-    r"|PS [^>]{0,80}|\([\w.-]{1,40}\)|~[^\s$#]{0,80})\s*)?(?:[$#%>❯»]|->|=>|➜\s+\S+)\s+" + _TOOLS
-    + r"\s"
+    r"|PS [^>]{0,80}|\([\w.-]{1,40}\)|~[^\s$#]{0,80})\s*)?"
+    # a `$` glued to kubectl's name (`$kubectl logs ...`: the space after the prompt lost)
+    r"(?:(?:[$#%>❯»]|->|=>|➜\s+\S+)\s+|\$(?=(?:[\w.~-]*/)*kubectl\s))" + _TOOLS + r"\s"
     # a `(env)` prompt whose prompt character the page did not keep: `(MoeLove)  kubectl ...`
     r"|^\s*\([\w.-]{1,40}\)\s+" + _TOOLS + r"\s")
 _BARE_COMMAND = re.compile(r"^\s*" + _TOOLS + r"\s+(?:get|describe|logs|-n|--namespace)\b")

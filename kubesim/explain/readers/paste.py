@@ -29,6 +29,12 @@ from kubesim.explain.readers.ci_log import (
     pod_started,
     restart_line,
 )
+from kubesim.explain.readers.command_pods import (
+    described_names,
+    described_notes,
+    named_containers,
+)
+from kubesim.explain.readers.command_words import pod_by_command
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
@@ -56,7 +62,6 @@ from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
-from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.markdown_fields import markdown_fields
@@ -69,7 +74,6 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import (
     LineKind,
     PasteLine,
@@ -678,7 +682,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = text.endswith("\n") and not box_cut(text)
-        _add(out, _describe(placer.describe, last, ends, source))
+        named = described_names(lines, placer.describe.lines)  # each command's own pod's
+        _add(out, _describe(placer.describe, last, ends, source, named))
+        out.notes.extend(described_notes(named, source))
     charts: list[RecordSet] = []
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
     no_object: list[_NoObject] = []
@@ -738,6 +744,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     grepped_rows(out, lines, source)
+    named_containers(out, lines, source)  # `kubectl logs POD CONTAINER` (command_pods.py)
     dockershim_running(out, lines, source)
     _no_object_documents(out, no_object, source)
     _cut_spec_documents(out, cut_specs, source)
@@ -1113,9 +1120,6 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     return content[0].number, "\n".join(parts) + "\n"
 
 
-_POD_NAME = re.compile(SUBDOMAIN)  # a pod's name (a DNS name; `<pod-name>`, a placeholder, none)
-
-
 def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment, source: str
                      ) -> None:
     """A describe printed without its `Name:` line is the pod its command named: the last
@@ -1129,23 +1133,14 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
         return
     first = describe.lines[0].number
     commands = [x for x in lines if x.kind is LineKind.COMMAND and x.number < first]
-    name = _described_pod(commands[-1].text) if commands else None
+    # `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod
+    # it printed (a DNS name; `<pod-name>`, a placeholder, names none: command_words.py)
+    name = pod_by_command(commands[-1].text) if commands else None
     if name is None or any(p.name not in (None, name) for p in found.pods):
         return
     unnamed[0].name = name
     found.notes.append(Note(f"the describe shows no Name: line: read as pod {name}, which "
                             f"the command above it names", Where(source, commands[-1].number)))
-
-
-def _described_pod(command: str) -> str | None:
-    """The pod `kubectl describe pod web-1 -n ns` (`oc describe po/web-1`) names: the first
-    name of the line's first `describe` of pods (kubectl_command.py: its flags and their
-    values are no names), when it is a pod's name (a page may run its prose into the
-    command's line: `... -n productionAbout two thirds of the way down`)."""
-    describe = pods_command(command, "describe")
-    if describe is None or not describe.names or not _POD_NAME.fullmatch(describe.names[0]):
-        return None
-    return describe.names[0]
 
 
 def _add(out: RecordSet, found: RecordSet) -> None:
@@ -1159,11 +1154,15 @@ def _add(out: RecordSet, found: RecordSet) -> None:
     out.notes.extend(found.notes)
 
 
-def _describe(segment: Segment, total: int, ends: bool, source: str) -> RecordSet:
-    """The describe reader over the describe lines alone (the others blank)."""
+def _describe(segment: Segment, total: int, ends: bool, source: str,
+              named: dict[int, str]) -> RecordSet:
+    """The describe reader over the describe lines alone (the others blank); a pod's `Name:`
+    where a command names the pod of the output under it (`named`, command_pods.py)."""
     texts = [""] * total
     for line in segment.lines:
         texts[line.number - 1] = line.text
+    for number, pod in named.items():
+        texts[number - 1] = f"Name:         {pod}"
     last = segment.lines[-1].number
     body = "\n".join(texts[:last]) + ("\n" if ends or last < total else "")
     return read_describe(body, source, cuts=segment.cuts)

@@ -1,0 +1,76 @@
+"""What a kubectl command line above a paste's output names: the pod a `kubectl describe pod
+NAME` printed, the pod and container a `kubectl logs POD CONTAINER` or `kubectl exec POD -c
+CONTAINER` ran against. The command's words are read once, by kubectl_command.py (the one
+reader of kubectl's flags); these functions read what the command names.
+
+kubectl's own argument rules (staging's k8s.io/kubectl/pkg/cmd): `describe TYPE NAME` or
+`describe TYPE/NAME` (describe.go); `logs POD [CONTAINER]`, `logs TYPE/NAME`, the container
+also by `-c`/`--container` (logs.go: with two arguments the second is the container); `exec
+POD -c CONTAINER -- COMMAND` (exec.go: the words after `--` are the command, and a second
+argument before it is the command's too, in kubectl's deprecated form, never a container).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubesim.explain.readers.kubectl_command import KubectlCommand, kubectl_commands
+from kubesim.explain.readers.names import LABEL, SUBDOMAIN
+
+__all__ = ["CommandTarget", "described_pod", "logs_target", "pod_by_command",
+           "target_by_command"]
+
+_NAME = re.compile(SUBDOMAIN)
+_CONTAINER = re.compile(LABEL)  # a container's name is a DNS label
+
+
+class CommandTarget(NamedTuple):
+    """The pod a command ran against, its namespace where the command gives it (`-n`), and
+    the container it names (None: none)."""
+
+    pod: str
+    namespace: str | None
+    container: str | None
+
+
+def described_pod(command: KubectlCommand) -> str | None:
+    """The pod a `kubectl describe` of pods names first (`pod NAME`, `po NAME`, `pod/NAME`,
+    flags anywhere: kubectl prints the pods in the order named, so the output's first lines
+    are its; words after it may be a sentence a page ran into the command); None for another
+    type (`deploy x`, `node x`) or no name (`<pod-name>`, a placeholder)."""
+    if command.verb != "describe" or command.resource is None or not command.of_pods():
+        return None
+    if not command.names or not _NAME.fullmatch(command.names[0]):
+        return None
+    return command.names[0]
+
+
+def logs_target(command: KubectlCommand) -> CommandTarget | None:
+    """The pod and container `kubectl logs` (or `exec`) names: the pod its first argument
+    (`POD`, `pod/NAME`; another type's, `deploy/x`, names none), the container `-c`'s value
+    or, for logs, the second argument; None without a pod."""
+    if command.verb not in ("logs", "exec") or not command.of_pods() or not command.names:
+        return None
+    pod = command.names[0]
+    if not _NAME.fullmatch(pod):
+        return None
+    container = command.container
+    if container is None and command.verb == "logs" and len(command.names) == 2:
+        container = command.names[1]
+    if container is not None and not _CONTAINER.fullmatch(container):
+        container = None
+    return CommandTarget(pod, command.namespace, container)
+
+
+def pod_by_command(text: str) -> str | None:
+    """The pod the first `kubectl describe` of a command line names (`described_pod`)."""
+    command = next((c for c in kubectl_commands(text) if c.verb == "describe"), None)
+    return None if command is None else described_pod(command)
+
+
+def target_by_command(text: str) -> CommandTarget | None:
+    """The pod and container the first `kubectl logs` or `kubectl exec` of a command line
+    names (`logs_target`)."""
+    command = next((c for c in kubectl_commands(text) if c.verb in ("logs", "exec")), None)
+    return None if command is None else logs_target(command)
