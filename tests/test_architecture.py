@@ -195,6 +195,7 @@ MODULES = {
     "kubesim.explain.readers.message_alone": "records",
     "kubesim.explain.readers.watch_cut": "records",
     "kubesim.explain.readers.values_chunk": "records",
+    "kubesim.explain.readers.state_siblings": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -319,11 +319,6 @@ NOT_READ: dict[str, str] = {
         "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: None}, "
         "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
         "probe_kills: {min: 1, max: 1}, shows_failures: True}"),
-    "keydb-902.issue-inline-code-last-state-terminated-completed-exit-0-restart-count-2-then-log-cut.txt": (
-        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: "
-        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, "
-        "shows_failures: True}"),
 }
 
 

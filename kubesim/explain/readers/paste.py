@@ -122,6 +122,7 @@ from kubesim.explain.readers.runs import (
 )
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
+from kubesim.explain.readers.state_siblings import ITEM_KEYS, count_beside
 from kubesim.explain.readers.stated_cause import stated_cause_hint
 from kubesim.explain.readers.stated_kill import (
     STATED_EN_OOM,
@@ -588,6 +589,11 @@ class _Placer:
             segment.lines.append(line)
             nested = nested or (not piece and line.text[:1] in " \t")
             j += 1
+        state = _STATE_PIECE.match(first.text)
+        if state is not None and state["key"] in ITEM_KEYS:  # its item's restartCount beside it
+            after = count_beside(self.lines, j, state["indent"])
+            segment.lines.extend(self.lines[j:after])
+            j = after
         self.add_document(segment)
         return j
 
