@@ -6,6 +6,11 @@ one pass:
    piece's indentation, is that ContainerStatus item's count (readers/state_siblings.py;
    keydb-902): a count without the container's current state allows R + 1 kills (README's
    probe_kills).
+2. a `get pods` row of a pod of several containers, STATUS OOMKilled and RESTARTS N > 0: the
+   OOMKilled end is one container's, RESTARTS sums every container's count (printPod), and
+   the rule reading restarts beside an OOMKilled state as the same cause reads that container's
+   own count: the others' may be probe kills, {0, N} (README's probe_kills and rules for the
+   facts; geti-v2-146).
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from __future__ import annotations
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
-from kubesim.explain.model import CountRange
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.model import Answer, Cause, CountRange, Diagnosis
 from kubesim.explain.readers.read import parse_record
 
 # ---------------------------------------------------------------- 1. the piece's restartCount
@@ -70,3 +76,49 @@ def test_a_count_not_beside_a_state_piece_stays_unread(text):
 def test_a_long_count_line_beside_a_piece_is_read_in_one_pass():
     read_in_one_pass(_PIECE + "restartCount:" + " " * 2_000_000 + "2?\n")
     read_in_one_pass(_PIECE + " " * 2_000_000 + "restartCount: 2\n")
+
+
+# ---------------------------------------------------------------- 2. OOMKilled among several
+
+_HEADER = "NAME    READY   STATUS      RESTARTS         AGE\n"
+
+
+def _pod_answer(text: str, pod: str) -> Diagnosis:
+    ex = explain_records([parse_record(text, "r.txt")],
+                         ExplainOptions(suggest=False, phases=1, pod=pod))
+    [c] = ex.containers
+    assert c.answer is not None
+    return c.answer
+
+
+@pytest.mark.parametrize(("text", "most"), [
+    (_HEADER + "web-1   2/3     OOMKilled   16 (5m13s ago)   57m\n", 16),
+    (_HEADER + "web-1   1/2     OOMKilled   4                10m\n", 4),
+    # `kubectl get all -A` rows without their header, indented in a list (geti-v2-146)
+    ("      impt   pod/web-1   2/3     OOMKilled   16 (5m13s ago)   57m\n"
+     "      impt   pod/db-0    1/1     Running     0                57m\n", 16),
+])
+def test_an_oom_kill_among_several_containers_leaves_their_summed_restarts_open(text, most):
+    """One container OOMKilled, the others' restarts any cause's: {0, RESTARTS}; and no probe
+    change is said to prevent them."""
+    a = _pod_answer(text, "web-1")
+    assert (a.cause, a.probe_kills) == (Cause.OOM_KILLED, CountRange(0, most))
+    assert a.prevention.answer is Answer.CANNOT_TELL
+
+
+@pytest.mark.parametrize("text", [
+    _HEADER + "web-1   0/1     OOMKilled   4                10m\n",  # its own count: same cause
+    _HEADER + "web-1   1/2     OOMKilled   0                1m\n",  # none restarted
+    # the container's own count, in its describe
+    "Name: web-1\nContainers:\n  app:\n    State:          Terminated\n"
+    "      Reason:       OOMKilled\n      Exit Code:    137\n    Ready:          False\n"
+    "    Restart Count:  4\n",
+])
+def test_an_oom_kill_of_one_containers_own_count_stays_the_same_cause(text):
+    a = _pod_answer(text, "web-1")
+    assert (a.cause, a.probe_kills) == (Cause.OOM_KILLED, CountRange(0, 0))
+    assert a.prevention.answer is Answer.NO
+
+
+def test_a_long_oomkilled_row_is_read_in_one_pass():
+    read_in_one_pass(_HEADER + "web-1" + " " * 2_000_000 + "2/3   OOMKilled   16   57m\n")

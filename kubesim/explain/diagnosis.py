@@ -199,7 +199,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
                  "none named)")
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows_end(f),
-                     _prevention(story, decided), decided.because, untied)
+                     _summed_prevention(f, decided) or _prevention(story, decided),
+                     decided.because, untied)
 
 
 def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None,
@@ -1296,7 +1297,7 @@ _CLOSES = {
 def _closed_why(f: _Facts, decided: _Decided) -> str:
     """The rule that closes the probe kills at their floor, with its figures (the first that
     holds, in this order); empty when none does."""
-    if decided.cause in _NOT_KILLED:
+    if decided.cause in _NOT_KILLED and not _summed_apart(f, decided):
         return decided.closes or _CLOSES[decided.cause]
     if decided.kind == "waits-on-init":
         return ("it never started: it waits on its init container (R4.24), and a probe kills "
@@ -1319,6 +1320,19 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
                 "show no liveness or startup failure, and a probe's kill follows its failure "
                 "at once (R1.17)")
     return _too_soon(f) or _first_instance(f)
+
+
+def _summed_apart(f: _Facts, decided: _Decided) -> bool:
+    """Whether an OOM kill leaves the restarts the record counts open: a `get pods` row of the
+    pod's several containers, which it does not tell apart, sums their restart counts in
+    RESTARTS while its STATUS is one container's state's reason (printPod). The rule that reads
+    the restarts beside an OOMKilled state as the same cause reads that container's own count
+    (README's rules for the facts); the others', each at least 0 and none above the sum, are
+    any container's restarts (README's probe_kills: the sum bounds each container; geti-v2-146's
+    `2/3 OOMKilled 16`)."""
+    rec = f.view.record
+    return decided.cause is Cause.OOM_KILLED and rec is not None and rec.containers > 1 and \
+        bool(rec.restart_count)
 
 
 _WHOLE_CLOSES = ("the pod's events, whole from its Scheduled row on, show every probe kill: "
@@ -1987,6 +2001,19 @@ _NO_CHANGE_HELPS = {
                                     "its definition changed (R4.1): no probe setting would "
                                     "have prevented it"),
 }
+
+
+def _summed_prevention(f: _Facts, decided: _Decided) -> PreventionAnswer | None:
+    """An OOM kill beside restarts summed over containers the record does not tell apart
+    (`_summed_apart`): no probe setting would have prevented that end, but the others'
+    restarts may be probe kills the record does not show; None for any other answer."""
+    rec = f.view.record
+    if rec is None or not _summed_apart(f, decided):
+        return None
+    return PreventionAnswer(Answer.CANNOT_TELL, "no probe setting would have prevented the "
+                            f"OOMKilled end, but RESTARTS {rec.restart_count} sums the "
+                            f"{rec.containers} containers' restarts, and the others' may be "
+                            "probe kills the record does not show")
 
 
 def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:
