@@ -298,12 +298,8 @@ NOT_READ: dict[str, str] = {
         "probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306); its
     # miss, geti-v2-146, holds after fixcounts52
-    # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
-    "mongodb-kubernetes-operator-1527.comment-fence-describe-rows-no-header-created-x3-readiness-empty-x2-backoff-x25.txt": (
-        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [mongod] "
-        "{ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: 3}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306);
+    # keydb-902 and mongodb-kubernetes-operator-1527 hold after fixcounts52
     "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt": (
         "held-out batch 52, first contact on stop 46's final code (0f2d306): exit 2: "
         "sentry-kubernetes-charts-1491.issue-two-fences-describe-grep-c3-kafka-running-last-state-oomkilled-137-two-pods.txt: "

@@ -11,6 +11,11 @@ one pass:
    the rule reading restarts beside an OOMKilled state as the same cause reads that container's
    own count: the others' may be probe kills, {0, N} (README's probe_kills and rules for the
    facts; geti-v2-146).
+3. only the line the paste ends inside (no line break after it) is cut by the paste's end: a
+   last event row with its line break, the paste ending in the closing fence or a blank line
+   below it, was copied whole (readers/paste.py `ended_inside`;
+   mongodb-kubernetes-operator-1527): header-less rows holding the container's probe events
+   and no liveness or startup failure then rule probe kills out (README, knative-serving-2804).
 """
 
 from __future__ import annotations
@@ -122,3 +127,40 @@ def test_an_oom_kill_of_one_containers_own_count_stays_the_same_cause(text):
 
 def test_a_long_oomkilled_row_is_read_in_one_pass():
     read_in_one_pass(_HEADER + "web-1" + " " * 2_000_000 + "2/3   OOMKilled   16   57m\n")
+
+
+# ---------------------------------------------------------------- 3. the line the paste ends in
+
+_ROWS = ("Normal   Created    6m40s (x3 over 6m54s)  kubelet  Created container web\n"
+         "  Warning  Unhealthy  6m40s (x2 over 6m40s)  kubelet  Readiness probe failed:\n"
+         "  Normal   Started    6m39s (x3 over 6m54s)  kubelet  Started container web\n"
+         "  Warning  BackOff    111s (x25 over 6m51s)  kubelet  Back-off restarting failed "
+         "container")
+
+
+@pytest.mark.parametrize("text", [
+    "```\n" + _ROWS + "\n\n```",  # a blank line, then the closing fence, no line end after it
+    "```\n" + _ROWS + "\n```",  # the closing fence right under the row
+    "~~~\n" + _ROWS + "\n~~~",
+    _ROWS + "\n   ",  # a line of spaces last
+])
+def test_a_last_row_with_its_line_break_is_whole(text):
+    """The rows none cut, no liveness or startup failure among them: no probe kill."""
+    assert explained_answer(text).probe_kills == CountRange(0, 0)
+    notes = [n.text for n in parse_record(text, "r.txt").notes]
+    assert not any("cut short" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("text", [
+    "```\n" + _ROWS,  # the paste ends inside the row
+    _ROWS,
+    "```\n" + _ROWS[:-5],  # inside its message
+])
+def test_a_last_row_the_paste_ends_inside_stays_cut(text):
+    """Rows after the cut may hold a liveness failure: the Created count bounds the kills."""
+    assert explained_answer(text).probe_kills == CountRange(0, 3)
+
+
+def test_a_long_last_line_is_read_in_one_pass():
+    read_in_one_pass("```\n" + _ROWS + " " * 2_000_000 + "\n```")
+    read_in_one_pass("```\n" + _ROWS + "\n" + " " * 2_000_000)

@@ -670,11 +670,12 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"those {split.count(chr(10))} parts", Where(source, number))])
     placer = _Placer(lines, source)
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
-    placer.cut_last = 0 if text.endswith("\n") else last
+    inside = ended_inside(text, lines)
+    placer.cut_last = last if inside == last else 0
     placer.place()
     out = RecordSet(source, "paste", notes=listing_notes(listings, source))
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
-        ends = text.endswith("\n") and not box_cut(text)
+        ends = placer.describe.lines[-1].number != inside and not box_cut(text)
         _add(out, _describe(placer.describe, last, ends, source))
     charts: list[RecordSet] = []
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
@@ -744,6 +745,15 @@ class _NoObject(NamedTuple):
 
     segment: Segment
     error: RecordError
+
+
+def ended_inside(text: str, lines: list[PasteLine]) -> int:
+    """The number of the line the paste ends inside (no line break after it), 0 where it ends
+    with one. Only that line may be cut by the paste's end: a line with a line break after it
+    (the paste ending in a closing fence or a blank line below it) was copied whole
+    (fixcounts52: mongodb-kubernetes-operator-1527's last row, its closing fence the paste's
+    last line)."""
+    return 0 if text.endswith(("\n", "\r")) or not lines else lines[-1].number
 
 
 def _document_or_no_object(segment: Segment, source: str, out: RecordSet, last: int,
