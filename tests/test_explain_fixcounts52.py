@@ -16,6 +16,10 @@ one pass:
    below it, was copied whole (readers/paste.py `ended_inside`;
    mongodb-kubernetes-operator-1527): header-less rows holding the container's probe events
    and no liveness or startup failure then rule probe kills out (README, knative-serving-2804).
+4. Created and Started rows of one stated occurrence each, and a Killing row naming a probe
+   after that start: one container, ended once, that end the kill shown, whatever rows are
+   cut after it: {1, 1} (README's probe_kills, the stated counts of Created and Started rows;
+   gatekeeper-4055, vernemq-docker-vernemq-137; hyperspike-valkey-operator-9).
 """
 
 from __future__ import annotations
@@ -164,3 +168,41 @@ def test_a_last_row_the_paste_ends_inside_stays_cut(text):
 def test_a_long_last_line_is_read_in_one_pass():
     read_in_one_pass("```\n" + _ROWS + " " * 2_000_000 + "\n```")
     read_in_one_pass("```\n" + _ROWS + "\n" + " " * 2_000_000)
+
+
+# ---------------------------------------------------------------- 4. one start, its kill shown
+
+_ONE = ("  Normal   Pulled     67m                   kubelet  Successfully pulled image \"v:7\"\n"
+        "  Normal   Created    67m                   kubelet  Created container valkey\n"
+        "  Normal   Started    67m                   kubelet  Started container valkey\n")
+_KILL = ("  Normal   Killing    66m                   kubelet  Container valkey failed liveness "
+         "probe, will be restarted\n")
+_CUT = "  Warning  Unhealthy  7m21s (x17 over 67m)  kubelet  Liveness probe faile"
+
+
+@pytest.mark.parametrize("text", [
+    "```\n" + _ONE + _KILL + _CUT,  # cut in the last row (hyperspike-valkey-operator-9)
+    "From events:\n\n```\n" + _ONE + _KILL + "  Warning",  # cut after a row's type
+    _ONE + _KILL.replace("liveness", "startup") + _CUT.replace("Liveness", "Startup"),
+])
+def test_one_start_and_its_kill_bound_the_kills_at_one(text):
+    a = explained_answer(text)
+    assert a.probe_kills == CountRange(1, 1), a.probe_kills.because
+
+
+@pytest.mark.parametrize("text", [
+    _KILL.replace("66m", "68m") + _ONE + _CUT,  # the kill before the start: another container's
+    # rows without a stated count (no COUNT column): at least once each
+    "LAST SEEN   TYPE     REASON    OBJECT        MESSAGE\n"
+    "67m         Normal   Created   pod/valkey-0  Created container valkey\n"
+    "67m         Normal   Started   pod/valkey-0  Started container valkey\n"
+    "66m         Normal   Killing   pod/valkey-0  Container valkey failed liveness probe, will be "
+    "restarted\n"
+    "7m21s       Warning  Unhealthy pod/valkey-0  Liveness probe faile",
+])
+def test_a_start_not_stated_once_before_the_kill_leaves_the_kills_open(text):
+    assert explained_answer(text).probe_kills == CountRange(1, None)
+
+
+def test_a_long_killing_row_after_one_start_is_read_in_one_pass():
+    read_in_one_pass(_ONE + _KILL.rstrip("\n") + " " * 2_000_000 + "x\n" + _CUT)

@@ -1208,7 +1208,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return _capped(lo, ceiling, floor, f"at most {ceiling}: the recorded liveness and "
                        f"startup failures make no more kills than that (R1.17)")
-    summed = _row_sum_most(f)
+    summed = _row_sum_most(f) or _started_once_killed(f)
     if summed is not None:
         return _capped(lo, summed[0], floor, summed[1])
     most = _containers_bound(f)
@@ -1355,6 +1355,32 @@ def _restarts_why(f: _Facts, count: int, more: int) -> str:
         return f"at most {count}: {what} {count}, one end before each restart (R4.7)"
     return (f"at most {count + more}: {what} {count}, one end before each restart, and the "
             "last container ended too (R4.7)")
+
+
+def _started_once_killed(f: _Facts) -> tuple[int, str] | None:
+    """One container killed once bounds the kills at 1, and why: its Created and Started rows
+    (`_own_starts`) each state one occurrence (describe prints no `(xN over ...)` for one),
+    none combined, and a Killing row naming a probe comes after that start. One container
+    ended once at most, and the Killing row shows that end, whatever rows are cut after it
+    (README's probe_kills: the stated counts of Created and Started rows, the last container's
+    end counted where the record shows it; gatekeeper-4055's rows of one, and
+    vernemq-docker-vernemq-137's count past the recorder's burst; hyperspike-valkey-operator-9).
+    None elsewhere (`_stated_containers` weighs counts of two or more), and where a restart
+    count says more."""
+    v = f.view
+    rows = _own_starts(v)
+    reasons = [e.reason for e in rows]
+    if not rows or _restart_bound(f) is not None or len(set(reasons)) < len(reasons) or any(
+            e.combined or not e.count_stated or e.count != 1 for e in rows):
+        return None
+    kills = [k for k in v.events if k.reason == "Killing" and
+             kill_of(k.message)[0] in (KillCause.LIVENESS, KillCause.STARTUP) and
+             all(rc.certainly_after(k.last, e.last) for e in rows)]
+    if not kills:
+        return None
+    started = ", ".join(f"1 {e.reason}" for e in rows)
+    return 1, (f"at most 1: the rows state 1 container ({started}), and the Killing row after "
+               "its start shows its one end (R4.7)")
 
 
 def _containers_why(f: _Facts, most: int) -> str:
