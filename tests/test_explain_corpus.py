@@ -270,27 +270,7 @@ NOT_READ: dict[str, str] = {
         "whether such a name is read is the question fixprose50 decides for "
         "gavinmcfall-home-ops-2417 (`Plex was OOM killed`), no second rule built here"),
     # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306)
-    "geti-v2-146.continued-indented-get-all-rows-no-header-user-directory-2-of-3-oomkilled-16-ago-cut-after-restarts.txt": (
-        "held-out batch 51, first contact on stop 46's final code (0f2d306): got [None] "
-        "{ended: oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
-        "True}; want {ended: oom-killed, probe: [], probe_kills: {min: 0, max: 16}, "
-        "shows_failures: True}"),
     # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
-    "mongodb-kubernetes-operator-1527.comment-fence-describe-rows-no-header-created-x3-readiness-empty-x2-backoff-x25.txt": (
-        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [mongod] "
-        "{ended: cannot-tell, probe: [readiness], probe_kills: {min: 0, max: 3}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "hyperspike-valkey-operator-9.comment-fenced-describe-rows-no-header-created-once-killing-liveness-unhealthy-x17-cut.txt": (
-        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [valkey] "
-        "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: None}, "
-        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: 1}, shows_failures: True}"),
-    "keydb-902.issue-inline-code-last-state-terminated-completed-exit-0-restart-count-2-then-log-cut.txt": (
-        "held-out batch 52, first contact on stop 46's final code (0f2d306): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: "
-        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, "
-        "shows_failures: True}"),
 }
 
 

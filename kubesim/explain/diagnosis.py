@@ -199,7 +199,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
                  "none named)")
     return Diagnosis(decided.cause, decided.kind, text, probe,
                      tuple(sorted(failed, key=order.__getitem__)), kills, _shows_end(f),
-                     _prevention(story, decided), decided.because, untied)
+                     _summed_prevention(f, decided) or _prevention(story, decided),
+                     decided.because, untied)
 
 
 def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: int | None,
@@ -1241,7 +1242,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return _capped(lo, ceiling, floor, f"at most {ceiling}: the recorded liveness and "
                        f"startup failures make no more kills than that (R1.17)")
-    summed = _row_sum_most(f)
+    summed = _row_sum_most(f) or _started_once_killed(f)
     if summed is not None:
         return _capped(lo, summed[0], floor, summed[1])
     most = _containers_bound(f)
@@ -1330,7 +1331,7 @@ _CLOSES = {
 def _closed_why(f: _Facts, decided: _Decided) -> str:
     """The rule that closes the probe kills at their floor, with its figures (the first that
     holds, in this order); empty when none does."""
-    if decided.cause in _NOT_KILLED:
+    if decided.cause in _NOT_KILLED and not _summed_apart(f, decided):
         return decided.closes or _CLOSES[decided.cause]
     if decided.kind == "waits-on-init":
         return ("it never started: it waits on its init container (R4.24), and a probe kills "
@@ -1355,6 +1356,19 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
     return _too_soon(f) or _first_instance(f)
 
 
+def _summed_apart(f: _Facts, decided: _Decided) -> bool:
+    """Whether an OOM kill leaves the restarts the record counts open: a `get pods` row of the
+    pod's several containers, which it does not tell apart, sums their restart counts in
+    RESTARTS while its STATUS is one container's state's reason (printPod). The rule that reads
+    the restarts beside an OOMKilled state as the same cause reads that container's own count
+    (README's rules for the facts); the others', each at least 0 and none above the sum, are
+    any container's restarts (README's probe_kills: the sum bounds each container; geti-v2-146's
+    `2/3 OOMKilled 16`)."""
+    rec = f.view.record
+    return decided.cause is Cause.OOM_KILLED and rec is not None and rec.containers > 1 and \
+        bool(rec.restart_count)
+
+
 _WHOLE_CLOSES = ("the pod's events, whole from its Scheduled row on, show every probe kill: "
                  "each records a Killing event (R4.4)")
 
@@ -1375,6 +1389,32 @@ def _restarts_why(f: _Facts, count: int, more: int) -> str:
         return f"at most {count}: {what} {count}, one end before each restart (R4.7)"
     return (f"at most {count + more}: {what} {count}, one end before each restart, and the "
             "last container ended too (R4.7)")
+
+
+def _started_once_killed(f: _Facts) -> tuple[int, str] | None:
+    """One container killed once bounds the kills at 1, and why: its Created and Started rows
+    (`_own_starts`) each state one occurrence (describe prints no `(xN over ...)` for one),
+    none combined, and a Killing row naming a probe comes after that start. One container
+    ended once at most, and the Killing row shows that end, whatever rows are cut after it
+    (README's probe_kills: the stated counts of Created and Started rows, the last container's
+    end counted where the record shows it; gatekeeper-4055's rows of one, and
+    vernemq-docker-vernemq-137's count past the recorder's burst; hyperspike-valkey-operator-9).
+    None elsewhere (`_stated_containers` weighs counts of two or more), and where a restart
+    count says more."""
+    v = f.view
+    rows = _own_starts(v)
+    reasons = [e.reason for e in rows]
+    if not rows or _restart_bound(f) is not None or len(set(reasons)) < len(reasons) or any(
+            e.combined or not e.count_stated or e.count != 1 for e in rows):
+        return None
+    kills = [k for k in v.events if k.reason == "Killing" and
+             kill_of(k.message)[0] in (KillCause.LIVENESS, KillCause.STARTUP) and
+             all(rc.certainly_after(k.last, e.last) for e in rows)]
+    if not kills:
+        return None
+    started = ", ".join(f"1 {e.reason}" for e in rows)
+    return 1, (f"at most 1: the rows state 1 container ({started}), and the Killing row after "
+               "its start shows its one end (R4.7)")
 
 
 def _containers_why(f: _Facts, most: int) -> str:
@@ -2028,6 +2068,19 @@ _NO_CHANGE_HELPS = {
                                     "its definition changed (R4.1): no probe setting would "
                                     "have prevented it"),
 }
+
+
+def _summed_prevention(f: _Facts, decided: _Decided) -> PreventionAnswer | None:
+    """An OOM kill beside restarts summed over containers the record does not tell apart
+    (`_summed_apart`): no probe setting would have prevented that end, but the others'
+    restarts may be probe kills the record does not show; None for any other answer."""
+    rec = f.view.record
+    if rec is None or not _summed_apart(f, decided):
+        return None
+    return PreventionAnswer(Answer.CANNOT_TELL, "no probe setting would have prevented the "
+                            f"OOMKilled end, but RESTARTS {rec.restart_count} sums the "
+                            f"{rec.containers} containers' restarts, and the others' may be "
+                            "probe kills the record does not show")
 
 
 def _prevention(story: ContainerStory, decided: _Decided) -> PreventionAnswer:

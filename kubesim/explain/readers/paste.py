@@ -132,6 +132,7 @@ from kubesim.explain.readers.runs import (
 from kubesim.explain.readers.said_failing import said_failing_hint
 from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
+from kubesim.explain.readers.state_siblings import ITEM_KEYS, count_beside
 from kubesim.explain.readers.stated_cause import stated_cause_hint
 from kubesim.explain.readers.stated_kill import (
     STATED_EN_OOM,
@@ -598,6 +599,11 @@ class _Placer:
             segment.lines.append(line)
             nested = nested or (not piece and line.text[:1] in " \t")
             j += 1
+        state = _STATE_PIECE.match(first.text)
+        if state is not None and state["key"] in ITEM_KEYS:  # its item's restartCount beside it
+            after = count_beside(self.lines, j, state["indent"])
+            segment.lines.extend(self.lines[j:after])
+            j = after
         self.add_document(segment)
         return j
 
@@ -676,12 +682,13 @@ def read_paste(text: str, source: str) -> RecordSet:
     fields = markdown_fields(lines, source)
     placer = _Placer(fields.lines, source)
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
-    placer.cut_last = 0 if text.endswith("\n") else last
+    inside = ended_inside(text, lines)
+    placer.cut_last = last if inside == last else 0
     placer.place()
     placer.bare.extend(fields.failures)
     out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
-        ends = text.endswith("\n") and not box_cut(text)
+        ends = placer.describe.lines[-1].number != inside and not box_cut(text)
         named = described_names(lines, placer.describe.lines)  # each command's own pod's
         _add(out, _describe(placer.describe, last, ends, source, named))
         out.notes.extend(described_notes(named, source))
@@ -795,6 +802,15 @@ class _NoObject(NamedTuple):
 
     segment: Segment
     error: NoObjectError
+
+
+def ended_inside(text: str, lines: list[PasteLine]) -> int:
+    """The number of the line the paste ends inside (no line break after it), 0 where it ends
+    with one. Only that line may be cut by the paste's end: a line with a line break after it
+    (the paste ending in a closing fence or a blank line below it) was copied whole
+    (fixcounts52: mongodb-kubernetes-operator-1527's last row, its closing fence the paste's
+    last line)."""
+    return 0 if text.endswith(("\n", "\r")) or not lines else lines[-1].number
 
 
 def _document_or_no_object(segment: Segment, source: str, out: RecordSet, last: int,
