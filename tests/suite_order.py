@@ -49,15 +49,46 @@ LONG: dict[str, float] = {
     "[ingress-nginx-3160.describe-events.txt]": 4.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_commands[sweep_fleet]": 4.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_configuration[config_toml]": 4.0,
+    # 10,000 in-place restarts, then the same on the simpy scheduler (4.6 s of CPU measured)
+    "tests/test_rules_restart_rules.py::"
+    "test_R4_35_a_fast_in_place_restart_loop_is_refused_past_the_reset_budget": 4.5,
+}
+
+# .ci/run's last step runs the differential and rule tests again on the pure-Python modules
+# (KUBESIM_PURE=1), where these few are most of the step's 70 s of CPU: their seconds there
+# (the --durations of a `-n 0` pure run, scaled by the first one's CPU, 116 s to 8.8 s), over
+# LONG's in a pure run
+PURE: dict[str, float] = {
+    "tests/test_rules_restart_rules.py::"
+    "test_R4_35_a_fast_in_place_restart_loop_is_refused_past_the_reset_budget": 8.8,
+    "tests/test_fast_differential.py::test_restarts_with_a_slow_liveness_worker_same_metrics":
+        6.6,
+    "tests/test_fast_differential.py::test_restart_rules_and_in_place_restarts_same_metrics":
+        5.8,
+    "tests/test_rules_restart_rules.py::"
+    "test_R4_35_a_long_run_of_in_place_restarts_a_second_apart_is_not_refused": 5.1,
+    "tests/test_fast_differential.py::test_pods_of_every_shape_same_metrics": 4.3,
+    "tests/test_fast_differential.py::test_crash_loops_through_back_off_waits_same_metrics": 3.9,
+    "tests/test_fast_differential.py::"
+    "test_pods_of_every_shape_through_quiet_stretches_same_metrics": 3.2,
+    "tests/test_fast_differential.py::test_two_container_pods_same_metrics": 2.6,
+    "tests/test_fast_differential.py::test_long_runs_with_quiet_stretches_same_metrics": 2.5,
+    "tests/test_fast_differential.py::test_any_scenario_same_metrics": 2.5,
+    "tests/test_fast_differential.py::test_simultaneous_ticks_same_metrics": 2.3,
 }
 
 
-def _unit(nodeid: str) -> str | None:
-    """The LONG entry `nodeid` belongs to: itself, or its module."""
-    if nodeid in LONG:
+def long_tests() -> dict[str, float]:
+    """LONG, with PURE's seconds over it in a run of the pure-Python modules."""
+    return {**LONG, **PURE} if os.environ.get("KUBESIM_PURE") == "1" else LONG
+
+
+def _unit(nodeid: str, costs: dict[str, float] = LONG) -> str | None:
+    """The entry of `costs` (LONG) `nodeid` belongs to: itself, or its module."""
+    if nodeid in costs:
         return nodeid
     module = nodeid.split("::", 1)[0]
-    return module if module in LONG else None
+    return module if module in costs else None
 
 
 def slices(n: int, workers: int) -> list[int]:
@@ -70,23 +101,24 @@ def slices(n: int, workers: int) -> list[int]:
     return sizes
 
 
-def ordered(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
-    """`items` with the LONG ones dealt out over `workers` slices, each slice starting with
-    its share of them; the others in their order after them."""
+def ordered(items: list[pytest.Item], workers: int,
+            costs: dict[str, float] = LONG) -> list[pytest.Item]:
+    """`items` with the long ones (`costs`: LONG) dealt out over `workers` slices, each slice
+    starting with its share of them; the others in their order after them."""
     units: dict[str, list[pytest.Item]] = {}
     rest = []
     for item in items:
-        unit = _unit(item.nodeid)
+        unit = _unit(item.nodeid, costs)
         if unit is None:
             rest.append(item)
         else:
             units.setdefault(unit, []).append(item)
     heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
     load = [0.0] * workers
-    for unit in sorted(units, key=lambda u: (-LONG[u], u)):
+    for unit in sorted(units, key=lambda u: (-costs[u], u)):
         i = load.index(min(load))
         heads[i] += units[unit]
-        load[i] += LONG[unit]
+        load[i] += costs[unit]
     out: list[pytest.Item] = []
     for head, size in zip(heads, slices(len(items), workers), strict=True):
         fill = max(0, size - len(head))
@@ -109,4 +141,4 @@ def pytest_configure_node(node: Any) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))  # set on a worker only
     if workers > 1 and config.workerinput.get(DIST) == "worksteal":  # type: ignore[attr-defined]
-        items[:] = ordered(items, workers)
+        items[:] = ordered(items, workers, long_tests())
