@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import shutil
 import sys
 import sysconfig
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -33,6 +35,8 @@ ROOT = Path(__file__).resolve().parent
 PACKAGE = ROOT / "kubesim"
 # compiled extensions by the hash of what they were compiled from (BuildNative.build_extension)
 CACHE = ROOT / "build" / "kubesim-native"
+# mypyc's generated C by the hash of what its type check read (_mypycify)
+GENERATED = ROOT / "build" / "kubesim-mypyc"
 
 
 def _load_compiled():
@@ -208,8 +212,6 @@ class BuildNative(build_ext):
 
 def _mypyc_extensions() -> list[Extension]:
     """mypyc's C for the compiled modules, as extensions (none when mypyc fails in auto mode)."""
-    from mypyc.build import mypycify
-
     paths = compiled.compiled_sources()
     sources = [str(path.relative_to(ROOT)) for path in paths]
     # the sources as mypyc reads them now: what the build record says they were compiled from
@@ -218,13 +220,75 @@ def _mypyc_extensions() -> list[Extension]:
     _say(f"compiling {len(sources)} modules with mypyc, about a minute the first time "
          "(KUBESIM_COMPILE=0 installs pure Python instead)", terminal=True)
     try:
-        return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP)
+        return _mypycify(sources)
     except (Exception, SystemExit) as exc:  # mypyc reports, then exits
         if _mode() == "1":
             raise
         _say(f"mypyc could not compile the modules ({exc!r}); installing the pure-Python "
              "modules (KUBESIM_COMPILE=1 makes this an error)", terminal=True)
         return []
+
+
+def _mypycify(sources: list[str]) -> list[Extension]:
+    """mypyc's extensions of `sources`. The C that mypyc generates (its type check of the
+    package, 10 s of CPU) is kept by the hash of what that check reads (_generated_key) and
+    handed to mypycify as its skip_cgen_input: the README's second install and `pip wheel`
+    reuse the first install's C (BuildNative then reuses its compiled extensions too)."""
+    from mypyc.build import mypycify
+
+    key = _generated_key(sources)
+    saved = GENERATED / key / "generated.json"
+    if saved.is_file():
+        generated = json.loads(saved.read_text(encoding="utf-8"))
+        _say("reused mypyc's C generated from the same sources, dependencies and mypy")
+    else:
+        generated = _generate_c(sources)
+        shutil.rmtree(GENERATED, ignore_errors=True)  # an older key's C: of older sources
+        saved.parent.mkdir(parents=True)
+        saved.write_text(json.dumps(generated), encoding="utf-8")
+    groups = [[(name, text) for name, text in group] for group in generated["groups"]]
+    deps = [(path, dirs, internal) for path, dirs, internal in generated["deps"]]
+    return mypycify(sources, opt_level="3", debug_level="0", group_name=compiled.GROUP,
+                    skip_cgen_input=(groups, deps))
+
+
+def _generate_c(sources: list[str]) -> dict[str, Any]:
+    """mypyc's C of `sources` in skip_cgen_input's shape, made as mypycify(group_name=GROUP)
+    makes it (mypyc.build.mypyc_build: one group, a shared library, default options)."""
+    from mypy.fscache import FileSystemCache
+    from mypyc import build as mypyc_build
+    from mypyc.options import CompilerOptions
+
+    options = CompilerOptions(separate=False, group_name=compiled.GROUP)
+    fscache = FileSystemCache()
+    modules, every_source, mypy_options = mypyc_build.get_mypy_config(sources, None, options,
+                                                                      fscache)
+    groups = mypyc_build.construct_groups(modules, False, True, compiled.GROUP)
+    cfiles, _ops, deps = mypyc_build.generate_c(every_source, mypy_options, groups, fscache,
+                                                compiler_options=options)
+    return {"groups": [[list(cfile) for cfile in group] for group in cfiles],
+            "deps": [[dep.path, list(dep.include_dirs), dep.internal] for dep in deps]}
+
+
+def _generated_key(sources: list[str]) -> str:
+    """What mypyc's generated C depends on: this Python and mypy, the build's installed
+    distributions (the types of pydantic, numpy, ...), setup.py, pyproject.toml ([tool.mypy])
+    and every source of the package (the compiled modules' imports are type-checked too)."""
+    from importlib import metadata
+
+    from mypy.version import __version__ as mypy_version
+
+    digest = hashlib.sha256()
+    installed = sorted(f"{dist.metadata['Name']}=={dist.version}"
+                       for dist in metadata.distributions()
+                       if dist.metadata["Name"] != "kubesim")  # (its own egg-info: none at first)
+    for part in (sys.version, mypy_version, compiled.GROUP, *sources, *installed):
+        digest.update(str(part).encode() + b"\0")
+    files = [ROOT / "setup.py", ROOT / "pyproject.toml", *sorted(PACKAGE.rglob("*.py")),
+             *sorted(PACKAGE.rglob("*.pyi"))]
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
 
 
 def _builds() -> bool:

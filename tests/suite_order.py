@@ -49,15 +49,58 @@ LONG: dict[str, float] = {
     "[ingress-nginx-3160.describe-events.txt]": 4.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_commands[sweep_fleet]": 4.0,
     "tests/test_cli_fuzz.py::test_cli_fuzz_configuration[config_toml]": 4.0,
+    # from the --durations=120 of a whole .ci/run on a loaded machine (pytest 3,189 s, 463 s
+    # idle: each divided by 6.9), the longest that started wherever they were collected
+    # the 11-day record's page, packed and whole (30 MB), each drawn by chromium twice
+    "tests/test_explain_page_pack.py::test_the_packed_page_draws_what_the_whole_page_draws":
+        33.0,
+    # 10,000 in-place restarts, then the same on the simpy scheduler
+    "tests/test_rules_restart_rules.py::"
+    "test_R4_35_a_fast_in_place_restart_loop_is_refused_past_the_reset_budget": 12.0,
+    "tests/test_strategies.py::test_manifests_and_traces_shrink_to_the_simplest_text": 11.5,
+    "tests/test_output_edge.py::test_every_check_format_neutralises_hostile_strings": 10.0,
+    "tests/test_explain_page_pack.py::"
+    "test_the_long_record_page_carries_every_drawn_record_exactly_in_under_2_mb": 7.0,
+    "tests/test_serving.py::test_a_cascade_and_a_calm_hour_are_the_same_jumped_and_stepped": 5.0,
+    "tests/test_fuzz.py::test_same_seed_same_output_with_traces": 5.0,
+    "tests/test_properties.py::test_same_inputs_same_json": 5.0,
+}
+
+# .ci/run's last step runs the differential and rule tests again on the pure-Python modules
+# (KUBESIM_PURE=1), where these few are most of the step's 70 s of CPU: their seconds there
+# (the --durations of a `-n 0` pure run, scaled by the first one's CPU, 116 s to 8.8 s), over
+# LONG's in a pure run
+PURE: dict[str, float] = {
+    "tests/test_rules_restart_rules.py::"
+    "test_R4_35_a_fast_in_place_restart_loop_is_refused_past_the_reset_budget": 8.8,
+    "tests/test_fast_differential.py::test_restarts_with_a_slow_liveness_worker_same_metrics":
+        6.6,
+    "tests/test_fast_differential.py::test_restart_rules_and_in_place_restarts_same_metrics":
+        5.8,
+    "tests/test_rules_restart_rules.py::"
+    "test_R4_35_a_long_run_of_in_place_restarts_a_second_apart_is_not_refused": 5.1,
+    "tests/test_fast_differential.py::test_pods_of_every_shape_same_metrics": 4.3,
+    "tests/test_fast_differential.py::test_crash_loops_through_back_off_waits_same_metrics": 3.9,
+    "tests/test_fast_differential.py::"
+    "test_pods_of_every_shape_through_quiet_stretches_same_metrics": 3.2,
+    "tests/test_fast_differential.py::test_two_container_pods_same_metrics": 2.6,
+    "tests/test_fast_differential.py::test_long_runs_with_quiet_stretches_same_metrics": 2.5,
+    "tests/test_fast_differential.py::test_any_scenario_same_metrics": 2.5,
+    "tests/test_fast_differential.py::test_simultaneous_ticks_same_metrics": 2.3,
 }
 
 
-def _unit(nodeid: str) -> str | None:
-    """The LONG entry `nodeid` belongs to: itself, or its module."""
-    if nodeid in LONG:
+def long_tests() -> dict[str, float]:
+    """LONG, with PURE's seconds over it in a run of the pure-Python modules."""
+    return {**LONG, **PURE} if os.environ.get("KUBESIM_PURE") == "1" else LONG
+
+
+def _unit(nodeid: str, costs: dict[str, float] = LONG) -> str | None:
+    """The entry of `costs` (LONG) `nodeid` belongs to: itself, or its module."""
+    if nodeid in costs:
         return nodeid
     module = nodeid.split("::", 1)[0]
-    return module if module in LONG else None
+    return module if module in costs else None
 
 
 def slices(n: int, workers: int) -> list[int]:
@@ -70,23 +113,24 @@ def slices(n: int, workers: int) -> list[int]:
     return sizes
 
 
-def ordered(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
-    """`items` with the LONG ones dealt out over `workers` slices, each slice starting with
-    its share of them; the others in their order after them."""
+def ordered(items: list[pytest.Item], workers: int,
+            costs: dict[str, float] = LONG) -> list[pytest.Item]:
+    """`items` with the long ones (`costs`: LONG) dealt out over `workers` slices, each slice
+    starting with its share of them; the others in their order after them."""
     units: dict[str, list[pytest.Item]] = {}
     rest = []
     for item in items:
-        unit = _unit(item.nodeid)
+        unit = _unit(item.nodeid, costs)
         if unit is None:
             rest.append(item)
         else:
             units.setdefault(unit, []).append(item)
     heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
     load = [0.0] * workers
-    for unit in sorted(units, key=lambda u: (-LONG[u], u)):
+    for unit in sorted(units, key=lambda u: (-costs[u], u)):
         i = load.index(min(load))
         heads[i] += units[unit]
-        load[i] += LONG[unit]
+        load[i] += costs[unit]
     out: list[pytest.Item] = []
     for head, size in zip(heads, slices(len(items), workers), strict=True):
         fill = max(0, size - len(head))
@@ -109,4 +153,4 @@ def pytest_configure_node(node: Any) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))  # set on a worker only
     if workers > 1 and config.workerinput.get(DIST) == "worksteal":  # type: ignore[attr-defined]
-        items[:] = ordered(items, workers)
+        items[:] = ordered(items, workers, long_tests())

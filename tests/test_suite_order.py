@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import suite_order
-from suite_order import LONG, ordered, slices
+from suite_order import LONG, PURE, ordered, slices
 
 xdist_worksteal = pytest.importorskip("xdist.scheduler.worksteal")
 
@@ -105,10 +105,29 @@ def test_each_slice_starts_with_its_share_of_the_long_tests(workers: int) -> Non
 def test_the_long_ones_are_in_the_suite(request: pytest.FixtureRequest) -> None:
     """A renamed test would silently start wherever it was collected."""
     root = request.config.rootpath
-    for unit in LONG:
+    for unit in {**LONG, **PURE}:
         module, _, name = unit.partition("::")
         source = (root / module).read_text()
         assert not name or f"def {name.split('[')[0]}(" in source, unit
+
+
+def test_a_pure_run_weighs_the_pure_steps_tests_by_their_pure_seconds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """.ci/run's last step (KUBESIM_PURE=1: the differential and rule tests on the Python
+    source) deals its long tests by PURE, evenly over the workers' first slices."""
+    monkeypatch.setenv("KUBESIM_PURE", "0")
+    assert suite_order.long_tests() == LONG
+    monkeypatch.setenv("KUBESIM_PURE", "1")
+    costs = suite_order.long_tests()
+    assert costs == {**LONG, **PURE}
+    items = [_Item(f"tests/test_rules_pod.py::t{i}") for i in range(100)] + [_Item(u) for u in PURE]
+    parts = first_slices([i.nodeid for i in ordered(items, 2, costs)], 2)
+    loads = [sum(PURE.get(nodeid, 0.0) for nodeid in part) for part in parts]
+    assert sum(loads) == sum(PURE.values())
+    assert max(loads) - min(loads) <= max(PURE.values()), loads
+    for part in parts:  # each slice starts with its long ones
+        long = [nodeid in PURE for nodeid in part]
+        assert long == sorted(long, reverse=True), part
 
 
 @pytest.mark.realtime  # a pytest run with two worker processes
