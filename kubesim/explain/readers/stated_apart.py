@@ -36,7 +36,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
@@ -76,7 +76,10 @@ def read_stated_apart(text: str, source: str) -> RecordSet | None:
     their end, the statement said in a note (`NoteKind.STATED_APART`, the answer's why); the
     other lines said not read. None when no sentence states one."""
     lines = text.split("\n")
-    found = _statement(lines)
+    # a command line's shell comment (`kubectl get pods # web-1 was OOMKilled 3 times`) is a
+    # note on the command, not the author's telling of the case (fix39's comment marks)
+    commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
+    found = _statement([("" if n in commands else x) for n, x in enumerate(lines, 1)])
     if found is None:
         return None
     number, m = found
