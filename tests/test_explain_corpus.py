@@ -271,6 +271,27 @@ NOT_READ: dict[str, str] = {
         "gavinmcfall-home-ops-2417 (`Plex was OOM killed`), no second rule built here"),
     # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306)
     # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
+    # held-out batch 55
+    "ess-helm-1436.issue-template-fenced-describe-events-synapse-readiness-x2362-liveness-x805-over-3d5h-no-killing.txt": (
+        "held-out batch 55: not yet run"),
+    "docker-zulip-553.issue-prose-startup-probe-403-then-inline-code-powershell-prompt-describe-cut-in-image-id.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-784.issue-fenced-root-prompt-get-pods-controller-manager-1-of-2-crashloop-8-then-logs-manager-flag-not-defined.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-provider-ibmcloud-1408.issue-fenced-test-log-event-readiness-refused-detected-container-restart-unknown-flag.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-4533.issue-prose-oom-killed-then-fenced-get-pods-grep-four-pods-2-of-2-running-132-143-137-node-affinity-then-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-k8s-89.issue-fenced-container-statuses-yaml-last-state-terminated-oomkilled-137-then-manager-limits-30mi.txt": (
+        "held-out batch 55: not yet run"),
+    "turtles-1545.issue-prose-screenshots-then-fenced-describe-events-created-x3-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "follow-me-install-kubernetes-cluster-488.chinese-issue-fenced-root-prompt-get-pods-dashboard-crashloop-302-then-docker-ps-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "k8s-on-raspbian-4.comment-fenced-get-pod-all-namespaces-dashboard-crashloop-6-weave-net-2-of-2-restart-1-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "nuclio-2812.issue-template-prose-fenced-go-panic-wrapper-signal-killed-goroutine-then-describe-events-header-cut.txt": (
+        "held-out batch 55: not yet run"),
 }
 
 
