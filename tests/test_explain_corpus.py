@@ -293,6 +293,27 @@ NOT_READ: dict[str, str] = {
     "paperspace-cluster-installer-261.pr-comments-prose-oom-during-boot-then-grep-get-pods-rows-no-header-rbd-provisioner-7-of-7-running-0-and-2.txt": "held-out batch 54: not yet run",
     "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": "held-out batch 54: not yet run",
     "csi-driver-nfs-173.issue-template-fenced-prompt-get-pod-wide-label-controller-2-of-3-crashloop-201-beside-running-19.txt": "held-out batch 54: not yet run",
+    # held-out batch 55
+    "ess-helm-1436.issue-template-fenced-describe-events-synapse-readiness-x2362-liveness-x805-over-3d5h-no-killing.txt": (
+        "held-out batch 55: not yet run"),
+    "docker-zulip-553.issue-prose-startup-probe-403-then-inline-code-powershell-prompt-describe-cut-in-image-id.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-784.issue-fenced-root-prompt-get-pods-controller-manager-1-of-2-crashloop-8-then-logs-manager-flag-not-defined.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-provider-ibmcloud-1408.issue-fenced-test-log-event-readiness-refused-detected-container-restart-unknown-flag.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-4533.issue-prose-oom-killed-then-fenced-get-pods-grep-four-pods-2-of-2-running-132-143-137-node-affinity-then-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "cluster-api-k8s-89.issue-fenced-container-statuses-yaml-last-state-terminated-oomkilled-137-then-manager-limits-30mi.txt": (
+        "held-out batch 55: not yet run"),
+    "turtles-1545.issue-prose-screenshots-then-fenced-describe-events-created-x3-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "follow-me-install-kubernetes-cluster-488.chinese-issue-fenced-root-prompt-get-pods-dashboard-crashloop-302-then-docker-ps-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "k8s-on-raspbian-4.comment-fenced-get-pod-all-namespaces-dashboard-crashloop-6-weave-net-2-of-2-restart-1-cut.txt": (
+        "held-out batch 55: not yet run"),
+    "nuclio-2812.issue-template-prose-fenced-go-panic-wrapper-signal-killed-goroutine-then-describe-events-header-cut.txt": (
+        "held-out batch 55: not yet run"),
 }
 
 
