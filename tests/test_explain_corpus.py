@@ -314,6 +314,17 @@ NOT_READ: dict[str, str] = {
         "held-out batch 55: not yet run"),
     "nuclio-2812.issue-template-prose-fenced-go-panic-wrapper-signal-killed-goroutine-then-describe-events-header-cut.txt": (
         "held-out batch 55: not yet run"),
+    # held-out batch 56
+    "cert-manager-webhook-hetzner-91.issue-fenced-yaml-describe-events-liveness-once-killing-created-x2-cut-in-readiness.txt": "held-out batch 56: not yet run",
+    "kube-arangodb-336.issue-describe-events-2019-no-fence-killing-x2-container-will-be-killed-and-recreated-created-x3.txt": "held-out batch 56: not yet run",
+    "weblogic-kubernetes-operator-327.issue-prose-one-killing-message-2018-container-failed-liveness-probe-will-be-killed-and-recreated.txt": "held-out batch 56: not yet run",
+    "seq-tickets-922.issue-prose-fenced-logs-then-get-all-seq-crashloop-6-then-events-created-x5-cut-in-started.txt": "held-out batch 56: not yet run",
+    "chaoskube-202.issue-watch-get-deployments-pods-all-namespaces-two-chaoskube-pods-crashloop-5-and-4-cut-in-nginx-row.txt": "held-out batch 56: not yet run",
+    "deis-controller-281.issue-inline-code-2016-event-row-tabs-readiness-count-3-then-rc-manifest-readiness-and-liveness-cut.txt": "held-out batch 56: not yet run",
+    "ffdl-61.issue-prose-get-pods-row-split-by-screenshot-trainingdata-crashloop-then-5-7m.txt": "held-out batch 56: not yet run",
+    "kube-eagle-18.issue-fenced-get-events-columns-no-header-liveness-readiness-then-killing-2019-wording-once.txt": "held-out batch 56: not yet run",
+    "descheduler-1750.issue-form-pre-get-pods-running-604-42m-ago-then-describe-grep-unhealthy-elided-liveness-rows-cut.txt": "held-out batch 56: not yet run",
+    "k0rdent-kof-688.pr-prose-fenced-describe-fragment-state-terminated-oomkilled-restart-count-2-limits-128mi.txt": "held-out batch 56: not yet run",
 }
 
 
