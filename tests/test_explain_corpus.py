@@ -282,17 +282,6 @@ NOT_READ: dict[str, str] = {
     "paperspace-cluster-installer-261.pr-comments-prose-oom-during-boot-then-grep-get-pods-rows-no-header-rbd-provisioner-7-of-7-running-0-and-2.txt": "held-out batch 54: not yet run",
     "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": "held-out batch 54: not yet run",
     "csi-driver-nfs-173.issue-template-fenced-prompt-get-pod-wide-label-controller-2-of-3-crashloop-201-beside-running-19.txt": "held-out batch 54: not yet run",
-    # held-out batch 54
-    "aws-load-balancer-controller-3288.issue-two-fences-get-pods-rows-no-header-new-replicaset-crashloop-6-then-10-and-4-beside-running-0.txt": "held-out batch 54: not yet run",
-    "aws-load-balancer-controller-459.issue-describe-2018-unfenced-state-terminated-error-255-last-state-error-255-cut-in-finished.txt": "held-out batch 54: not yet run",
-    "eks-blueprints-for-proton-34.issue-fenced-cloudshell-prompt-get-pods-all-namespaces-lb-controller-crashloop-12-and-13-ago-cut-in-namespace.txt": "held-out batch 54: not yet run",
-    "karpenter-1227.issue-bold-commands-fenced-get-pods-two-pods-crashloop-6-ago-then-logs-goroutine-panic-cut.txt": "held-out batch 54: not yet run",
-    "azuredisk-csi-driver-1067.issue-prose-crashloop-then-fenced-one-unhealthy-row-liveness-x2751-flag-not-defined-usage-cut.txt": "held-out batch 54: not yet run",
-    "descheduler-1164.pr-prose-fenced-container-status-yaml-last-state-completed-exit-0-restart-count-3-waiting-crashloop.txt": "held-out batch 54: not yet run",
-    "kubernetes-org-4100.issue-get-pods-rows-spaces-collapsed-cephfs-provisioner-6-of-6-running-65-then-describe-flattened-last-state-error-255-cut.txt": "held-out batch 54: not yet run",
-    "paperspace-cluster-installer-261.pr-comments-prose-oom-during-boot-then-grep-get-pods-rows-no-header-rbd-provisioner-7-of-7-running-0-and-2.txt": "held-out batch 54: not yet run",
-    "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": "held-out batch 54: not yet run",
-    "csi-driver-nfs-173.issue-template-fenced-prompt-get-pod-wide-label-controller-2-of-3-crashloop-201-beside-running-19.txt": "held-out batch 54: not yet run",
     # held-out batch 55
     "ess-helm-1436.issue-template-fenced-describe-events-synapse-readiness-x2362-liveness-x805-over-3d5h-no-killing.txt": (
         "held-out batch 55: not yet run"),
