@@ -271,49 +271,61 @@ NOT_READ: dict[str, str] = {
         "gavinmcfall-home-ops-2417 (`Plex was OOM killed`), no second rule built here"),
     # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306)
     # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
-    # held-out batch 54
-    "aws-load-balancer-controller-3288.issue-two-fences-get-pods-rows-no-header-new-replicaset-crashloop-6-then-10-and-4-beside-running-0.txt": "held-out batch 54: not yet run",
-    "aws-load-balancer-controller-459.issue-describe-2018-unfenced-state-terminated-error-255-last-state-error-255-cut-in-finished.txt": "held-out batch 54: not yet run",
-    "eks-blueprints-for-proton-34.issue-fenced-cloudshell-prompt-get-pods-all-namespaces-lb-controller-crashloop-12-and-13-ago-cut-in-namespace.txt": "held-out batch 54: not yet run",
-    "karpenter-1227.issue-bold-commands-fenced-get-pods-two-pods-crashloop-6-ago-then-logs-goroutine-panic-cut.txt": "held-out batch 54: not yet run",
-    "azuredisk-csi-driver-1067.issue-prose-crashloop-then-fenced-one-unhealthy-row-liveness-x2751-flag-not-defined-usage-cut.txt": "held-out batch 54: not yet run",
-    "descheduler-1164.pr-prose-fenced-container-status-yaml-last-state-completed-exit-0-restart-count-3-waiting-crashloop.txt": "held-out batch 54: not yet run",
-    "kubernetes-org-4100.issue-get-pods-rows-spaces-collapsed-cephfs-provisioner-6-of-6-running-65-then-describe-flattened-last-state-error-255-cut.txt": "held-out batch 54: not yet run",
-    "paperspace-cluster-installer-261.pr-comments-prose-oom-during-boot-then-grep-get-pods-rows-no-header-rbd-provisioner-7-of-7-running-0-and-2.txt": "held-out batch 54: not yet run",
-    "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": "held-out batch 54: not yet run",
-    "csi-driver-nfs-173.issue-template-fenced-prompt-get-pod-wide-label-controller-2-of-3-crashloop-201-beside-running-19.txt": "held-out batch 54: not yet run",
-    # held-out batch 55
-    "ess-helm-1436.issue-template-fenced-describe-events-synapse-readiness-x2362-liveness-x805-over-3d5h-no-killing.txt": (
-        "held-out batch 55: not yet run"),
-    "docker-zulip-553.issue-prose-startup-probe-403-then-inline-code-powershell-prompt-describe-cut-in-image-id.txt": (
-        "held-out batch 55: not yet run"),
-    "cluster-api-784.issue-fenced-root-prompt-get-pods-controller-manager-1-of-2-crashloop-8-then-logs-manager-flag-not-defined.txt": (
-        "held-out batch 55: not yet run"),
+    # held-out batch 54: 8 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
+    "kubernetes-org-4100.issue-get-pods-rows-spaces-collapsed-cephfs-provisioner-6-of-6-running-65-then-describe-flattened-last-state-error-255-cut.txt": (
+        "held-out batch 54, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): exit 2: --container 'csi-resizer': the record names no "
+        "container (containers: 6 the record does not name (a `get pods` row of READY "
+        "6/6)); want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 65}, "
+        "shows_failures: True}"),
+    "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": (
+        "held-out batch 54, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): got [operator] {ended: liveness-kill, probe: [liveness, "
+        "readiness], probe_kills: {min: 1, max: None}, shows_failures: True}; want "
+        "{ended: cannot-tell, probe: [liveness, readiness], probe_kills: {min: 1, max: "
+        "None}, shows_failures: True}"),
+    # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     "cluster-api-provider-ibmcloud-1408.issue-fenced-test-log-event-readiness-refused-detected-container-restart-unknown-flag.txt": (
-        "held-out batch 55: not yet run"),
-    "cluster-api-4533.issue-prose-oom-killed-then-fenced-get-pods-grep-four-pods-2-of-2-running-132-143-137-node-affinity-then-cut.txt": (
-        "held-out batch 55: not yet run"),
-    "cluster-api-k8s-89.issue-fenced-container-statuses-yaml-last-state-terminated-oomkilled-137-then-manager-limits-30mi.txt": (
-        "held-out batch 55: not yet run"),
-    "turtles-1545.issue-prose-screenshots-then-fenced-describe-events-created-x3-cut.txt": (
-        "held-out batch 55: not yet run"),
+        "held-out batch 55, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
+        "cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}"),
     "follow-me-install-kubernetes-cluster-488.chinese-issue-fenced-root-prompt-get-pods-dashboard-crashloop-302-then-docker-ps-cut.txt": (
-        "held-out batch 55: not yet run"),
-    "k8s-on-raspbian-4.comment-fenced-get-pod-all-namespaces-dashboard-crashloop-6-weave-net-2-of-2-restart-1-cut.txt": (
-        "held-out batch 55: not yet run"),
+        "held-out batch 55, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): got [kubernetes-dashboard] {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 31}, shows_failures: True}; want {ended: cannot-tell, "
+        "probe: [], probe_kills: {min: 0, max: 303}, shows_failures: True}"),
     "nuclio-2812.issue-template-prose-fenced-go-panic-wrapper-signal-killed-goroutine-then-describe-events-header-cut.txt": (
-        "held-out batch 55: not yet run"),
-    # held-out batch 56
-    "cert-manager-webhook-hetzner-91.issue-fenced-yaml-describe-events-liveness-once-killing-created-x2-cut-in-readiness.txt": "held-out batch 56: not yet run",
-    "kube-arangodb-336.issue-describe-events-2019-no-fence-killing-x2-container-will-be-killed-and-recreated-created-x3.txt": "held-out batch 56: not yet run",
-    "weblogic-kubernetes-operator-327.issue-prose-one-killing-message-2018-container-failed-liveness-probe-will-be-killed-and-recreated.txt": "held-out batch 56: not yet run",
-    "seq-tickets-922.issue-prose-fenced-logs-then-get-all-seq-crashloop-6-then-events-created-x5-cut-in-started.txt": "held-out batch 56: not yet run",
-    "chaoskube-202.issue-watch-get-deployments-pods-all-namespaces-two-chaoskube-pods-crashloop-5-and-4-cut-in-nginx-row.txt": "held-out batch 56: not yet run",
-    "deis-controller-281.issue-inline-code-2016-event-row-tabs-readiness-count-3-then-rc-manifest-readiness-and-liveness-cut.txt": "held-out batch 56: not yet run",
-    "ffdl-61.issue-prose-get-pods-row-split-by-screenshot-trainingdata-crashloop-then-5-7m.txt": "held-out batch 56: not yet run",
-    "kube-eagle-18.issue-fenced-get-events-columns-no-header-liveness-readiness-then-killing-2019-wording-once.txt": "held-out batch 56: not yet run",
-    "descheduler-1750.issue-form-pre-get-pods-running-604-42m-ago-then-describe-grep-unhealthy-elided-liveness-rows-cut.txt": "held-out batch 56: not yet run",
-    "k0rdent-kof-688.pr-prose-fenced-describe-fragment-state-terminated-oomkilled-restart-count-2-limits-128mi.txt": "held-out batch 56: not yet run",
+        "held-out batch 55, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
+    "cert-manager-webhook-hetzner-91.issue-fenced-yaml-describe-events-liveness-once-killing-created-x2-cut-in-readiness.txt": (
+        "held-out batch 56, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): got [cert-manager-webhook-hetzner] {ended: liveness-kill, "
+        "probe: [liveness, readiness], probe_kills: {min: 1, max: 1}, shows_failures: "
+        "True}; want {ended: liveness-kill, probe: [liveness, readiness], probe_kills: "
+        "{min: 1, max: 2}, shows_failures: True}"),
+    "kube-arangodb-336.issue-describe-events-2019-no-fence-killing-x2-container-will-be-killed-and-recreated-created-x3.txt": (
+        "held-out batch 56, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): got [operator] {ended: liveness-kill, probe: [liveness, "
+        "readiness], probe_kills: {min: 2, max: 2}, shows_failures: True}; want {ended: "
+        "liveness-kill, probe: [liveness, readiness], probe_kills: {min: 2, max: 3}, "
+        "shows_failures: True}"),
+    "seq-tickets-922.issue-prose-fenced-logs-then-get-all-seq-crashloop-6-then-events-created-x5-cut-in-started.txt": (
+        "held-out batch 56, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): got [seq] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
+        "max: 7}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 5}, shows_failures: True}"),
+    "ffdl-61.issue-prose-get-pods-row-split-by-screenshot-trainingdata-crashloop-then-5-7m.txt": (
+        "held-out batch 56, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    "kube-eagle-18.issue-fenced-get-events-columns-no-header-liveness-readiness-then-killing-2019-wording-once.txt": (
+        "held-out batch 56, first contact on this stop's code with every fix of batches "
+        "49-53 (6d1050e): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: True}; want {ended: liveness-kill, probe: "
+        "[liveness, readiness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
 }
 
 
