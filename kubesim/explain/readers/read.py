@@ -644,11 +644,25 @@ def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
     describe block cut before its Restart Count is no longer cut away (`_joined_count`)."""
     if into.restart_count is None and other.restart_count is not None:
         into.restart_apart = other.restart_apart  # the count's moment goes with the count
+        _count_moment(into, other)
         if into.restarts_cut:
             _joined_count(into, other)
     for key in _FILLED:
         if getattr(into, key) is None and getattr(other, key) is not None:
             setattr(into, key, getattr(other, key))
+
+
+def _count_moment(into: ContainerRecord, other: ContainerRecord) -> None:
+    """The moment of the count `into` takes from `other` goes with it: a `get pods` row's
+    last restart's age (`(48s ago)`) and its AGE, the pod's age on the row's moment, date
+    that count, not a record that states no count (a state told in prose), so the rules of a
+    count of another moment weigh it as the row's (README's counting rules: rocketchat-25481,
+    dragonfly-operator-42; seq-tickets-922's `get all` row beside a sentence's
+    CrashLoopBackOff)."""
+    if into.restart_ago is None:
+        into.restart_ago = other.restart_ago
+    if into.pod_age is None:
+        into.pod_age = other.pod_age
 
 
 def _joined_count(into: ContainerRecord, other: ContainerRecord) -> None:
