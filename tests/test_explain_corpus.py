@@ -321,11 +321,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 56, first contact on this stop's code with every fix of batches "
         "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "kube-eagle-18.issue-fenced-get-events-columns-no-header-liveness-readiness-then-killing-2019-wording-once.txt": (
-        "held-out batch 56, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}; want {ended: liveness-kill, probe: "
-        "[liveness, readiness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
 }
 
 
