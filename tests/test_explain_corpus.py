@@ -317,10 +317,6 @@ NOT_READ: dict[str, str] = {
         "49-53 (6d1050e): got [seq] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
         "max: 7}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 5}, shows_failures: True}"),
-    "ffdl-61.issue-prose-get-pods-row-split-by-screenshot-trainingdata-crashloop-then-5-7m.txt": (
-        "held-out batch 56, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
 }
 
 

@@ -4,16 +4,24 @@ pass:
 
 - a headerless row of the events table up to 1.13 whose header has KIND and no NAME (`LAST
   SEEN  TYPE  REASON  KIND  MESSAGE`): its KIND cell (`Pod`) is not the message's first word
-  (kube-eagle-18, whose 2019 Killing message names the liveness probe only when read whole).
+  (kube-eagle-18, whose 2019 Killing message names the liveness probe only when read whole);
+- a `get pods` row without header whose line ends after its STATUS (NAME, READY, STATUS) is
+  read with no count (a row cut before its RESTARTS shows none), and no later line is joined
+  to it (ffdl-61: `5 7m` under a screenshot's tag stays not read).
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
+from kubesim.errors import RecordError
 from kubesim.explain.readers.event_layouts import headerless_cells
 from kubesim.explain.readers.event_rows import _is_time
+from kubesim.explain.readers.read import parse_record, pod_groups
+from kubesim.explain.readers.row_split import row_before_restarts
 
 # ------------------------------------------ a headerless row of LAST SEEN TYPE REASON KIND MESSAGE
 
@@ -76,3 +84,77 @@ def test_a_cell_that_is_no_lone_kind_stays_the_message(line, message):
 ])
 def test_kind_cells_on_a_2_mb_line_are_read_in_one_pass(line):
     read_in_one_pass(line)
+
+
+# ------------------------------------------ a get pods row without header ending after STATUS
+
+_IMG = ('<img width="1663" alt="screen shot 2018-04-09 at 6 30 42 pm" '
+        'src="https://user-images.githubusercontent.com/1/2.png">')
+
+
+def _unread(text: str) -> set[int]:
+    """The numbers of the lines the record's notes list as not read."""
+    out: set[int] = set()
+    for n in parse_record(text, "r.txt").notes:
+        m = re.match(r"not read: lines? (\d+)(?:-(\d+))?:", n.text)
+        if m:
+            out.update(range(int(m[1]), int(m[2] or m[1]) + 1))
+    return out
+
+
+@pytest.mark.parametrize("row", [
+    "web-7d9f8b6c5-x2x4q 0/1 CrashLoopBackOff ",
+    "web-7d9f8b6c5-x2x4q   0/1     CrashLoopBackOff",
+    "default   web-7d9f8b6c5-x2x4q   0/1   CrashLoopBackOff",
+    "pod/web-7d9f8b6c5-x2x4q\t0/1\tCrashLoopBackOff\t",
+])
+@pytest.mark.parametrize("after", [f"\n{_IMG}\n5 7m\n", "\n5 7m\n", "\nAny idea?\n"])
+def test_a_row_ending_after_its_status_is_read_with_no_count(row, after):
+    text = f"My pod keeps crashing.\n\n{row}\n{after}\nThanks\n"
+    assert [p.name for p in pod_groups([parse_record(text, "r.txt")])] == ["web-7d9f8b6c5-x2x4q"]
+    a = explained_answer(text)
+    assert a.cause.value == "cannot-tell" and a.shows_failures
+    assert (a.probe_kills.lo, a.probe_kills.hi) == (0, None)
+    if "5 7m" in after:  # no rule joins the split rest to the row: listed, not read
+        assert text.splitlines().index("5 7m") + 1 in _unread(text)
+
+
+def test_rows_without_header_ending_after_status_are_each_a_pod():
+    text = ("Pods:\n\nweb-0 0/1 CrashLoopBackOff\nweb-1 1/1 Running\n\nwhy?\n")
+    assert sorted(p.name or "" for p in pod_groups([parse_record(text, "r.txt")])) == [
+        "web-0", "web-1"]
+
+
+@pytest.mark.parametrize("line", [
+    "web-0 0/1 CrashLoo",  # cut inside its STATUS: no status kubectl prints
+    "web-0 0/1 Running?",  # a question
+    "my pod is 0/1 CrashLoopBackOff",  # a sentence
+    "Why is web-0 0/1 CrashLoopBackOff",
+    "web-0 3/1 Running",  # more ready than containers
+    "web-0 0/0 Running",
+    "web-0 0/1 Running fine",  # words after STATUS: no row
+    "web-0 1 Running",  # no READY cell
+    "Web-0 0/1 Running",  # no name the API gives
+])
+def test_a_line_that_is_no_row_ending_after_status_stays_unread(line):
+    assert row_before_restarts(line, "r.txt", 1) is None
+    with pytest.raises(RecordError):
+        parse_record(f"My pod keeps crashing.\n\n{line}\n\nAny idea?\n", "r.txt")
+
+
+def test_under_a_header_a_last_row_ending_after_status_keeps_the_table_rules():
+    # the table's own rows: its last row cut before RESTARTS is the watch rules' (watch_cut.py)
+    # or not read, never a pod of its own with no count
+    text = ("```\nNAME      READY   STATUS    RESTARTS   AGE\nweb-0     0/1     Running   3 (1s ago)"
+            "   11m\nweb-1     0/1     Running\n```\n")
+    assert [p.name for p in pod_groups([parse_record(text, "r.txt")])] == ["web-0"]
+
+
+@pytest.mark.parametrize("line", [
+    "web-0 0/1 " + "Running" * 300_000,
+    "web-0 " + "0/1 " * 500_000 + "Running",
+    "a" * 2_000_000 + " 0/1 Running",
+    "web-0" + " " * 2_000_000 + "0/1 Running",
+])
+def test_rows_ending_after_status_on_a_2_mb_line_are_read_in_one_pass(line):
+    read_in_one_pass(f"x\n{line}\ny\n")
