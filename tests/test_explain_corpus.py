@@ -277,7 +277,14 @@ NOT_READ: dict[str, str] = {
         "49-53 (6d1050e): exit 2: --container 'csi-resizer': the record names no "
         "container (containers: 6 the record does not name (a `get pods` row of READY "
         "6/6)); want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 65}, "
-        "shows_failures: True}"),
+        "shows_failures: True}. After fixrows56 the same (its output unchanged): line 18 "
+        "`csi-resizer:` flush left above `Container ID:`, with no `Containers:` header above "
+        "it, is not read as a container's name (the fields below it are read as a container "
+        "the record does not name, beside csi-provisioner), and the describe's lines, naming "
+        "no pod, are read as a pod of their own: the README gives events naming no pod "
+        "beside a `get pods` table to the one pod that can be theirs, but has no rule for a "
+        "describe's container sections (State, Last State) naming no pod; the facts apply "
+        "the events rule by analogy, which needs a README rule first"),
     "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": (
         "held-out batch 54, first contact on this stop's code with every fix of batches "
         "49-53 (6d1050e): got [operator] {ended: liveness-kill, probe: [liveness, "
