@@ -7,7 +7,11 @@ pass:
   (kube-eagle-18, whose 2019 Killing message names the liveness probe only when read whole);
 - a `get pods` row without header whose line ends after its STATUS (NAME, READY, STATUS) is
   read with no count (a row cut before its RESTARTS shows none), and no later line is joined
-  to it (ffdl-61: `5 7m` under a screenshot's tag stays not read).
+  to it (ffdl-61: `5 7m` under a screenshot's tag stays not read);
+- a describe piece that starts at a container's name: in a paste that lost every indentation
+  (`csi-resizer:` over `Container ID:`, both at column 0, kubernetes-org-4100) the name heads
+  the piece when the field below it is the one kubectl prints first for a container, and a
+  piece without an Events header reads its head as the describe with one does.
 """
 
 from __future__ import annotations
@@ -158,3 +162,52 @@ def test_under_a_header_a_last_row_ending_after_status_keeps_the_table_rules():
 ])
 def test_rows_ending_after_status_on_a_2_mb_line_are_read_in_one_pass(line):
     read_in_one_pass(f"x\n{line}\ny\n")
+
+
+# ---------------------------------------------- a describe piece headed by a container's name
+
+_FIELDS = ("Container ID: cri-o://a4eeefd5ea98\n"
+           "Image: k8s.gcr.io/sig-storage/csi-resizer:v1.4.0\n"
+           "State: Running\n"
+           "Started: Fri, 06 Jan 2023 00:56:09 +0000\n"
+           "Last State: Terminated\n"
+           "Reason: Error\n"
+           "Exit Code: 255\n")
+
+
+def _containers(text: str) -> list[str | None]:
+    return [c.name for p in parse_record(text, "r.txt").pods for c in p.containers]
+
+
+@pytest.mark.parametrize("text", [
+    f"Restarts:\n\ncsi-resizer:\n{_FIELDS}",
+    f"Restarts:\n\ncsi-resizer:\n{_FIELDS.split(chr(10), 1)[1]}",  # no Container ID yet
+    f"```\ncsi-resizer:\n{_FIELDS}```\n",
+    # an indented head over its indented fields, in a piece without Events (wazuh-helm-chart-6)
+    "Restarts:\n\n  csi-resizer:\n" + "".join(f"    {x}\n" for x in _FIELDS.splitlines()),
+])
+def test_a_name_heading_a_piece_is_its_containers_name(text):
+    assert _containers(text) == ["csi-resizer"]
+    assert not [n for n in parse_record(text, "r.txt").notes if "csi-resizer:" in n.text
+                or n.text.startswith("not read: line 3")]
+
+
+@pytest.mark.parametrize("text", [
+    # a later field at the name's column: another block's, not this name's
+    "Restarts:\n\ncsi-resizer:\nState: Running\nLast State: Terminated\nExit Code: 255\n",
+    "Restarts:\n\ncsi-resizer:\nRestart Count: 3\nState: Running\n",
+    # a capitalised key is a field, no container's name
+    f"Restarts:\n\nCsi-Resizer:\n{_FIELDS}",
+])
+def test_a_name_over_any_other_field_at_its_column_names_no_container(text):
+    assert _containers(text) == [None]
+
+
+@pytest.mark.parametrize("text", [
+    "a:\nContainer ID: " + "x" * 2_000_000 + "\n",
+    "a:" + " " * 2_000_000 + "\nContainer ID: x\n",
+    "a" * 2_000_000 + ":\nContainer ID: x\n",
+    "a:\n" + " " * 2_000_000 + "Image: x\n",
+])
+def test_piece_heads_on_2_mb_are_read_in_one_pass(text):
+    read_in_one_pass(text)

@@ -41,6 +41,7 @@ from kubesim.explain.readers.describe import (
     KEY_NAME,
     POD_KEYS,
     STATE_KEYS,
+    heads_container,
     read_describe,
     state_value_below,
 )
@@ -576,8 +577,8 @@ class _Placer:
         below = self.next_content(i)
         key = _KEY.match(below.text) if below is not None else None
         indent = len(text) - len(text.lstrip(" \t"))
-        return key is not None and key["key"].strip() in CONTAINER_KEYS and \
-            len(below.text) - len(below.text.lstrip(" \t")) > indent if below else False
+        return key is not None and below is not None and heads_container(
+            indent, key["key"].strip(), len(below.text) - len(below.text.lstrip(" \t")))
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""
