@@ -201,6 +201,7 @@ MODULES = {
     "kubesim.explain.readers.numbered_listing": "records",
     "kubesim.explain.readers.message_alone": "records",
     "kubesim.explain.readers.watch_cut": "records",
+    "kubesim.explain.readers.row_split": "records",
     "kubesim.explain.readers.values_chunk": "records",
     "kubesim.explain.readers.kubectl_command": "records",
     "kubesim.explain.readers.killed_because": "records",

@@ -277,7 +277,14 @@ NOT_READ: dict[str, str] = {
         "49-53 (6d1050e): exit 2: --container 'csi-resizer': the record names no "
         "container (containers: 6 the record does not name (a `get pods` row of READY "
         "6/6)); want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 65}, "
-        "shows_failures: True}"),
+        "shows_failures: True}. After fixrows56 the same exit 2: line 18 `csi-resizer:` "
+        "flush left over `Container ID:` is now read as the container's name (a piece head "
+        "in a paste that lost every indentation), but the describe's lines, naming no pod, "
+        "are read as a pod of their own (csi-resizer, Running, Last State Error 255, {0, "
+        "1}), not the provisioner's: the README gives events naming no pod "
+        "beside a `get pods` table to the one pod that can be theirs, but has no rule for a "
+        "describe's container sections (State, Last State) naming no pod; the facts apply "
+        "the events rule by analogy, which needs a README rule first"),
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     "cluster-api-provider-ibmcloud-1408.issue-fenced-test-log-event-readiness-refused-detected-container-restart-unknown-flag.txt": (
         "held-out batch 55, first contact on this stop's code with every fix of batches "
@@ -289,15 +296,6 @@ NOT_READ: dict[str, str] = {
         "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
-    "ffdl-61.issue-prose-get-pods-row-split-by-screenshot-trainingdata-crashloop-then-5-7m.txt": (
-        "held-out batch 56, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "kube-eagle-18.issue-fenced-get-events-columns-no-header-liveness-readiness-then-killing-2019-wording-once.txt": (
-        "held-out batch 56, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}; want {ended: liveness-kill, probe: "
-        "[liveness, readiness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
 }
 
 

@@ -49,7 +49,7 @@ from kubesim.explain.readers.times import parse_rfc1123
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
-__all__ = ["CONTAINER_KEYS", "KEY_NAME", "POD_KEYS", "STATE_KEYS", "read_describe",
+__all__ = ["CONTAINER_KEYS", "FIRST_CONTAINER_KEYS", "heads_container", "KEY_NAME", "POD_KEYS", "STATE_KEYS", "read_describe",
            "state_value_below"]
 
 # a field's key as describe prints it (`Restart Count`, `Image(s)`, `Controlled By`): the one
@@ -103,6 +103,22 @@ CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Po
                   "Mounts", "Volume Mounts", "Restart Policy", "SeccompProfile",
                   "QoS Tier", UNTOLD_STATE}
 STATE_KEYS = {"Started", "Finished", "Reason", "Message", "Exit Code", "Signal"}
+# the field describe prints first in a container's block (describe.go
+# describeContainerBasicInfo: `Container ID:` once the runtime made one, else `Image:`)
+FIRST_CONTAINER_KEYS = ("Container ID", "Image")
+
+
+def heads_container(name_indent: int, key: str, key_indent: int) -> bool:
+    """Whether a `name:` line at `name_indent` over the field `key` at `key_indent` is a
+    container's name heading a describe piece: the field one of a container's, indented
+    below the name as kubectl prints it, or, in a paste that lost every indentation (both
+    at column 0), the field kubectl prints first for a container (kubernetes-org-4100's
+    `csi-resizer:` over `Container ID:`): a later field at the name's column is another
+    block's."""
+    if key not in CONTAINER_KEYS:
+        return False
+    return key_indent > name_indent or name_indent == key_indent == 0 and \
+        key in FIRST_CONTAINER_KEYS
 PROBE_KEYS = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
               "Startup": ProbeType.STARTUP}
 _SECTIONS = {"Containers": "containers", "Init Containers": "init", "Conditions": "conditions",
@@ -280,7 +296,8 @@ class _Reader:
             self.rows = self.new_rows()
         key = _KEY.match(line)
         known = key is not None and key["key"] in POD_KEYS | CONTAINER_KEYS | STATE_KEYS
-        header = self.section in ("containers", "init", "ephemeral") and _CONTAINER.match(line)
+        header = self.section in ("containers", "init", "ephemeral") and _CONTAINER.match(line) \
+            or self.piece_head_at(line, number)[0] is not None
         if known or header:
             if key is not None and key["key"] in POD_KEYS and not key["indent"]:
                 self.rows.end_section()  # a pod section at column 0 is no row's message
@@ -556,17 +573,24 @@ class _Reader:
         author's `...`, no `Containers:` above it): the name starts that container when the
         next line is one of a container's own fields, more indented, as kubectl prints them;
         read otherwise, its fields would be a container the record does not name."""
-        c = _CONTAINER.match(line)
-        if c is None or self.section is not None or self.container is not None:
-            return False
-        below = self.next_text(number)
-        key = _KEY.match(below)
-        if key is None or key["key"].strip() not in CONTAINER_KEYS or \
-                len(key["indent"]) <= len(c["indent"]):
+        c, key = self.piece_head_at(line, number)
+        if c is None or key is None:
             return False
         self.start_container(c["name"], len(c["indent"]), number)
         self.fields_indent = len(key["indent"])
         return True
+
+    def piece_head_at(self, line: str, number: int
+                      ) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+        """The name and the field below it of a piece's head (`piece_head`), or Nones."""
+        c = _CONTAINER.match(line)
+        if c is None or self.section is not None or self.container is not None:
+            return None, None
+        key = _KEY.match(self.next_text(number))
+        if key is None or not heads_container(len(c["indent"]), key["key"].strip(),
+                                              len(key["indent"])):
+            return None, None
+        return c, key
 
     def container_name(self, line: str, number: int) -> bool:
         """A container's name in a containers section (`  app:`): starts that container."""

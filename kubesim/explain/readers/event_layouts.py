@@ -326,10 +326,20 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
             kind, _, name = rest.pop(0).partition("/")  # (an OBJECT cut short: no message)
             return Cells(t[2], "  ".join(rest), t[1], t[0], kind=kind, name=name,
                          object_cut=not rest)
-        return Cells(t[2], "  ".join(rest), t[1], t[0])
+        kind_cell = _kind_cell(rest)
+        return Cells(t[2], "  ".join(rest[1:] if kind_cell else rest), t[1], t[0],
+                     kind=kind_cell)
     if t[1] in KUBELET_REASONS:
         return Cells(t[1], "  ".join(t[2:]), None, t[0])
     return None
+
+
+def _kind_cell(rest: list[str]) -> str | None:
+    """The KIND cell of a headerless row of the table up to 1.13 whose header has KIND and
+    no NAME (`LAST SEEN  TYPE  REASON  KIND  MESSAGE`, `Columns.kind_alone`): a cell after
+    REASON that is a kind alone (`Pod`), a message cell after it; None otherwise (a message
+    starting with a kind's word, `Pod sandbox changed, ...`, is one cell with it)."""
+    return rest[0] if len(rest) >= 2 and rest[0] in _KINDS else None
 
 
 # a reason the OpenShift 3 web console printed in words (`Failed sync`, its events page

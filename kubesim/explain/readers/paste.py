@@ -41,6 +41,7 @@ from kubesim.explain.readers.describe import (
     KEY_NAME,
     POD_KEYS,
     STATE_KEYS,
+    heads_container,
     read_describe,
     state_value_below,
 )
@@ -110,6 +111,7 @@ from kubesim.explain.readers.probe_line import (
 )
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
+from kubesim.explain.readers.row_split import row_before_restarts
 from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
@@ -248,6 +250,7 @@ class _Placer:
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
         self.orphans = 0  # lines at the top continuing a row the paste does not have
         self.under_pods_header = False  # the line above was a `get pods` header or row
+        self.pods_headed = False  # and the table's rows so far run on from its header
         # rows whose NAME is a page's placeholder: (line number, that NAME)
         self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
@@ -339,6 +342,13 @@ class _Placer:
         return below is not None and below.kind is LineKind.CONTENT and \
             len(below.text) - len(below.text.lstrip(" \t")) > len(m["indent"]) if m else False
 
+    def headerless_row_before_restarts(self, line: PasteLine) -> PodRow | None:
+        """A `get pods` row without header whose line ends after STATUS (row_split.py); under
+        a header, a table's row cut so is the watch's cut row's rules' (watch_cut.py) or not
+        read."""
+        return None if self.under_pods_header and self.pods_headed else \
+            row_before_restarts(line.text, self.source, line.number)
+
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
         if self.kubelet_log(line):
@@ -361,17 +371,21 @@ class _Placer:
         cut = None if header else cut_pod_row(text, self.source, line.number) \
             if line.number == self.cut_last else row_cut_in_age(text, self.source, line.number)
         pods = None if header else cut or pod_row(text, self.source, line.number,
-                                                  under_header=self.under_pods_header)
+                                                  under_header=self.under_pods_header) \
+            or self.headerless_row_before_restarts(line)
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
             self.rows_together.append(line)
             self.in_describe = self.after_row = self.under_pods_header = False
             return i + 1
         if pods is not None or header:  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
+            self.pods_headed = header or self.under_pods_header and self.pods_headed
             self.in_describe = self.after_row = False
             self.under_pods_header = True
             # (a cut row matches no whole row: its NAME is read as a name, `cut_pod_row`)
-            placeholder = placeholder_name(text) if pods is not None and cut is None else None
+            # (nor does a row ending before RESTARTS, `row_before_restarts`)
+            placeholder = placeholder_name(text) if pods is not None and cut is None \
+                and not pods.restarts_cut else None
             if placeholder is not None:
                 self.placeholders.append((line.number, placeholder))
             return i + 1
@@ -563,8 +577,8 @@ class _Placer:
         below = self.next_content(i)
         key = _KEY.match(below.text) if below is not None else None
         indent = len(text) - len(text.lstrip(" \t"))
-        return key is not None and key["key"].strip() in CONTAINER_KEYS and \
-            len(below.text) - len(below.text.lstrip(" \t")) > indent if below else False
+        return key is not None and below is not None and heads_container(
+            indent, key["key"].strip(), len(below.text) - len(below.text.lstrip(" \t")))
 
     def document(self, i: int) -> int:
         """A YAML or JSON document from line `i`: its lines, up to where it ends."""

@@ -86,6 +86,8 @@ class PodRow:
     where: Where
     ready: int = 0
     restarts_cut: bool = False  # the record ends inside the RESTARTS cell: no count
+    # the row's line ends before its RESTARTS cell, the record going on (row_split.py)
+    ends_before_restarts: bool = False
     ago: Stamp | None = None  # the last restart's age, `(48s ago)` (kubectl 1.22 on)
     age: Stamp | None = None  # the row's AGE: how long the pod has existed at the row's moment
 
@@ -260,8 +262,7 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
         if key in earlier:
             pod.notes.append(_earlier_rows(earlier[key], row))
         if row.restarts_cut:
-            pod.notes.append(Note("the record ends inside this row's RESTARTS cell: the pod's "
-                                  "restart count is not in the record", row.where))
+            pod.notes.append(_cut_note(row))
         if _init_state(row.status):  # RESTARTS is the init containers' sum
             pod.containers.append(_initializing(row))
         elif row.total == 1:  # RESTARTS is the pod's one container's restartCount
@@ -272,6 +273,17 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_several(row))
         pods.append(pod)
     return pods
+
+
+def _cut_note(row: PodRow) -> Note:
+    """The note of a row whose RESTARTS is not in the record: cut where the record ends, or
+    its line ending before the cell (row_split.py)."""
+    if row.ends_before_restarts:
+        return Note("this row's line ends after its STATUS: its RESTARTS and AGE are not on it, "
+                    "so the pod's restart count is not in the record (no rule joins a later "
+                    "line to the row)", row.where)
+    return Note("the record ends inside this row's RESTARTS cell: the pod's restart count is "
+                "not in the record", row.where)
 
 
 def _ended_before(before: PodRow, row: PodRow) -> bool:
