@@ -278,27 +278,12 @@ NOT_READ: dict[str, str] = {
         "container (containers: 6 the record does not name (a `get pods` row of READY "
         "6/6)); want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 65}, "
         "shows_failures: True}"),
-    "stash-690.issue-prose-crashloop-then-fence-event-messages-alone-2019-readiness-liveness-403-killing-operator-failed-liveness.txt": (
-        "held-out batch 54, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): got [operator] {ended: liveness-kill, probe: [liveness, "
-        "readiness], probe_kills: {min: 1, max: None}, shows_failures: True}; want "
-        "{ended: cannot-tell, probe: [liveness, readiness], probe_kills: {min: 1, max: "
-        "None}, shows_failures: True}"),
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
-    "cluster-api-provider-ibmcloud-1408.issue-fenced-test-log-event-readiness-refused-detected-container-restart-unknown-flag.txt": (
-        "held-out batch 55, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
     "follow-me-install-kubernetes-cluster-488.chinese-issue-fenced-root-prompt-get-pods-dashboard-crashloop-302-then-docker-ps-cut.txt": (
         "held-out batch 55, first contact on this stop's code with every fix of batches "
         "49-53 (6d1050e): got [kubernetes-dashboard] {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 31}, shows_failures: True}; want {ended: cannot-tell, "
         "probe: [], probe_kills: {min: 0, max: 303}, shows_failures: True}"),
-    "nuclio-2812.issue-template-prose-fenced-go-panic-wrapper-signal-killed-goroutine-then-describe-events-header-cut.txt": (
-        "held-out batch 55, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     "cert-manager-webhook-hetzner-91.issue-fenced-yaml-describe-events-liveness-once-killing-created-x2-cut-in-readiness.txt": (
         "held-out batch 56, first contact on this stop's code with every fix of batches "
