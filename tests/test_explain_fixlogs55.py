@@ -177,3 +177,12 @@ def test_without_the_end_or_the_section_it_stays_refused(text):
 
 def test_the_events_section_reads_a_long_line_in_one_pass():
     read_in_one_pass(_PANIC + "Events:\n  ----" + " ----" * 400_000 + "\n")
+
+
+def test_a_containers_log_line_beside_tilts_lines_is_not_read_as_json():
+    """Tilt's `[manager] unknown flag: ...` (a container's log line in a pod of several): no
+    JSON array opens so; the line is listed as not read, not as a document cut short."""
+    record = parse_record("```\n" + _EVENT + _RESTART + "[manager] unknown flag: --x\n```\n",
+                          "r.txt")
+    texts = [n.text for n in record.notes if "[manager]" in n.text]
+    assert texts and all("JSON" not in t for t in texts), texts

@@ -67,10 +67,15 @@ def tilt_event(line: str, where: Where) -> RecordedEvent | None:
                          object_namespace=m["ns"], count_basis=CountBasis.AT_LEAST)
 
 
+# Tilt's prefix of a container's log line in a pod of several (`[manager] unknown flag: ...`):
+# a name in brackets, then words; no JSON array or YAML flow sequence opens so
+_CONTAINER_LOG = re.compile(rf"^\[{NAME_CELL}\] \S")
+
+
 def tilt_event_shape(line: str) -> bool:
-    """Whether `line` is shaped as Tilt's event line (no document opens with its bracket),
-    whatever its words say."""
-    return _TILT_EVENT.match(line) is not None
+    """Whether `line` is shaped as Tilt's event line or its container's log line (no document
+    opens with its bracket), whatever its words say."""
+    return _TILT_EVENT.match(line) is not None or _CONTAINER_LOG.match(line) is not None
 
 
 class TiltRestart(NamedTuple):
