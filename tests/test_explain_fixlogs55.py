@@ -186,3 +186,14 @@ def test_a_containers_log_line_beside_tilts_lines_is_not_read_as_json():
                           "r.txt")
     texts = [n.text for n in record.notes if "[manager]" in n.text]
     assert texts and all("JSON" not in t for t in texts), texts
+
+
+@pytest.mark.parametrize("line", [
+    "[124892.12] oom-kill:constraint=CONSTRAINT_MEMCG",  # dmesg's time, no container's name
+    '["a", "b"]',  # a JSON array
+    "[manager]",  # no words after it
+])
+def test_other_bracketed_lines_are_no_container_log_line(line):
+    from kubesim.explain.readers.tilt_log import tilt_event_shape
+
+    assert not tilt_event_shape(line)

@@ -68,8 +68,9 @@ def tilt_event(line: str, where: Where) -> RecordedEvent | None:
 
 
 # Tilt's prefix of a container's log line in a pod of several (`[manager] unknown flag: ...`):
-# a name in brackets, then words; no JSON array or YAML flow sequence opens so
-_CONTAINER_LOG = re.compile(rf"^\[{NAME_CELL}\] \S")
+# a container's name (a letter first: `[124892.12]` is dmesg's time) in brackets, then words;
+# no JSON array or YAML flow sequence opens so
+_CONTAINER_LOG = re.compile(r"^\[[a-z][-a-z0-9]{0,62}\] \S")
 
 
 def tilt_event_shape(line: str) -> bool:
