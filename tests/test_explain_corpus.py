@@ -287,15 +287,6 @@ NOT_READ: dict[str, str] = {
         "describe's container sections (State, Last State) naming no pod; the facts apply "
         "the events rule by analogy, which needs a README rule first"),
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
-    "cluster-api-provider-ibmcloud-1408.issue-fenced-test-log-event-readiness-refused-detected-container-restart-unknown-flag.txt": (
-        "held-out batch 55, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
-    "nuclio-2812.issue-template-prose-fenced-go-panic-wrapper-signal-killed-goroutine-then-describe-events-header-cut.txt": (
-        "held-out batch 55, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
 }
 

@@ -1752,6 +1752,8 @@ def _open_why(f: _Facts) -> str:
         return ""
     if rec is not None and rec.restarts_cut:
         return "the record ends before the container's Restart Count"
+    if rec is not None and rec.restart_uncounted is not None and _restart_bound(f) is None:
+        return _uncounted_restart_why(rec.restart_uncounted)
     if _back_off_uncounted(f):
         return ("CrashLoopBackOff shows it ended twice at least (R4.9), not how often, and "
                 "the record gives no restart count")
@@ -1761,6 +1763,15 @@ def _open_why(f: _Facts) -> str:
     if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     return _rows_open(f) or _failures_open(f) or _piece_open(f)
+
+
+def _uncounted_restart_why(where: Where) -> str:
+    """Why a log's line stating a restart with no count leaves the kills open
+    (`ContainerRecord.restart_uncounted`): the container ended at least once, and the record
+    gives no restart count to bound how often; a liveness failure the record does not hold may
+    have killed it (README's back-off rule: the pieces of a record bound nothing)."""
+    return (f"line {where.line} states that the container restarted, not how often, and the "
+            "record gives no restart count: ends it does not hold are not ruled out")
 
 
 def _restart_unseen(f: _Facts) -> str:

@@ -29,9 +29,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.model import Note, NoteKind, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import PasteLine
 
-__all__ = ["APP_ENDS", "AppEnd", "app_ends"]
+__all__ = ["APP_ENDS", "AppEnd", "app_end_beside_events_header", "app_ends"]
 
 # (runtime, the line's pattern, whether a goroutine's traceback must follow it)
 APP_ENDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
@@ -47,6 +48,11 @@ APP_ENDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
                            r"java\.lang\.OutOfMemoryError\b"), False),
 )
 _GOROUTINE = re.compile(r"^\s*goroutine \d{1,12} \[")
+# describe's Events section with no row: its `Events:` line, the columns' header, the dash
+# line under it, whole or cut (kubectl's describe.go, DescribeEvents)
+_EVENTS_HEADER = re.compile(r"^\s*Events:\s*$")
+_EVENTS_SECTION = re.compile(r"^\s*(?:Events:|Type\s+Reason\s+Age\s+From\s+Message|"
+                             r"-{1,7}(?:\s+-{1,7}){0,4})\s*$")
 _TRACE_REACH = 6  # a panic's value may take a line or two, then a blank one, before it
 _SHOWN = 60
 
@@ -81,3 +87,24 @@ def _traced(lines: list[PasteLine], k: int) -> bool:
         if _GOROUTINE.match(line.text[:200]):
             return True
     return False
+
+
+def app_end_beside_events_header(out: RecordSet, described: list[PasteLine],
+                                 source: str) -> None:
+    """The app's end beside a describe that holds nothing but its `Events:` section, cut
+    before its first row (nuclio-2812: `Events:`, its header, `  ----`): the corpus README's
+    rule of a runtime's line printed only as its process ends reads the end beside the record,
+    and that record is describe's, of one pod (kubectl describes one pod per `Name:`) whose
+    fields and rows are not in the paste. Read as that pod, named by nothing, with the end (the
+    diagnosis weighs it: an end shown, its cause not told). Without the end, or with any
+    other pod, event or counter read, nothing changes; the header alone stays no record."""
+    if out.pods or out.events or out.series or not described or \
+            not any(n.kind is NoteKind.APP_END for n in out.notes) or \
+            not any(_EVENTS_HEADER.match(x.text) for x in described) or \
+            not all(_EVENTS_SECTION.match(x.text) for x in described):
+        return
+    where = Where(source, described[0].number)
+    out.pods.append(PodRecord(None, where, formats=["describe"]))
+    out.notes.append(Note(f"lines {described[0].number}-{described[-1].number}: describe's Events "
+                          "section with no row (cut before its first, or empty): read as the "
+                          "pod of the app's end beside it, its events not in the record", where))

@@ -38,6 +38,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import NAME_CELL
 from kubesim.explain.readers.prefixes import DAY_TIME
+from kubesim.explain.readers.tilt_log import tilt_event
 from kubesim.explain.readers.times import parse_time
 
 __all__ = ["RestartLine", "ci_event", "event_start", "pod_started", "restart_line"]
@@ -80,7 +81,7 @@ def ci_event(line: str, where: Where) -> RecordedEvent | None:
     m = _MONITOR.match(line)
     if m is not None and (m["level"] or m["times"] or m["reason"]):
         return _monitor_event(m, where)
-    return None
+    return tilt_event(line, where)  # Tilt's `[event: KIND NAME] MESSAGE` (tilt_log.py)
 
 
 # the start of an event line, whatever is cut after it (the paste ends inside the line)

@@ -203,6 +203,9 @@ class ContainerRecord:
     # the record ends inside the container's describe block, before its Restart Count line
     # (kubectl prints one for every container): its restarts are cut away, not zero
     restarts_cut: bool = False
+    # a log's line states that the container restarted and not how often (Tilt's `Detected
+    # container restart`, tilt_log.py): its ends are at least one, no count bounds them
+    restart_uncounted: Where | None = None
     # where the restart count of such a cut block came from instead: a `get pods` row of the
     # same pod and its one container (kubectl's RESTARTS sums the containers' counts)
     count_joined: Where | None = None

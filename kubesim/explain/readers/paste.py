@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from kubesim.errors import NoObjectError, RecordError, SpecError
-from kubesim.explain.readers.app_end import app_ends
+from kubesim.explain.readers.app_end import app_end_beside_events_header, app_ends
 from kubesim.explain.readers.bare import bare_event, bare_json_event, bracketed_message
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
 from kubesim.explain.readers.chart_values import ChartSwitch, chart_probe_values
@@ -142,6 +142,12 @@ from kubesim.explain.readers.stated_kill import (
     STATED_ZH_OOM,
     stated_kill_hint,
 )
+from kubesim.explain.readers.tilt_log import (
+    TiltRestart,
+    tilt_event_shape,
+    tilt_restart,
+    tilt_restarts,
+)
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.explain.readers.values_chunk import (
@@ -262,6 +268,7 @@ class _Placer:
         self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
         self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
         self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
+        self.tilt_restarts: list[TiltRestart] = []  # Tilt's restart lines (`tilt_log`)
         self.ci_pod: str | None = None  # the pod whose containers' lines follow (`pod_started`)
         # lines holding probe YAML run into one line (one_line_probe.py), with their runs
         self.one_line: list[tuple[PasteLine, list[ProbeRun]]] = []
@@ -325,7 +332,9 @@ class _Placer:
         text = line.text
         if text.startswith(("{", "[")):  # not an event row whose From cell is `{kubelet x}`,
             # nor a kubelet's message in square brackets (`bare.bracketed_message`)
-            return sourced_cells(text) is None and not bracketed_message(text)
+            # (nor Tilt's `[event: pod NAME] MESSAGE`, tilt_log.py)
+            return sourced_cells(text) is None and not bracketed_message(text) and \
+                not tilt_event_shape(text)
         if not self.in_describe and text.strip() in ("{", "["):  # an object or a list opened
             return True  # alone on its line, indented as it sat in the document it was cut from
         if _YAML_START.match(text):
@@ -499,7 +508,14 @@ class _Placer:
         restarts = restart_line(text, self.ci_pod)
         if restarts is not None:
             self.restarts.append((restarts, where))
-        return restarts is not None
+        return restarts is not None or self.tilt_restart(text, where)
+
+    def tilt_restart(self, text: str, where: Where) -> bool:
+        """Tilt's `Detected container restart` line (`tilt_log`), taken."""
+        found = tilt_restart(text, where)
+        if found is not None:
+            self.tilt_restarts.append(found)
+        return found is not None
 
     def continues_cut_row(self, i: int) -> bool:
         """Whether line `i` is the end of a message the paste starts inside: it comes first
@@ -738,8 +754,11 @@ def read_paste(text: str, source: str) -> RecordSet:
     placer.unread.extend(placer.klog.unread)
     placer.unread.sort(key=lambda x: x.number)
     _app_ends(placer.unread, out, source)
+    app_end_beside_events_header(out, placer.describe.lines, source)
     if placer.ci_events or placer.restarts:
         _add(out, _ci_log(placer.ci_events, placer.restarts, source))
+    if placer.tilt_restarts:
+        _add(out, tilt_restarts(placer.tilt_restarts, source))
     if placer.pod_rows:
         pods = pods_of(placer.pod_rows)
         cut = [] if placer.name_cut is None else [
