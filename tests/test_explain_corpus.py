@@ -288,6 +288,27 @@ NOT_READ: dict[str, str] = {
         "the events rule by analogy, which needs a README rule first"),
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
+    # held-out batch 57
+    "onedr0p-home-ops-10407.pr-fenced-describe-events-spec-containers-prefix-liveness-x494-readiness-x486-killing-x2-cut-in-started.txt":
+        "held-out batch 57: not yet run",
+    "substratus-runbooks-246.issue-fenced-one-describe-event-row-evicted-ephemeral-storage-total-limit-100gi-then-prose.txt":
+        "held-out batch 57: not yet run",
+    "kubeplus-1389.issue-prose-unfenced-describe-header-status-failed-reason-evicted-container-exceeded-ephemeral-limit-20mi.txt":
+        "held-out batch 57: not yet run",
+    "neuvector-docs-272.pr-prose-fenced-tab-indented-prompt-describe-status-failed-evicted-total-limit-2gi-cut-in-image-id.txt":
+        "held-out batch 57: not yet run",
+    "dust-7395.pr-markdown-fenced-describe-events-evicted-ephemeral-total-limit-1gi-killing-stopping-container-web.txt":
+        "held-out batch 57: not yet run",
+    "cloud-operators-260.issue-template-prose-unfenced-yaml-container-status-waiting-crashloop-last-state-oomkilled-137.txt":
+        "held-out batch 57: not yet run",
+    "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt":
+        "held-out batch 57: not yet run",
+    "actual-chat-3034.issue-fenced-quoted-combined-from-similar-events-liveness-errored-oci-exec-curl-pipe-not-found.txt":
+        "held-out batch 57: not yet run",
+    "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt":
+        "held-out batch 57: not yet run",
+    "lippertmarkus-helm-charts-1.comment-prose-config-yaml-then-startup-failed-55-of-70-stated-then-describe-events-started-once-cut-in-unhealthy.txt":
+        "held-out batch 57: not yet run",
 }
 
 
