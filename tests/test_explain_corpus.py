@@ -309,6 +309,23 @@ NOT_READ: dict[str, str] = {
         "held-out batch 57: not yet run",
     "lippertmarkus-helm-charts-1.comment-prose-config-yaml-then-startup-failed-55-of-70-stated-then-describe-events-started-once-cut-in-unhealthy.txt":
         "held-out batch 57: not yet run",
+    # held-out batch 58
+    "deepflow-544.issue-prose-fenced-root-prompt-get-pods-seven-pods-server-1-of-2-crashloop-7-84s-ago-grafana-4-then-exec-cut.txt": (
+        "held-out batch 58: not yet run"),
+    "hwameistor-operator-363.issue-fenced-shell-syslog-kernel-oom-kill-memcg-killed-process-operator-twice-then-prose-cut.txt": (
+        "held-out batch 58: not yet run"),
+    "humio-operator-229.issue-prose-screenshot-then-fenced-describe-fragment-running-last-state-oomkilled-137-restart-628-limits-200mi.txt": (
+        "held-out batch 58: not yet run"),
+    "cryostat-operator-716.issue-form-fenced-yaml-resources-limits-256mi-then-last-state-terminated-oomkilled-137-then-log-link.txt": (
+        "held-out batch 58: not yet run"),
+    "pai-4968.issue-prose-logs-command-then-fenced-describe-pending-init-container-crashloop-last-state-error-1-cut-in-ready.txt": (
+        "held-out batch 58: not yet run"),
+    "kubesphere-1561.chinese-issue-fenced-root-prompt-get-pods-eleven-pods-apiserver-crashloop-5-installer-error-5-then-logs-cut.txt": (
+        "held-out batch 58: not yet run"),
+    "kubekey-1731.chinese-comment-prose-pod-keeps-restarting-then-inline-root-prompt-logs-ks-apiserver-klog-cut.txt": (
+        "held-out batch 58: not yet run"),
+    "ks-installer-1816.issue-prose-unfenced-conda-root-prompt-get-po-seven-pods-controller-manager-crashloop-31.txt": (
+        "held-out batch 58: not yet run"),
 }
 
 
