@@ -288,44 +288,57 @@ NOT_READ: dict[str, str] = {
         "the events rule by analogy, which needs a README rule first"),
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
-    # held-out batch 57
-    "onedr0p-home-ops-10407.pr-fenced-describe-events-spec-containers-prefix-liveness-x494-readiness-x486-killing-x2-cut-in-started.txt":
-        "held-out batch 57: not yet run",
-    "substratus-runbooks-246.issue-fenced-one-describe-event-row-evicted-ephemeral-storage-total-limit-100gi-then-prose.txt":
-        "held-out batch 57: not yet run",
-    "kubeplus-1389.issue-prose-unfenced-describe-header-status-failed-reason-evicted-container-exceeded-ephemeral-limit-20mi.txt":
-        "held-out batch 57: not yet run",
-    "neuvector-docs-272.pr-prose-fenced-tab-indented-prompt-describe-status-failed-evicted-total-limit-2gi-cut-in-image-id.txt":
-        "held-out batch 57: not yet run",
-    "dust-7395.pr-markdown-fenced-describe-events-evicted-ephemeral-total-limit-1gi-killing-stopping-container-web.txt":
-        "held-out batch 57: not yet run",
-    "cloud-operators-260.issue-template-prose-unfenced-yaml-container-status-waiting-crashloop-last-state-oomkilled-137.txt":
-        "held-out batch 57: not yet run",
-    "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt":
-        "held-out batch 57: not yet run",
-    "actual-chat-3034.issue-fenced-quoted-combined-from-similar-events-liveness-errored-oci-exec-curl-pipe-not-found.txt":
-        "held-out batch 57: not yet run",
-    "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt":
-        "held-out batch 57: not yet run",
-    "lippertmarkus-helm-charts-1.comment-prose-config-yaml-then-startup-failed-55-of-70-stated-then-describe-events-started-once-cut-in-unhealthy.txt":
-        "held-out batch 57: not yet run",
-    # held-out batch 58
-    "deepflow-544.issue-prose-fenced-root-prompt-get-pods-seven-pods-server-1-of-2-crashloop-7-84s-ago-grafana-4-then-exec-cut.txt": (
-        "held-out batch 58: not yet run"),
+    # held-out batch 57: 3 of 10 at first contact on this stop's final code (31eaa0a)
+    "onedr0p-home-ops-10407.pr-fenced-describe-events-spec-containers-prefix-liveness-x494-readiness-x486-killing-x2-cut-in-started.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): got [app] "
+        "{ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 2, max: "
+        "2}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness, "
+        "readiness], probe_kills: {min: 2, max: None}, shows_failures: True}"),
+    "kubeplus-1389.issue-prose-unfenced-describe-header-status-failed-reason-evicted-container-exceeded-ephemeral-limit-20mi.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: True}"),
+    "neuvector-docs-272.pr-prose-fenced-tab-indented-prompt-describe-status-failed-evicted-total-limit-2gi-cut-in-image-id.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
+        "[neuvector-scanner-pod] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
+        "max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
+        "[charm] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 33}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [liveness], probe_kills: "
+        "{min: 0, max: 33}, shows_failures: True}"),
+    "actual-chat-3034.issue-fenced-quoted-combined-from-similar-events-liveness-errored-oci-exec-curl-pipe-not-found.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
+        "[liveness], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
+        "[test-factorio-server-charts] {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: "
+        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    "lippertmarkus-helm-charts-1.comment-prose-config-yaml-then-startup-failed-55-of-70-stated-then-describe-events-started-once-cut-in-unhealthy.txt": (
+        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
+        "[business-central] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
+        "None}, shows_failures: False}; want {ended: cannot-tell, probe: [startup], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 58: 5 of 8 at first contact on this stop's final code (31eaa0a)
     "hwameistor-operator-363.issue-fenced-shell-syslog-kernel-oom-kill-memcg-killed-process-operator-twice-then-prose-cut.txt": (
-        "held-out batch 58: not yet run"),
-    "humio-operator-229.issue-prose-screenshot-then-fenced-describe-fragment-running-last-state-oomkilled-137-restart-628-limits-200mi.txt": (
-        "held-out batch 58: not yet run"),
-    "cryostat-operator-716.issue-form-fenced-yaml-resources-limits-256mi-then-last-state-terminated-oomkilled-137-then-log-link.txt": (
-        "held-out batch 58: not yet run"),
+        "held-out batch 58, first contact on this stop's final code (31eaa0a): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: oom-killed, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: True}"),
     "pai-4968.issue-prose-logs-command-then-fenced-describe-pending-init-container-crashloop-last-state-error-1-cut-in-ready.txt": (
-        "held-out batch 58: not yet run"),
-    "kubesphere-1561.chinese-issue-fenced-root-prompt-get-pods-eleven-pods-apiserver-crashloop-5-installer-error-5-then-logs-cut.txt": (
-        "held-out batch 58: not yet run"),
+        "held-out batch 58, first contact on this stop's final code (31eaa0a): got "
+        "[database-initializer] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
+        "max: None}, shows_failures: True}; want {ended: app-exit, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "kubekey-1731.chinese-comment-prose-pod-keeps-restarting-then-inline-root-prompt-logs-ks-apiserver-klog-cut.txt": (
-        "held-out batch 58: not yet run"),
-    "ks-installer-1816.issue-prose-unfenced-conda-root-prompt-get-po-seven-pods-controller-manager-crashloop-31.txt": (
-        "held-out batch 58: not yet run"),
+        "held-out batch 58, first contact on this stop's final code (31eaa0a): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: True}"),
 }
 
 
