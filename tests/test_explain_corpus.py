@@ -294,16 +294,6 @@ NOT_READ: dict[str, str] = {
         "{ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 2, max: "
         "2}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness, "
         "readiness], probe_kills: {min: 2, max: None}, shows_failures: True}"),
-    "kubeplus-1389.issue-prose-unfenced-describe-header-status-failed-reason-evicted-container-exceeded-ephemeral-limit-20mi.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}"),
-    "neuvector-docs-272.pr-prose-fenced-tab-indented-prompt-describe-status-failed-evicted-total-limit-2gi-cut-in-image-id.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
-        "[neuvector-scanner-pod] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
-        "max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
         "[charm] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 33}, "

@@ -454,6 +454,8 @@ class _Reader:
             pod.start_time = parse_rfc1123(value) or UNKNOWN_STAMP
         elif key == "Status" and value:
             pod.phase = value.split()[0]
+        elif key in ("Reason", "Message"):
+            self.pod_status(pod, key, value, indent)
         elif key == "IP" and value:
             pod.ip = value.split()[0]
         elif key in ("Controlled By", "Controllers") and "/" in value.split(" ")[0]:
@@ -465,6 +467,20 @@ class _Reader:
                    "Annotations"):
             self.close_container()
             self.section = None
+
+    def pod_status(self, pod: PodRecord, key: str, value: str, indent: int) -> None:
+        """describe's pod-level `Reason:` and `Message:` (kubectl describe prints the pod's
+        status.reason and status.message after `Status:`, at the pod's own indentation, as
+        for a pod the kubelet evicted: `Reason: Evicted`): the pod's status's reason and
+        message, read as the YAML's `status.reason` / `status.message` are (kube.py). A
+        `Reason:` inside a container or a section, or of a pod not named, is not the pod's."""
+        if not value or pod.name is None or indent != self.pod_indent or \
+                self.container is not None or self.section is not None:
+            return
+        if key == "Reason":
+            pod.status_reason = value.split()[0]
+        else:
+            pod.status_message = value
 
     def start_pod(self, value: str, indent: int, number: int) -> None:
         """`Name:` at the describe's own indentation begins a pod's describe (kubectl prints
