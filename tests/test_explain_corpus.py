@@ -323,7 +323,11 @@ NOT_READ: dict[str, str] = {
         "held-out batch 58, first contact on this stop's final code (31eaa0a): got "
         "[database-initializer] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
         "max: None}, shows_failures: True}; want {ended: app-exit, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+        "probe_kills: {min: 0, max: 0}, shows_failures: True} "
+        "(fixevict57: unchanged; the fact's app-exit rests on R5.9, the API server refusing "
+        "probes on an init container that is not a sidecar, which no rule of the corpus "
+        "README states (the fact's own doubt says so), and the describe is cut before any "
+        "line that could show a restartPolicy: the rule needs the README first)"),
     "kubekey-1731.chinese-comment-prose-pod-keeps-restarting-then-inline-root-prompt-logs-ks-apiserver-klog-cut.txt": (
         "held-out batch 58, first contact on this stop's final code (31eaa0a): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
