@@ -309,10 +309,6 @@ NOT_READ: dict[str, str] = {
         "[charm] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 33}, "
         "shows_failures: True}; want {ended: cannot-tell, probe: [liveness], probe_kills: "
         "{min: 0, max: 33}, shows_failures: True}"),
-    "actual-chat-3034.issue-fenced-quoted-combined-from-similar-events-liveness-errored-oci-exec-curl-pipe-not-found.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
-        "[liveness], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
         "[test-factorio-server-charts] {ended: cannot-tell, probe: [], probe_kills: {min: "
