@@ -293,21 +293,24 @@ NOT_READ: dict[str, str] = {
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got [app] "
         "{ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 2, max: "
         "2}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness, "
-        "readiness], probe_kills: {min: 2, max: None}, shows_failures: True}"),
+        "readiness], probe_kills: {min: 2, max: None}, shows_failures: True}. Same at "
+        "fixcut58: the README's Created-count rule (fixcounts56: N containers, cut rows or "
+        "not, past the burst or not) reads Created x2 as {2, 2}; the fact's reading (a "
+        "Created series younger than the pod's failure series bounds nothing, events "
+        "expiring an hour after their last occurrence) needs that rule written first"),
     "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
         "[charm] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 33}, "
         "shows_failures: True}; want {ended: cannot-tell, probe: [liveness], probe_kills: "
         "{min: 0, max: 33}, shows_failures: True}"),
-    "actual-chat-3034.issue-fenced-quoted-combined-from-similar-events-liveness-errored-oci-exec-curl-pipe-not-found.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
-        "[liveness], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
         "[test-factorio-server-charts] {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: "
-        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
+        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}. Same at "
+        "fixcut58: an Unhealthy row cut inside its message's first word (`Liven`) is not "
+        "yet read as its probe's (no outcome in the record: failed or errored); not fixed "
+        "in that task's time"),
     "lippertmarkus-helm-charts-1.comment-prose-config-yaml-then-startup-failed-55-of-70-stated-then-describe-events-started-once-cut-in-unhealthy.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
         "[business-central] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "

@@ -1849,7 +1849,7 @@ def _rows_open(f: _Facts) -> str:
     for e in f.view.events:
         if e.truncated or cut_short(e.message):
             return "a row is cut short: rows after it are not in the record"
-        if e.combined:
+        if e.combined and not _combined_kills_nothing(e):
             return f"a {e.reason} row combines several events: their counts are not all stated"
         if e.reason in _RESTARTING and not e.count_stated:
             return f"a {e.reason} row states no count: at least once, no more is known"
@@ -1860,6 +1860,15 @@ def _rows_open(f: _Facts) -> str:
         return (f"the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), past "
                 "which it drops events: the Killing rows count the kills from below (R4.43)")
     return ""
+
+
+def _combined_kills_nothing(e: RecordedEvent) -> bool:
+    """Whether a combined row (the aggregator's `(combined from similar events): ` prefix)
+    is one the corpus reads as its message's kind alone: a readiness failure (kills nothing,
+    R3.4) or a prober error (thrown away, never counted, R2.2, E4) combined leaves no kill
+    count open, as bitnami-charts-24582's combined readiness row and k8s-106682's error do."""
+    p = probe_event(e.message)
+    return p is not None and (p.probe is READINESS or p.outcome is ProbeOutcome.ERRORED)
 
 
 def _piece_open(f: _Facts) -> str:

@@ -14,7 +14,11 @@ from dataclasses import replace
 from typing import Any
 
 from kubesim.explain.readers.event_layouts import BareReason, bare_reason
-from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
+from kubesim.explain.readers.event_rows import (
+    container_of_field_path,
+    init_field_path,
+    strip_combined,
+)
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
@@ -34,13 +38,13 @@ _WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
 def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
                container: str | None = None) -> tuple[RecordedEvent, Note] | None:
     """The event a message alone stands for, and the note saying what was inferred."""
-    message = _unquoted(_unbracketed(message))
+    message, combined = _uncombined(_unquoted(_unbracketed(message)))
     reason = bare_reason(message)
     if reason is None:
         return None
     event = RecordedEvent("Warning" if reason in _WARNING else "Normal", reason.value,
                           message.strip(), 1, when, when, where, container=container,
-                          count_basis=CountBasis.AT_LEAST)
+                          count_basis=CountBasis.AT_LEAST, combined=combined)
     note = Note(f"line {where.line}: an event's message alone: its reason ({reason.value}) is "
                 "inferred from its words; it happened at least once"
                 + ("" if when.known else ", when is not recorded"), where)
@@ -53,10 +57,28 @@ def _unquoted(message: str) -> str:
     kubelet's message; else `message` as it is (a message may itself end in a quote)."""
     text = message.strip()
     inner = text[1:-1]
-    if len(text) > 2 and text[0] == text[-1] == '"' and '"' not in inner and \
-            bare_reason(message) is None and bare_reason(inner) is not None:
+    if len(text) > 2 and text[0] == text[-1] == '"' and _quotes_its_own(inner) and \
+            bare_reason(_uncombined(message)[0]) is None and \
+            bare_reason(_uncombined(inner)[0]) is not None:
         return inner
     return message
+
+
+def _quotes_its_own(inner: str) -> bool:
+    """Whether the double quotes inside a quoted message, if any, are its own: the kubelet
+    writes a probe's result as `<Probe> probe errored: <detail>` (prober.go), and only the
+    detail, the runtime's or the command's own words, quotes (`exec: "curl -f ...": stat
+    ...`), so a quote before the message's first `: ` closes the string and opens another
+    (`"Liveness probe failed" or "Readiness probe failed"`, a list of two)."""
+    at = inner.find('"')
+    return at < 0 or 0 <= inner.find(": ") < at
+
+
+def _uncombined(message: str) -> tuple[str, bool]:
+    """The message without the event aggregator's `(combined from similar events): ` prefix
+    (client-go's events_cache.go writes it before the message of a series of similar events
+    merged into one), and whether it had one: any kubelet's message may follow it."""
+    return strip_combined(message.strip())
 
 
 def bracketed_message(text: str) -> bool:
