@@ -304,11 +304,6 @@ NOT_READ: dict[str, str] = {
         "[neuvector-scanner-pod] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
         "max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
-        "[charm] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 33}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [liveness], probe_kills: "
-        "{min: 0, max: 33}, shows_failures: True}"),
     "actual-chat-3034.issue-fenced-quoted-combined-from-similar-events-liveness-errored-oci-exec-curl-pipe-not-found.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
