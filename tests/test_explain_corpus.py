@@ -298,11 +298,6 @@ NOT_READ: dict[str, str] = {
         "not, past the burst or not) reads Created x2 as {2, 2}; the fact's reading (a "
         "Created series younger than the pod's failure series bounds nothing, events "
         "expiring an hour after their last occurrence) needs that rule written first"),
-    "grafana-k8s-operator-22.issue-screenshot-prose-fenced-describe-container-charm-running-last-state-error-137-restart-33-probe-lines-cut.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
-        "[charm] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 33}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [liveness], probe_kills: "
-        "{min: 0, max: 33}, shows_failures: True}"),
     "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt": (
         "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
         "[test-factorio-server-charts] {ended: cannot-tell, probe: [], probe_kills: {min: "

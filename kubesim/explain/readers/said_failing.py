@@ -12,6 +12,9 @@ stated_cause.SHOWS_FAILURE's one probe:
 - the case's pod's probes failing, its possessive before them (`the pod's readiness and
   liveness probes are failing`), or the failures it shows or has (`the pod shows readiness and
   liveness probe failures`);
+- the probe failing with, in, on or for the case's own container or pod, a determiner of the
+  case's before both (fixprose57, grafana-k8s-operator-22: `The liveness probe fails with the
+  charm container`; `a liveness probe fails with a container` is no case's);
 
 of one probe, or of a conjunction of them (`both Readiness and Liveness`, `readiness and
 liveness`, `readiness/liveness`): each named probe failed. A disjunction (`readiness or
@@ -45,8 +48,11 @@ _SAYS = (r"(?i:says|say|said|shows|show|showed|reports|report|reported|tells|tel
          r"list|listed)[ \t]+"
          r"(?:(?i:that)[ \t]+)?")
 _BOTH = r"(?:(?i:the|its|both|the[ \t]+two)[ \t]+){0,2}"
+# the case's own container after the probe: a determiner and at most two words before it
+_CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
+                   r"(?i:containers?|pods?)")
 SAID = re.compile(
-    r"(?P<subject>" + CASE_SUBJECT.pattern + r")(?:"
+    r"(?:(?P<subject>" + CASE_SUBJECT.pattern + r")(?:"
     # the pod's describe (events, ...), then what it says
     r"['\u2019]s[ \t]+" + _SHOWN_IN + r"[ \t]*,?[ \t]+(?:(?i:it)[ \t]+)?" + _SAYS + _BOTH
     + _KINDS + _PROBES + _FAILING
@@ -54,7 +60,12 @@ SAID = re.compile(
     + r"|['\u2019]s[ \t]+" + _BOTH + _KINDS.replace("kinds", "kinds2") + _PROBES + _FAILING
     # the failures the pod shows or has
     + r"|[ \t]+(?i:shows|showed|has|had|reports|reported)[ \t]+" + _BOTH
-    + _KINDS.replace("kinds", "kinds3") + _PROBES + r"[ \t]+(?i:failures?))(?![A-Za-z])")
+    + _KINDS.replace("kinds", "kinds3") + _PROBES + r"[ \t]+(?i:failures?))"
+    # the probe failing with the case's own container (fixprose57: `The liveness probe fails
+    # with the charm container`), a determiner of the case's before the probe
+    + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds4") + _PROBES
+    + _FAILING + r"[ \t]+(?i:with|in|on|for)[ \t]+(?P<subject2>" + _CASE_CONTAINER
+    + r"))(?![A-Za-z])")
 _KIND_WORD = re.compile(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
@@ -80,12 +91,15 @@ class SaidFailing(NamedTuple):
 
 def said_failing_hint(text: str) -> bool:
     """Whether the text may hold such a statement (each word looked for once): a probe's word,
-    a failing, and the pod's possessive or a verb of what it shows (a kubelet's message alone,
+    a failing, and the pod's possessive or a verb of what it shows, or a failing with or in
+    (fixprose57: the probe failing with the case's container) (a kubelet's message alone,
     `Liveness probe failed: ...`, has neither: the sentence readers are not run for it)."""
     low = text.lower()
-    return "probe" in low and "fail" in low and any(
+    return "probe" in low and "fail" in low and (any(
         w in low for w in ("'s ", "\u2019s ", "say", "said", "show", "report", "tell", "told",
-                           "list", "has ", "had "))
+                           "list", "has ", "had ")) or any(
+        f"{fail} {place} {det} " in low for fail in ("fails", "failed", "failing")
+        for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my")))
 
 
 def said_failing(line: str) -> SaidFailing | None:
@@ -96,7 +110,7 @@ def said_failing(line: str) -> SaidFailing | None:
         left -= 1
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m):
-            kinds = m["kinds"] or m["kinds2"] or m["kinds3"]
+            kinds = m["kinds"] or m["kinds2"] or m["kinds3"] or m["kinds4"]
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
