@@ -262,6 +262,26 @@ def kill_bounds(kills: dict[str, Any]) -> dict[str, Any]:
     (`because`): what the corpus facts and the tests hold it to."""
     return {"min": kills["min"], "max": kills["max"]}
 
+def explained_kills(tmp_path: Path, text: str, pod: str | None = None) -> dict[str, Any]:
+    """The probe-kill range (its bounds) `explain` gives the one container of the record
+    `text`, through the command line's JSON (one grid phase, no suggestion; `--pod` where
+    given)."""
+    import contextlib
+    import io
+
+    from kubesim.cli.main import main
+
+    record = tmp_path / "r.txt"
+    record.write_text(text)
+    out = io.StringIO()
+    args = ["explain", str(record), "--format", "json", "--no-suggest", "--phases", "1"]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(args + (["--pod", pod] if pod else []))
+    assert code == 0
+    [container] = json.loads(out.getvalue())["containers"]
+    return kill_bounds(container["answer"]["probe_kills"])
+
+
 
 def explained_answer(text: str) -> Any:
     """The one container's answer (`Diagnosis`) of `explain` on the record `text`: one grid

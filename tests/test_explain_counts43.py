@@ -14,30 +14,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import kill_bounds, read_in_one_pass
-
-from kubesim.cli.main import main
-
-
-def _kills(tmp_path: Path, text: str, pod: str) -> dict[str, Any]:
-    """The probe-kill range `explain` gives the pod's one container in the record `text`."""
-    record = tmp_path / "r.txt"
-    record.write_text(text)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = main(["explain", str(record), "--format", "json", "--no-suggest", "--phases",
-                     "1", "--pod", pod])
-    assert code == 0
-    [container] = json.loads(out.getvalue())["containers"]
-    return kill_bounds(container["answer"]["probe_kills"])
-
+from helpers import explained_kills, read_in_one_pass
 
 # ---------------------------------------------------------------- a watch's last row cut
 
@@ -53,7 +33,7 @@ _WATCH = ("$ kubectl get pods -w\n"
 @pytest.mark.parametrize("cut", ["shop-api-85", "shop-api-85c4d9f7b6-q2m", _OLD, "pod/shop-api-8"])
 def test_a_watchs_last_row_cut_in_its_name_leaves_that_pods_kills_open(
         tmp_path: Path, cut: str) -> None:
-    assert _kills(tmp_path, _WATCH + cut, _OLD) == {"min": 0, "max": None}
+    assert explained_kills(tmp_path, _WATCH + cut, _OLD) == {"min": 0, "max": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -69,7 +49,7 @@ def test_a_watchs_last_row_cut_in_its_name_leaves_that_pods_kills_open(
 ])
 def test_a_last_line_no_one_pods_later_watch_row_leaves_the_count_bounding(
         tmp_path: Path, text: str) -> None:
-    assert _kills(tmp_path, text, _OLD) == {"min": 0, "max": 2}
+    assert explained_kills(tmp_path, text, _OLD) == {"min": 0, "max": 2}
 
 
 # ---------------------------------------------------------------- a restart the events miss
@@ -92,7 +72,7 @@ def _events(newest_start: str, *, cut: bool = True) -> str:
 @pytest.mark.parametrize("newest", ["2m41s", "1m5s", "32s"])
 def test_a_get_pods_restart_the_cut_events_do_not_show_bounds_no_kills(
         tmp_path: Path, newest: str) -> None:
-    assert _kills(tmp_path, _PODS + _events(newest), _POD) == {"min": 1, "max": None}
+    assert explained_kills(tmp_path, _PODS + _events(newest), _POD) == {"min": 1, "max": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -102,7 +82,7 @@ def test_a_get_pods_restart_the_cut_events_do_not_show_bounds_no_kills(
 ])
 def test_a_get_pods_count_the_events_do_not_contradict_still_bounds(
         tmp_path: Path, text: str) -> None:
-    assert _kills(tmp_path, text, _POD) == {"min": 1, "max": 5}
+    assert explained_kills(tmp_path, text, _POD) == {"min": 1, "max": 5}
 
 
 # ---------------------------------------------------------------- one pass

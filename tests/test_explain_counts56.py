@@ -18,26 +18,11 @@ import contextlib
 import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import kill_bounds, read_in_one_pass
+from helpers import explained_kills, kill_bounds, read_in_one_pass
 
 from kubesim.cli.main import main
-
-
-def _kills(tmp_path: Path, text: str, pod: str | None = None) -> dict[str, Any]:
-    """The probe-kill range `explain` gives the record's one container in `text`."""
-    record = tmp_path / "r.txt"
-    record.write_text(text)
-    out = io.StringIO()
-    args = ["explain", str(record), "--format", "json", "--no-suggest", "--phases", "1"]
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = main(args + (["--pod", pod] if pod else []))
-    assert code == 0
-    [container] = json.loads(out.getvalue())["containers"]
-    return kill_bounds(container["answer"]["probe_kills"])
-
 
 # ---------------------------------------------------------------- a count's moment joined
 
@@ -68,7 +53,7 @@ def test_a_joined_rows_count_of_another_moment_bounds_nothing_beside_older_event
     row's 6 (R + 1 = 7) bounds nothing; the Created row's x5 does (the last one in back-off:
     five ends at most). A sentence's CrashLoopBackOff read first must not take the count
     without the row's moment."""
-    assert _kills(tmp_path, said + _ROW + _events("7m49s"), _POD) == {"min": 0, "max": 5}
+    assert explained_kills(tmp_path, said + _ROW + _events("7m49s"), _POD) == {"min": 0, "max": 5}
 
 
 @pytest.mark.parametrize("said", [_SAID, ""])
@@ -76,7 +61,7 @@ def test_a_joined_rows_count_beside_events_within_the_pods_age_still_bounds(
         tmp_path: Path, said: str) -> None:
     """Events within the pod's age (over 7m20s against 7m27s): the row's count bounds as
     before, the larger of the two counts the rules give (R + 1 = 7)."""
-    assert _kills(tmp_path, said + _ROW + _events("7m20s"), _POD) == {"min": 0, "max": 7}
+    assert explained_kills(tmp_path, said + _ROW + _events("7m20s"), _POD) == {"min": 0, "max": 7}
 
 
 # ---------------------------------------------------------------- docker's running instances
@@ -107,12 +92,12 @@ def _up(attempt: int, container: str = "kubernetes-dashboard", status: str = "Up
 def test_running_instances_of_one_container_state_no_count(tmp_path: Path, rows: str) -> None:
     """Several running instances of one container: none is the one the status counts, so the
     `get pods` row's 302 bounds the kills (R + 1, waiting out a back-off)."""
-    assert _kills(tmp_path, _GET + _PS + rows, _DASH) == {"min": 0, "max": 303}
+    assert explained_kills(tmp_path, _GET + _PS + rows, _DASH) == {"min": 0, "max": 303}
 
 
 def test_running_instances_alone_bound_no_kills(tmp_path: Path) -> None:
     """Without the row: no count, so nothing bounds the kills."""
-    assert _kills(tmp_path, _PS + _up(30) + _up(29), _DASH)["max"] is None
+    assert explained_kills(tmp_path, _PS + _up(30) + _up(29), _DASH)["max"] is None
 
 
 @pytest.mark.parametrize(("rows", "most"), [

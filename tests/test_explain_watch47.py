@@ -15,30 +15,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import kill_bounds, read_in_one_pass
-
-from kubesim.cli.main import main
-
-
-def _kills(tmp_path: Path, text: str, pod: str | None = None) -> dict[str, Any]:
-    """The probe-kill range `explain` gives the record's one container in `text`."""
-    record = tmp_path / "r.txt"
-    record.write_text(text)
-    out = io.StringIO()
-    args = ["explain", str(record), "--format", "json", "--no-suggest", "--phases", "1"]
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = main(args + (["--pod", pod] if pod else []))
-    assert code == 0
-    [container] = json.loads(out.getvalue())["containers"]
-    return kill_bounds(container["answer"]["probe_kills"])
-
+from helpers import explained_kills, read_in_one_pass
 
 # ---------------------------------------------------------------- a watch's last row cut
 
@@ -62,7 +42,7 @@ _WATCH = ("# kubectl get po -w\n"
 ])
 def test_a_watchs_last_row_cut_before_its_restarts_leaves_that_pods_kills_open(
         tmp_path: Path, cut: str) -> None:
-    assert _kills(tmp_path, _WATCH + cut, _POD) == {"min": 0, "max": None}
+    assert explained_kills(tmp_path, _WATCH + cut, _POD) == {"min": 0, "max": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -80,14 +60,14 @@ def test_a_watchs_last_row_cut_before_its_restarts_leaves_that_pods_kills_open(
 ])
 def test_a_last_row_cut_no_later_row_of_the_pod_leaves_the_count_bounding(
         tmp_path: Path, text: str) -> None:
-    assert _kills(tmp_path, text, _POD) == {"min": 0, "max": 2}
+    assert explained_kills(tmp_path, text, _POD) == {"min": 0, "max": 2}
 
 
 @pytest.mark.parametrize("cut", [
     f"{_POD}    0/1       Error     3",  # cut inside RESTARTS: the digits may be its start
 ])
 def test_a_watchs_last_row_cut_inside_its_restarts_stays_open(tmp_path: Path, cut: str) -> None:
-    assert _kills(tmp_path, _WATCH + cut, _POD)["max"] is None
+    assert explained_kills(tmp_path, _WATCH + cut, _POD)["max"] is None
 
 
 @pytest.mark.parametrize("cut", [
@@ -96,7 +76,7 @@ def test_a_watchs_last_row_cut_inside_its_restarts_stays_open(tmp_path: Path, cu
 ])
 def test_a_watchs_last_row_cut_after_its_restarts_keeps_its_count(
         tmp_path: Path, cut: str) -> None:
-    assert _kills(tmp_path, _WATCH + cut, _POD) == {"min": 0, "max": 4}
+    assert explained_kills(tmp_path, _WATCH + cut, _POD) == {"min": 0, "max": 4}
 
 
 # ---------------------------------------------------------------- events older than the pod
@@ -123,7 +103,7 @@ def _rows(backoff: str, pod: str = _SET) -> str:
 def test_events_older_than_the_pods_age_leave_its_count_bounding_nothing(
         tmp_path: Path, backoff: str) -> None:
     text = _PODS + _rows(backoff).replace("4m7s", "90s ")
-    assert _kills(tmp_path, text, _SET) == {"min": 0, "max": None}
+    assert explained_kills(tmp_path, text, _SET) == {"min": 0, "max": None}
 
 
 def test_a_cut_row_older_than_the_running_pods_age_leaves_its_count_bounding_nothing(
@@ -133,7 +113,7 @@ def test_a_cut_row_older_than_the_running_pods_age_leaves_its_count_bounding_not
     text = (_PODS.replace("0/1     CrashLoopBackOff", "1/1     Running         ") + "Events:\n  Type     Reason     Age                  From     Message\n"
             "  ----     ------     ----                 ----     -------\n"
             + _rows("4m4s (x9 over 4m58s)")[:-60])
-    assert _kills(tmp_path, text, _SET) == {"min": 0, "max": None}
+    assert explained_kills(tmp_path, text, _SET) == {"min": 0, "max": None}
 
 
 @pytest.mark.parametrize("text", [
@@ -144,13 +124,13 @@ def test_a_cut_row_older_than_the_running_pods_age_leaves_its_count_bounding_not
 ])
 def test_events_within_the_pods_age_leave_the_count_bounding(
         tmp_path: Path, text: str) -> None:
-    assert _kills(tmp_path, text, _SET) == {"min": 0, "max": 5}
+    assert explained_kills(tmp_path, text, _SET) == {"min": 0, "max": 5}
 
 
 def test_events_of_another_pod_leave_the_count_bounding(tmp_path: Path) -> None:
     text = _PODS + ("  Warning  BackOff    4m4s (x9 over 4m58s)  kubelet  Back-off restarting "
                     "failed container cache in pod cache-0_default(7fd97854-5706)\n")
-    assert _kills(tmp_path, text, _SET) == {"min": 0, "max": 5}
+    assert explained_kills(tmp_path, text, _SET) == {"min": 0, "max": 5}
 
 
 # ---------------------------------------------------------------- one pass
