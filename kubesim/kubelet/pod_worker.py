@@ -51,7 +51,7 @@ from kubesim.kubelet.termination import (
     run_pre_stop,
     send_stop_signal,
 )
-from kubesim.kubelet.timing import kill_grace_seconds, resync_after
+from kubesim.kubelet.timing import resync_after
 from kubesim.kubelet.worker import GRID_EPS
 from kubesim.results import ProbeType, Result
 from kubesim.spec.targets import declared_ports, listener_index
@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from kubesim.timeline import Timeline
 
 __all__ = ["DRAW_CHUNK", "OOM_EXIT_CODE", "IdleSyncs", "Kubelet", "QuietContainer", "QuietState",
-           "StatusView", "Steady", "SyncTimes", "backoff_message", "exit_reason", "grace_seconds",
+           "StatusView", "Steady", "SyncTimes", "backoff_message", "exit_reason",
            "last_relist", "notice_delay", "pleg_wait", "refusal_requeue", "restarts_after_exit",
            "restarts_after_kill", "resync_after", "resync_due"]
 
@@ -208,12 +208,6 @@ def refusal_requeue(profile: KubeletProfile, remaining: float) -> float:
     if mode == "expiry":  # R4.14, 1.35+
         return min(remaining, profile.resync_seconds)
     return profile.error_requeue_seconds
-
-
-def grace_seconds(pod: ProbedContainer, probe_type: ProbeType) -> float:
-    """R4.4: the probe-level grace period wins, up or down; R4.5: 2 s floor."""
-    return kill_grace_seconds(pod.container.probes()[probe_type],
-                              pod.termination_grace_period_seconds)
 
 
 DRAW_CHUNK: Final = 65_536  # resync jitter values drawn at once over idle syncs

@@ -193,12 +193,13 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     if found.pods or found.events or found.series:
         return found
     # an alert's labels (alert_labels.py), on the lines made plain (a quote, a page's marks)
-    alert = read_alert_labels(plain(text, dedent=False), source)
+    plained = plain(text, dedent=False)
+    alert = read_alert_labels(plained, source)
     if alert is not None:
         return alert
     # a page of prose alone stating its case's OOM kill of a name that is no pod or container
     # (stated_apart.py): answered, not refused (a wrapper's first line taken for YAML too)
-    apart = read_stated_apart(plain(text, dedent=False), source)
+    apart = read_stated_apart(plained, source)
     if apart is not None:
         return apart
     if error is not None:
