@@ -352,6 +352,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 59: not yet run"),
     "fluent-bit-7738.issue-prose-restarting-due-to-liveness-probes-failing-then-fenced-log-cut.txt": (
         "held-out batch 59: not yet run"),
+    # held-out batch 60
+    "argo-tunnel-examples-18.issue-prose-unfenced-liveness-yaml-failure-threshold-1-then-liveness-failed-line-connection-cut.txt": (
+        "held-out batch 60: not yet run"),
+    "xunholy-k8s-gitops-4204.pr-prose-alone-kubelet-killed-cloudflared-every-3-minutes-52-restarts-per-pod-evicted.txt": (
+        "held-out batch 60: not yet run"),
+    "paperdebugger-167.pr-markdown-prose-20640-restarts-over-41-days-fenced-liveness-yaml-failure-threshold-1-kubelet-kills-exit-0-cut.txt": (
+        "held-out batch 60: not yet run"),
+    "lexfrei-cloudflare-tunnel-gateway-controller-98.pr-markdown-summary-then-probe-defaults-table-timeout-period-failure-threshold-old-new-cut.txt": (
+        "held-out batch 60: not yet run"),
+    "cloudflared-891.issue-continued-four-backtick-fence-describe-from-labels-running-restart-0-liveness-failure-1-cut-in-mounts.txt": (
+        "held-out batch 60: not yet run"),
+    "tailscale-4178.issue-prose-keeps-crashlooping-then-fenced-prompts-echo-then-fenced-describe-events-scheduled-pulled-cut.txt": (
+        "held-out batch 60: not yet run"),
+    "pomerium-1336.issue-markdown-prose-then-fenced-describe-events-killing-x2-liveness-x7-readiness-x7-started-x3-then-config-cut.txt": (
+        "held-out batch 60: not yet run"),
+    "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
+        "held-out batch 60: not yet run"),
+    "haproxytech-kubernetes-ingress-548.issue-prose-crashloopbackoff-stated-then-fenced-prompt-describe-cut-in-args.txt": (
+        "held-out batch 60: not yet run"),
+    "external-dns-hetzner-webhook-33.issue-prose-fenced-helm-values-probes-then-pipe-rows-readiness-x13-liveness-errored-x12-named-port-cut.txt": (
+        "held-out batch 60: not yet run"),
 }
 
 
