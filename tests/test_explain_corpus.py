@@ -331,6 +331,27 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: True}"),
+    # held-out batch 61
+    "pomerium-1336.issue-prose-fence-with-info-string-describe-events-killing-liveness-x2-created-x3-liveness-x7-readiness-x7-then-config-cut.txt": (
+        "held-out batch 61: not yet run"),
+    "projectbluefin-lab-598.pr-markdown-prose-crashloop-then-fenced-json-fragment-terminated-exit-137-oomkilled.txt": (
+        "held-out batch 61: not yet run"),
+    "galexrt-kubernetes-keycloak-7.issue-fenced-zsh-prompt-describe-keycloak-0-crashloop-last-state-completed-exit-0-cut-in-finished.txt": (
+        "held-out batch 61: not yet run"),
+    "qjoly-gitops-500.pr-markdown-prose-vault-0-liveness-killed-358-times-over-3-days-then-probe-table-before-after.txt": (
+        "held-out batch 61: not yet run"),
+    "packt-kubernetes-enterprise-guide-2e-4.issue-prose-blockquoted-prompt-describe-one-row-liveness-x9-client-timeout-then-exec-curl-refused.txt": (
+        "held-out batch 61: not yet run"),
+    "openshift-image-registry-186.issue-fenced-oc-prompt-describe-operator-crashloop-last-state-terminated-error-cut-after-reason.txt": (
+        "held-out batch 61: not yet run"),
+    "evryfs-helm-charts-2.comment-prose-unfenced-describe-dependency-track-running-last-state-error-143-restart-1-cut-in-requests.txt": (
+        "held-out batch 61: not yet run"),
+    "spire-tutorials-10.issue-fenced-one-describe-row-no-header-liveness-x11-oci-exec-no-such-file-then-diff-probe-threshold-2-period-60.txt": (
+        "held-out batch 61: not yet run"),
+    "gitops-operator-184.issue-prose-alone-repo-server-crashloops-with-oom-after-upgrade.txt": (
+        "held-out batch 61: not yet run"),
+    "dependency-track-4794.issue-form-prose-crashloop-then-unfenced-describe-api-server-0-cut-in-port.txt": (
+        "held-out batch 61: not yet run"),
 }
 
 
