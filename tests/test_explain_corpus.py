@@ -365,14 +365,33 @@ NOT_READ: dict[str, str] = {
         "held-out batch 60: not yet run"),
     "tailscale-4178.issue-prose-keeps-crashlooping-then-fenced-prompts-echo-then-fenced-describe-events-scheduled-pulled-cut.txt": (
         "held-out batch 60: not yet run"),
-    "pomerium-1336.issue-markdown-prose-then-fenced-describe-events-killing-x2-liveness-x7-readiness-x7-started-x3-then-config-cut.txt": (
-        "held-out batch 60: not yet run"),
     "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
         "held-out batch 60: not yet run"),
     "haproxytech-kubernetes-ingress-548.issue-prose-crashloopbackoff-stated-then-fenced-prompt-describe-cut-in-args.txt": (
         "held-out batch 60: not yet run"),
     "external-dns-hetzner-webhook-33.issue-prose-fenced-helm-values-probes-then-pipe-rows-readiness-x13-liveness-errored-x12-named-port-cut.txt": (
         "held-out batch 60: not yet run"),
+    # held-out batch 61
+    "pomerium-1336.issue-prose-fence-with-info-string-describe-events-killing-liveness-x2-created-x3-liveness-x7-readiness-x7-then-config-cut.txt": (
+        "held-out batch 61: not yet run"),
+    "projectbluefin-lab-598.pr-markdown-prose-crashloop-then-fenced-json-fragment-terminated-exit-137-oomkilled.txt": (
+        "held-out batch 61: not yet run"),
+    "galexrt-kubernetes-keycloak-7.issue-fenced-zsh-prompt-describe-keycloak-0-crashloop-last-state-completed-exit-0-cut-in-finished.txt": (
+        "held-out batch 61: not yet run"),
+    "qjoly-gitops-500.pr-markdown-prose-vault-0-liveness-killed-358-times-over-3-days-then-probe-table-before-after.txt": (
+        "held-out batch 61: not yet run"),
+    "packt-kubernetes-enterprise-guide-2e-4.issue-prose-blockquoted-prompt-describe-one-row-liveness-x9-client-timeout-then-exec-curl-refused.txt": (
+        "held-out batch 61: not yet run"),
+    "openshift-image-registry-186.issue-fenced-oc-prompt-describe-operator-crashloop-last-state-terminated-error-cut-after-reason.txt": (
+        "held-out batch 61: not yet run"),
+    "evryfs-helm-charts-2.comment-prose-unfenced-describe-dependency-track-running-last-state-error-143-restart-1-cut-in-requests.txt": (
+        "held-out batch 61: not yet run"),
+    "spire-tutorials-10.issue-fenced-one-describe-row-no-header-liveness-x11-oci-exec-no-such-file-then-diff-probe-threshold-2-period-60.txt": (
+        "held-out batch 61: not yet run"),
+    "gitops-operator-184.issue-prose-alone-repo-server-crashloops-with-oom-after-upgrade.txt": (
+        "held-out batch 61: not yet run"),
+    "dependency-track-4794.issue-form-prose-crashloop-then-unfenced-describe-api-server-0-cut-in-port.txt": (
+        "held-out batch 61: not yet run"),
 }
 
 
