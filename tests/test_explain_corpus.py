@@ -331,67 +331,78 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: True}"),
-    # held-out batch 59
-    "opentelemetry-helm-charts-1163.issue-prose-event-rows-no-header-backoff-x197-started-x25-liveness-x73-readiness-x270-created-x35-cut-in-failedmount.txt": (
-        "held-out batch 59: not yet run"),
-    "deckhouse-1596.issue-form-prose-fenced-event-rows-no-header-readiness-x3918-backoff-x4420-liveness-x3688.txt": (
-        "held-out batch 59: not yet run"),
-    "oteldb-790.issue-screenshot-img-tag-prose-fenced-get-pods-one-row-crashloop-9-4s-ago.txt": (
-        "held-out batch 59: not yet run"),
-    "marketplace-kubernetes-67.comment-fenced-get-pods-eight-jaeger-pods-collector-crashloop-11-query-1-of-2-crashloop-11.txt": (
-        "held-out batch 59: not yet run"),
-    "jaeger-kubernetes-119.comment-fenced-helm-status-resources-pods-collector-crashloop-154-query-crashloop-156-cut-in-secret.txt": (
-        "held-out batch 59: not yet run"),
-    "prometheus-operator-2520.issue-hash-prompt-describe-event-rows-no-header-liveness-x7-readiness-x117-backoff-x12.txt": (
-        "held-out batch 59: not yet run"),
-    "kubrix-399.issue-get-pods-row-no-header-crashloop-893-then-fenced-describe-bracket-cut-last-state-oomkilled-137-then-german-prose-nginx-log.txt": (
-        "held-out batch 59: not yet run"),
+    # held-out batch 59: 7 of 10 at first contact on stop 47's final code (8e397af)
     "tempo-5132.issue-prose-ingester-crashloop-restarted-197-times-then-fenced-logfmt-log-cut.txt": (
-        "held-out batch 59: not yet run"),
+        "held-out batch 59, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "clickstack-helm-charts-153.issue-prose-crashloop-then-fenced-supervisor-log-dots-then-describe-cut-in-labels.txt": (
-        "held-out batch 59: not yet run"),
+        "held-out batch 59, first contact on stop 47's final code (8e397af): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: True}"),
     "fluent-bit-7738.issue-prose-restarting-due-to-liveness-probes-failing-then-fenced-log-cut.txt": (
-        "held-out batch 59: not yet run"),
-    # held-out batch 60
+        "held-out batch 59, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
+        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
+    # held-out batch 60: 2 of 9 at first contact on stop 47's final code (8e397af)
     "argo-tunnel-examples-18.issue-prose-unfenced-liveness-yaml-failure-threshold-1-then-liveness-failed-line-connection-cut.txt": (
-        "held-out batch 60: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
+        "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "xunholy-k8s-gitops-4204.pr-prose-alone-kubelet-killed-cloudflared-every-3-minutes-52-restarts-per-pod-evicted.txt": (
-        "held-out batch 60: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "paperdebugger-167.pr-markdown-prose-20640-restarts-over-41-days-fenced-liveness-yaml-failure-threshold-1-kubelet-kills-exit-0-cut.txt": (
-        "held-out batch 60: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: True}"),
     "lexfrei-cloudflare-tunnel-gateway-controller-98.pr-markdown-summary-then-probe-defaults-table-timeout-period-failure-threshold-old-new-cut.txt": (
-        "held-out batch 60: not yet run"),
-    "cloudflared-891.issue-continued-four-backtick-fence-describe-from-labels-running-restart-0-liveness-failure-1-cut-in-mounts.txt": (
-        "held-out batch 60: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "tailscale-4178.issue-prose-keeps-crashlooping-then-fenced-prompts-echo-then-fenced-describe-events-scheduled-pulled-cut.txt": (
-        "held-out batch 60: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: True}"),
     "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
-        "held-out batch 60: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): got "
+        "[ngrok-ingress-controller] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
+        "max: 0}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 1}, shows_failures: True}"),
     "haproxytech-kubernetes-ingress-548.issue-prose-crashloopbackoff-stated-then-fenced-prompt-describe-cut-in-args.txt": (
-        "held-out batch 60: not yet run"),
-    "external-dns-hetzner-webhook-33.issue-prose-fenced-helm-values-probes-then-pipe-rows-readiness-x13-liveness-errored-x12-named-port-cut.txt": (
-        "held-out batch 60: not yet run"),
-    # held-out batch 61
-    "pomerium-1336.issue-prose-fence-with-info-string-describe-events-killing-liveness-x2-created-x3-liveness-x7-readiness-x7-then-config-cut.txt": (
-        "held-out batch 61: not yet run"),
+        "held-out batch 60, first contact on stop 47's final code (8e397af): got "
+        "[haproxy-ingress] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
+        "None}, shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 61: 5 of 10 at first contact on stop 47's final code (8e397af)
     "projectbluefin-lab-598.pr-markdown-prose-crashloop-then-fenced-json-fragment-terminated-exit-137-oomkilled.txt": (
-        "held-out batch 61: not yet run"),
-    "galexrt-kubernetes-keycloak-7.issue-fenced-zsh-prompt-describe-keycloak-0-crashloop-last-state-completed-exit-0-cut-in-finished.txt": (
-        "held-out batch 61: not yet run"),
+        "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "qjoly-gitops-500.pr-markdown-prose-vault-0-liveness-killed-358-times-over-3-days-then-probe-table-before-after.txt": (
-        "held-out batch 61: not yet run"),
-    "packt-kubernetes-enterprise-guide-2e-4.issue-prose-blockquoted-prompt-describe-one-row-liveness-x9-client-timeout-then-exec-curl-refused.txt": (
-        "held-out batch 61: not yet run"),
-    "openshift-image-registry-186.issue-fenced-oc-prompt-describe-operator-crashloop-last-state-terminated-error-cut-after-reason.txt": (
-        "held-out batch 61: not yet run"),
-    "evryfs-helm-charts-2.comment-prose-unfenced-describe-dependency-track-running-last-state-error-143-restart-1-cut-in-requests.txt": (
-        "held-out batch 61: not yet run"),
+        "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
+        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "spire-tutorials-10.issue-fenced-one-describe-row-no-header-liveness-x11-oci-exec-no-such-file-then-diff-probe-threshold-2-period-60.txt": (
-        "held-out batch 61: not yet run"),
+        "held-out batch 61, first contact on stop 47's final code (8e397af): exit 2: "
+        "spire-tutorials-10.issue-fenced-one-describe-row-no-header-liveness-x11-oci-exec-no-such-file-then-diff-probe-threshold-2-period-60.txt:20: "
+        "ProbeSpec/spire-tutorials-10.issue-fenced-one-describe-row-n; want {ended: "
+        "liveness-kill, probe: [liveness], probe_kills: {min: 5, max: None}, "
+        "shows_failures: True}"),
     "gitops-operator-184.issue-prose-alone-repo-server-crashloops-with-oom-after-upgrade.txt": (
-        "held-out batch 61: not yet run"),
+        "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "dependency-track-4794.issue-form-prose-crashloop-then-unfenced-describe-api-server-0-cut-in-port.txt": (
-        "held-out batch 61: not yet run"),
+        "held-out batch 61, first contact on stop 47's final code (8e397af): got "
+        "[dependency-track-api-server] {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
 }
 
 
