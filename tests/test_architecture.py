@@ -171,6 +171,8 @@ MODULES = {
     "kubesim.explain.readers.ci_log": "records",
     "kubesim.explain.readers.tilt_log": "records", "kubesim.explain.readers.by_hand": "records",
     "kubesim.explain.readers.pods_table_2015": "records",
+    "kubesim.explain.readers.kernel_oom": "records",
+    "kubesim.explain.readers.plain_init": "records",
     "kubesim.explain.readers.fragment": "records", "kubesim.explain.readers.v1beta": "records",
     "kubesim.explain.readers.container_run": "records",
     "kubesim.explain.readers.alert_labels": "records",

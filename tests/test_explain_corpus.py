@@ -312,20 +312,6 @@ NOT_READ: dict[str, str] = {
         "None}, shows_failures: False}; want {ended: cannot-tell, probe: [startup], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 58: 5 of 8 at first contact on this stop's final code (31eaa0a)
-    "hwameistor-operator-363.issue-fenced-shell-syslog-kernel-oom-kill-memcg-killed-process-operator-twice-then-prose-cut.txt": (
-        "held-out batch 58, first contact on this stop's final code (31eaa0a): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: oom-killed, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}"),
-    "pai-4968.issue-prose-logs-command-then-fenced-describe-pending-init-container-crashloop-last-state-error-1-cut-in-ready.txt": (
-        "held-out batch 58, first contact on this stop's final code (31eaa0a): got "
-        "[database-initializer] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
-        "max: None}, shows_failures: True}; want {ended: app-exit, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True} "
-        "(fixevict57: unchanged; the fact's app-exit rests on R5.9, the API server refusing "
-        "probes on an init container that is not a sidecar, which no rule of the corpus "
-        "README states (the fact's own doubt says so), and the describe is cut before any "
-        "line that could show a restartPolicy: the rule needs the README first)"),
     "kubekey-1731.chinese-comment-prose-pod-keeps-restarting-then-inline-root-prompt-logs-ks-apiserver-klog-cut.txt": (
         "held-out batch 58, first contact on this stop's final code (31eaa0a): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "

@@ -137,8 +137,8 @@ class _Facts:
         (`View.lists_every_probe`)."""
         return self.view.spec is not None or any(
             s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or \
-            self.view.lists_every_probe or (
-                self.view.record is not None and self.view.record.spec_listed)
+            self.view.lists_every_probe or (self.view.record is not None and (
+                self.view.record.spec_listed or self.view.record.plain_init is not None))
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
@@ -615,7 +615,7 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"no probe ended the container, and cannot tell what did: {because}"), because)
     if not killers and f.settings_shown and x.cause not in SIGNALS:
-        return _Decided(Cause.APP_EXIT, "app-exit", (
+        return _plain_init_exit(f, x) or _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "
             "so no probe could have killed it"), closes=(
             f"it ended by itself ({x.meaning}), and it has no liveness or startup probe: only "
@@ -636,6 +636,20 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
         f"the last container ended ({x.meaning}) and cannot tell whether a probe killed it, "
         f"because {because}"), because)
+
+
+def _plain_init_exit(f: _Facts, x: Exit) -> _Decided | None:
+    """The exit of an init container the record shows is no sidecar (plain_init.py): it takes
+    no probe at all (R5.9), so it ended by itself; None for any other container."""
+    rec = f.view.record
+    why = rec.plain_init if rec is not None else None
+    if why is None:
+        return None
+    plain = (f"it is a plain init container, no sidecar ({why}), and the API server refuses "
+             "liveness, readiness and startup probes on one (R5.9)")
+    return _Decided(Cause.APP_EXIT, "app-exit", (
+        f"the container ended by itself: {x.meaning}; {plain}, so no probe could have killed "
+        "it"), closes=f"it ended by itself ({x.meaning}); {plain}: no probe kills it")
 
 
 def _exit_because(f: _Facts, x: Exit, ran: float | None) -> str:

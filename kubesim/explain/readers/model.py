@@ -249,6 +249,10 @@ class ContainerRecord:
     # YAML or JSON, a Pod manifest): it lists every probe the container has, none when it
     # lists none (README's back-off rule: the pod's spec lists the container's probes whole)
     spec_listed: bool = False
+    # a plain init container the record shows is no sidecar (plain_init.py, R5.9): why, as
+    # the answer says it (its pod's timestamps before sidecars, or its spec shown without
+    # restartPolicy Always); it takes no probe, so its end is no probe's kill
+    plain_init: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.event_layouts import start_back_off
+from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.model import (
@@ -31,6 +32,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
+from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
@@ -78,6 +80,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     give_listed_containers(found, lines)  # the containers a `Defaulted container` line lists
+    mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
     return found
 
 
@@ -197,6 +200,10 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     alert = read_alert_labels(plained, source)
     if alert is not None:
         return alert
+    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
+    kernel = read_kernel_oom(plained, source)
+    if kernel is not None:
+        return kernel
     # a page of prose alone stating its case's OOM kill of a name that is no pod or container
     # (stated_apart.py): answered, not refused (a wrapper's first line taken for YAML too)
     apart = read_stated_apart(plained, source)
