@@ -80,6 +80,20 @@ Container ID: containerd://c0ffee
 Image: registry.example/proxy:2.0
 Image ID: registry.example/proxy@sh"""
 
+# the rest of the describe below the sections: its Conditions and Events
+_CONDITIONS_EVENTS = """Conditions:
+  Type              Status
+  Initialized       True
+  Ready             True
+  ContainersReady   True
+  PodScheduled      True
+Events:
+  Type     Reason   Age                 From     Message
+  ----     ------   ----                ----     -------
+  Normal   Pulled   2m (x5 over 3d)     kubelet  Container image "registry.example/app:3.1" \
+already present on machine
+"""
+
 _ONE_RESTARTED = _table(("web-5d8f7-abcde", "1/1", 0), ("api-7c9d6-fghij", "2/2", 4),
                         ("db-0", "1/1", 0))
 
@@ -94,6 +108,7 @@ def _owners(text: str) -> dict[str | None, list[str]]:
     (_ONE_RESTARTED + _FLAT_ENDED, "api-7c9d6-fghij", ["sidecar"]),
     (_ONE_RESTARTED + _INDENTED_ENDED, "api-7c9d6-fghij", ["app"]),
     (_ONE_RESTARTED + _INDENTED_COUNT, "api-7c9d6-fghij", ["app"]),
+    (_ONE_RESTARTED + _INDENTED_ENDED + _CONDITIONS_EVENTS, "api-7c9d6-fghij", ["app"]),
     (_ONE_RESTARTED + _FLAT_ENDED + _FLAT_SECOND, "api-7c9d6-fghij", ["proxy", "sidecar"]),
     # two pods restarted, only one has containers enough for two sections
     (_table(("web-0", "1/1", 3), ("api-0", "3/3", 2)) + _FLAT_ENDED + _FLAT_SECOND, "api-0",
@@ -117,6 +132,7 @@ def test_sections_naming_no_pod_go_to_the_one_pod_of_the_table_that_can_hold_the
     # two pods restarted, each with containers enough
     _table(("web-0", "1/1", 3), ("api-0", "2/2", 2)) + _FLAT_ENDED,
     _table(("web-0", "1/1", 3), ("api-0", "2/2", 2)) + _INDENTED_ENDED,
+    _table(("web-0", "1/1", 3), ("api-0", "2/2", 2)) + _INDENTED_ENDED + _CONDITIONS_EVENTS,
     # no pod restarted
     _table(("web-0", "1/1", 0), ("api-0", "2/2", 0)) + _FLAT_ENDED,
     _table(("web-0", "1/1", 0), ("api-0", "2/2", 0)) + _INDENTED_COUNT,

@@ -547,9 +547,10 @@ def _owner_in_table(piece: PodRecord, named: list[PodRecord]) -> PodRecord | Non
     a back-off or an ended instance, one of enough containers for N sections. An inference,
     said in a note of each pod; None (a note of the piece saying which pods they could be)
     when none or several can, when the parts need nothing of a pod, or when a pod is not the
-    table's (its describe names it)."""
+    table's (its describe names it). A describe's Conditions go with its container sections
+    (the body of one describe below its `Name:`), not with events alone."""
     unnamed = _unnamed_needs(piece)
-    if unnamed is None or piece.conditions or len(named) < 2 or \
+    if unnamed is None or (piece.conditions and not unnamed.sections) or len(named) < 2 or \
             any("pods-table" not in p.formats or not p.containers for p in named):
         return None
     fits = [p for p in named if all(_shows(p, n, unnamed.sections) for n in unnamed.needs)]
