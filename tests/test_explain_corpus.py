@@ -273,19 +273,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
     # held-out batch 54: 9 of 10 at first contact on this stop's code with every fix of batches 49-53
     # (6d1050e; stash-690 held by the pod's answer, which the first count misjudged)
-    "kubernetes-org-4100.issue-get-pods-rows-spaces-collapsed-cephfs-provisioner-6-of-6-running-65-then-describe-flattened-last-state-error-255-cut.txt": (
-        "held-out batch 54, first contact on this stop's code with every fix of batches "
-        "49-53 (6d1050e): exit 2: --container 'csi-resizer': the record names no "
-        "container (containers: 6 the record does not name (a `get pods` row of READY "
-        "6/6)); want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 65}, "
-        "shows_failures: True}. After fixrows56 the same exit 2: line 18 `csi-resizer:` "
-        "flush left over `Container ID:` is now read as the container's name (a piece head "
-        "in a paste that lost every indentation), but the describe's lines, naming no pod, "
-        "are read as a pod of their own (csi-resizer, Running, Last State Error 255, {0, "
-        "1}), not the provisioner's: the README gives events naming no pod "
-        "beside a `get pods` table to the one pod that can be theirs, but has no rule for a "
-        "describe's container sections (State, Last State) naming no pod; the facts apply "
-        "the events rule by analogy, which needs a README rule first"),
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     # held-out batch 57: 3 of 10 at first contact on this stop's final code (31eaa0a)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import replace
+from enum import Enum
+from typing import NamedTuple
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.alert_labels import read_alert_labels
@@ -519,76 +521,137 @@ def _created_again(older: PodRecord, newer: PodRecord) -> Note:
         "a get events table's, are read as the newer pod's)", newer.where)
 
 
-# what events naming no pod need of the pod they are about (kubelet-rules R3.4, R4.7): a
-# readiness failure, a pod not Ready; a probe's kill, a back-off or a container started again,
-# a pod whose container restarted
+# what events or a describe's container sections naming no pod need of the pod they are
+# about (the corpus README's rules of events and of container sections naming no pod beside a
+# `get pods` table; kubelet-rules R3.4, R4.7): a readiness failure, a pod not Ready; a probe's
+# kill, a back-off, a container started again or an ended instance, a pod whose container
+# restarted; N container sections, a pod of N containers or more (READY's total)
 _READINESS = re.compile(r"^Readiness probe failed\b")
 _PROBE_KILL = re.compile(r"failed (?:liveness|startup) probe|is unhealthy, it will be killed")
 _BACK_OFF = re.compile(r"^Back-off restarting failed container")
 
 
+class Need(Enum):
+    """What a piece naming no pod needs of the pod of a `get pods` table it is about."""
+    NOT_READY = "not-ready"
+    RESTARTED = "restarted"
+    CONTAINERS = "containers"
+
+
+class Unnamed(NamedTuple):
+    """A piece naming no pod as the rule of a `get pods` table reads it: what it needs of its
+    pod, what its parts are and what they show, in words, and how many container sections."""
+    needs: frozenset[Need]
+    parts: str
+    what: str
+    sections: int
+
+
 def _owner_in_table(piece: PodRecord, named: list[PodRecord]) -> PodRecord | None:
-    """The pod of a `kubectl get pods` table that events naming no pod are about, when exactly
-    one of its pods can be it (`_needs`): the only pod not Ready for readiness failures, the
-    only one whose container restarted for a probe's kill or a back-off. An inference, said
-    in a note of each pod; None (a note of the piece saying which pods they could be) when
-    none or several can, when the events need nothing of a pod, or when a pod is not the
-    table's (its describe names it)."""
-    needs = _needs(piece.events)
-    if piece.containers or piece.conditions or not needs or len(named) < 2 or \
+    """The pod of a `kubectl get pods` table that events or container sections naming no pod
+    are about, when exactly one of its pods can be it (`_unnamed_needs`): the only pod not
+    Ready for readiness failures, the only one whose container restarted for a probe's kill,
+    a back-off or an ended instance, one of enough containers for N sections. An inference,
+    said in a note of each pod; None (a note of the piece saying which pods they could be)
+    when none or several can, when the parts need nothing of a pod, or when a pod is not the
+    table's (its describe names it). A describe's Conditions go with its container sections
+    (the body of one describe below its `Name:`), not with events alone."""
+    unnamed = _unnamed_needs(piece)
+    if unnamed is None or (piece.conditions and not unnamed.sections) or len(named) < 2 or \
             any("pods-table" not in p.formats or not p.containers for p in named):
         return None
-    fits = [p for p in named if all(_shows(p, need) for need in needs)]
+    fits = [p for p in named if all(_shows(p, n, unnamed.sections) for n in unnamed.needs)]
     span = _span(piece) or "parts of the record"
-    what = " and ".join(_NEEDS[n][0] for n in sorted(needs))
-    pod = "a pod not Ready whose container restarted" if len(needs) > 1 else \
-        _NEEDS[next(iter(needs))][1]
+    pod = _pod_needed(unnamed)
     if len(fits) != 1:
         could = f"{_names([p.name or '' for p in fits])} can" if fits else "none can"
-        piece.notes.append(Note(f"the events at {span} name no pod, and their {what} need "
-                                f"{pod}; of the {len(named)} pods of the `get pods` table "
-                                f"{could} be it: not given to any", piece.where))
+        piece.notes.append(Note(f"the {unnamed.parts} at {span} name no pod, and their "
+                                f"{unnamed.what} need {pod}; of the {len(named)} pods of the "
+                                f"`get pods` table {could} be it: not given to any",
+                                piece.where))
         return None
     owner = fits[0]
     owner.notes.append(Note(
-        f"inferred (the record does not say it): the events at {span} name no pod, and their "
-        f"{what} need {pod}; of the {len(named)} pods of the `get pods` table only "
-        f"{owner.name} is one: read as its events", piece.where))
+        f"inferred (the record does not say it): the {unnamed.parts} at {span} name no pod, "
+        f"and their {unnamed.what} need {pod}; of the {len(named)} pods of the `get pods` "
+        f"table only {owner.name} is one: read as its {unnamed.parts}", piece.where))
     for other in (p for p in named if p is not owner):
-        other.notes.append(Note(f"the events at {span} name no pod: read as {owner.name}'s "
-                                "(inferred: the one pod of the table they can be), not this "
-                                "pod's", piece.where))
+        other.notes.append(Note(f"the {unnamed.parts} at {span} name no pod: read as "
+                                f"{owner.name}'s (inferred: the one pod of the table they can "
+                                "be), not this pod's", piece.where))
     return owner
 
 
-# each need: what the events show, and the pod they need
-_NEEDS = {"not-ready": ("readiness failures", "a pod not Ready"),
-          "restarted": ("kills, back-offs or starts again", "a pod whose container restarted")}
+# each need: what the events show, and what it asks of the pod
+_NEEDS = {Need.NOT_READY: ("readiness failures", "not Ready"),
+          Need.RESTARTED: ("kills, back-offs or starts again", "whose container restarted"),
+          Need.CONTAINERS: ("", "of {n} containers or more (READY's total)")}
 
 
-def _needs(events: list[RecordedEvent]) -> set[str]:
-    """What events naming no pod need of their pod (`_NEEDS`): nothing for events that any
+def _pod_needed(unnamed: Unnamed) -> str:
+    """The pod the needs ask for, in words: `a pod not Ready, whose container restarted`."""
+    return "a pod " + ", ".join(_NEEDS[n][1].format(n=unnamed.sections)
+                                for n in Need if n in unnamed.needs)
+
+
+def _unnamed_needs(piece: PodRecord) -> Unnamed | None:
+    """What a piece naming no pod needs of its pod (`Need`), None where it needs nothing any
+    pod may not have (a liveness failure below its threshold, a pull, events alone) or is
+    no piece the rule reads: a describe's container sections, each under its container's
+    name (`csi-resizer:` heading its `Container ID:`, `State:` lines); not a container without
+    its name (a fragment's fields, a row) nor a spec (a manifest's containers)."""
+    needs = _needs(piece.events)
+    shown = [_NEEDS[n][0] for n in Need if n in needs]
+    sections = [c for c in piece.containers if not c.init]
+    if any(c.name is None for c in piece.containers) or \
+            (sections and "describe" not in piece.formats):
+        return None
+    if sections:
+        needs.add(Need.CONTAINERS)
+        shown.append(f"number ({len(sections)})")
+    if any(_ended_instance(c) for c in sections):
+        needs.add(Need.RESTARTED)
+        shown.append("an ended instance (a Last State, a restart count, a back-off)")
+    if not needs:
+        return None
+    parts = " and ".join(p for p, shown_ in (("events", piece.events),
+                                             ("container sections", sections)) if shown_)
+    return Unnamed(frozenset(needs), parts, " and ".join(shown), len(sections))
+
+
+def _ended_instance(c: ContainerRecord) -> bool:
+    """Whether a container section shows an instance of it ended: `Last State: Terminated`,
+    a restart count above 0, a back-off (R4.7: a container restarts only after it ended)."""
+    return c.last is not None or (c.restart_count or 0) > 0 or \
+        c.state_reason == "CrashLoopBackOff"
+
+
+def _needs(events: list[RecordedEvent]) -> set[Need]:
+    """What events naming no pod need of their pod (`Need`): nothing for events that any
     pod may have (a liveness failure below its threshold, a pull)."""
     needs = set()
     for e in events:
         if e.reason == "Unhealthy" and _READINESS.match(e.message):
-            needs.add("not-ready")
+            needs.add(Need.NOT_READY)
         elif (e.reason == "Killing" and _PROBE_KILL.search(e.message)) or \
                 (e.reason == "BackOff" and _BACK_OFF.match(e.message)) or \
                 (e.reason in ("Started", "Created") and e.count > 1):
-            needs.add("restarted")
+            needs.add(Need.RESTARTED)
     return needs
 
 
-def _shows(pod: PodRecord, need: str) -> bool:
+def _shows(pod: PodRecord, need: Need, sections: int) -> bool:
     """Whether a pod of the table shows what `need` asks (its row's READY, RESTARTS,
     STATUS). A container its STATUS shows waiting or ended (`CrashLoopBackOff`, `Error`) is
     not Ready, whatever the row's READY was read as: Ready is worked out only for a running
-    container (R3.4: not running, false)."""
-    if need == "not-ready":
+    container (R3.4: not running, false). N container sections fit a pod of N containers or
+    more: READY's total (`ContainerRecord.containers`)."""
+    if need is Need.NOT_READY:
         return any(c.ready is False or c.state in ("waiting", "terminated") or (
             c.ready_containers is not None and c.ready_containers < c.containers)
             for c in pod.containers)
+    if need is Need.CONTAINERS:
+        return sum(c.containers for c in pod.containers if not c.init) >= sections
     return any((c.restart_count or 0) > 0 or c.state_reason == "CrashLoopBackOff"
                for c in pod.containers)
 
