@@ -314,10 +314,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: True}"),
-    "fluent-bit-7738.issue-prose-restarting-due-to-liveness-probes-failing-then-fenced-log-cut.txt": (
-        "held-out batch 59, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
-        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
     # held-out batch 60: 2 of 9 at first contact on stop 47's final code (8e397af)
     "argo-tunnel-examples-18.issue-prose-unfenced-liveness-yaml-failure-threshold-1-then-liveness-failed-line-connection-cut.txt": (
         "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
@@ -326,13 +322,13 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "xunholy-k8s-gitops-4204.pr-prose-alone-kubelet-killed-cloudflared-every-3-minutes-52-restarts-per-pod-evicted.txt": (
         "held-out batch 60, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "paperdebugger-167.pr-markdown-prose-20640-restarts-over-41-days-fenced-liveness-yaml-failure-threshold-1-kubelet-kills-exit-0-cut.txt": (
-        "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
+        "(exit 2, not a record explain reads); after fixkills61 still refused: `the kubelet "
+        "killed cloudflared` is a kill of a bare name that is no pod or container the record "
+        "shows, of which the README's rules read no end (gavinmcfall-home-ops-2417), and `52+ "
+        "restarts per pod` has no subject of the case's (the count rule reads a first-person "
+        "count or one of the case's own workload), so no written rule shows the failures; "
+        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}"),
     "lexfrei-cloudflare-tunnel-gateway-controller-98.pr-markdown-summary-then-probe-defaults-table-timeout-period-failure-threshold-old-new-cut.txt": (
         "held-out batch 60, first contact on stop 47's final code (8e397af): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
@@ -357,10 +353,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "qjoly-gitops-500.pr-markdown-prose-vault-0-liveness-killed-358-times-over-3-days-then-probe-table-before-after.txt": (
-        "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
-        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "spire-tutorials-10.issue-fenced-one-describe-row-no-header-liveness-x11-oci-exec-no-such-file-then-diff-probe-threshold-2-period-60.txt": (
         "held-out batch 61, first contact on stop 47's final code (8e397af): exit 2: "
         "spire-tutorials-10.issue-fenced-one-describe-row-no-header-liveness-x11-oci-exec-no-such-file-then-diff-probe-threshold-2-period-60.txt:20: "

@@ -53,6 +53,13 @@ from kubesim.explain.readers.probe_restart import (
     RESTART_ANCHORS,
 )
 from kubesim.explain.readers.said_failing import said_failing
+from kubesim.explain.readers.stated_case import (
+    KILLED_ANCHORS,
+    PROBE_KILLED,
+    WORKLOAD_RESTARTS,
+    pronoun_of_case,
+    restart_count,
+)
 from kubesim.explain.readers.stated_cause import (
     CAUSE_THEN_RESTART,
     CAUSING_RESTART,
@@ -1029,6 +1036,36 @@ def _stated_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return ([f"{UNTOLD_STATE}: Terminated"], True), STATED_RESTARTS
 
 
+def _workload_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The restarts of the case's own workload or pod stated with a count
+    (stated_case.WORKLOAD_RESTARTS: `The cloudflared deployment was hitting ~21 restarts/hour`),
+    read as `_stated_restarts` reads a first-person count: the case's container ended, at least
+    once, the count bounding nothing; None without one, for a count of none, in a negation, a
+    question, a conditional or a sentence of what may happen."""
+    m = _near(WORKLOAD_RESTARTS, line, _RESTART_WORDS, (200, 20), _SENTENCE_PLACES)
+    if m is None or not restart_count(m) or _unstated(line, m):
+        return None, ""
+    return ([f"{UNTOLD_STATE}: Terminated"], True), (
+        f"{STATED_RESTARTS}; here stated of the case's own workload or pod by a determiner of "
+        f"the case's (`{m[0][:80]}`)")
+
+
+def _probe_killed(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A probe named as the agent of the kill in one word with it, of the case's own pod
+    (stated_case.PROBE_KILLED: `vault-0 was liveness-killed`), read as `_stated_probe_kill`
+    reads `my pod was killed by its liveness probe`: that probe's failure and one kill of it
+    (R4.4); None without one, in a negation, a question, a conditional or a sentence of what
+    may happen."""
+    m = _near(PROBE_KILLED, line, KILLED_ANCHORS, (340, 20), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    kind = m["kind"].lower()
+    what = (f"{STATED_PROBE_KILL}, the probe joined to the kill (`{m[0][:80]}`): read as the "
+            f"{kind} probe's failure and one kill of it, of a container the record does not "
+            "name, at least once, no count")
+    return (kill_lines(kind), True), what
+
+
 def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe named as the agent of a kill of the case's own pod or container
     (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
@@ -1054,13 +1091,18 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     start = _sentence_start(line, m.start())
     seen = _SEEING.sub(lambda x: " " * len(x[0]), line)  # (`as we can see`: no `can` of
     # what may happen)
-    if CASE_SUBJECT.search(line, start, m.start()) is None or \
+    # (the case's own subject, or a pronoun whose antecedent is the case's app: stated_case.py)
+    if (CASE_SUBJECT.search(line, start, m.start()) is None and
+            not pronoun_of_case(line, start, m.start())) or \
             _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
             _IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]):
         return None, ""
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             "read as that probe's failure and one kill of it, of a container the record does "
             "not name, at least once, no count")
+    if CASE_SUBJECT.search(line, start, m.start()) is None:
+        what += ("; its subject a pronoun whose antecedent is the case's app, the author's "
+                 "own deploy told in the sentence before (stated_case.py)")
     return (kill_lines((m["kind"] or m["kind2"]).lower()), True), what
 
 
@@ -1617,4 +1659,4 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
     _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
-    _stated_oom)
+    _stated_oom, _probe_killed, _workload_restarts)
