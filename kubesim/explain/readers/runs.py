@@ -510,8 +510,8 @@ def split_runs(text: str) -> Runs | None:
             parts, what = _named_end(line, named)
         if parts is None and number not in expected:  # (stated_cause.py; not what is expected)
             parts, what = _stated_cause(line, describe_apart)
-        if parts is None and number not in expected:  # (zh_restarts.py)
-            parts, what = zh_restarts(line, text)
+        if parts is None and number not in expected and not describe_apart:  # (zh_restarts.py;
+            parts, what = zh_restarts(line, text)  # a describe's states are its own)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
