@@ -98,6 +98,7 @@ def test_the_cases_pod_stated_to_keep_restarting_in_chinese_is_an_end(said):
     # questions
     "ks-apiserver-955c6479f-8qffx pod 一直重启吗？",
     "为什么 ks-apiserver-955c6479f-8qffx pod 一直重启?",
+    "ks-apiserver-955c6479f-8qffx pod 一直重启，是什么原因？",
     # conditionals, what would or may happen, a guide's general sentence
     "如果 ks-apiserver-955c6479f-8qffx pod 一直重启，请查看日志。",
     "ks-apiserver-955c6479f-8qffx pod 会一直重启。",

@@ -93,8 +93,9 @@ def _of_the_case(line: str, text: str, m: re.Match[str]) -> bool:
     question, and nothing of what may happen in its sentence."""
     stops = [s.end() for s in _CLAUSE_STOP.finditer(line, max(0, m.start() - _REACH), m.start())]
     clause = stops[-1] if stops else max(0, m.start() - _REACH)
-    end = _CLAUSE_STOP.search(line, m.end(), m.end() + _REACH)
-    after = line[m.end():end.start() + 1 if end is not None else m.end() + _REACH]
+    # (a question: `吗` or `呢` before the sentence's end, or its mark ending it)
+    end = _SENTENCE_STOP.search(line, m.end(), m.end() + 2000)
+    after = line[m.end():end.start() + 1 if end is not None else m.end() + 2000]
     if _NO_CASE.search(line, clause, m.start()) or _NEGATED.search(line, clause, m.start()) \
             or _ASKED.search(after) or _may_happen(line, m):
         return False
