@@ -260,15 +260,6 @@ NOT_READ: dict[str, str] = {
     # all but mojo2600-pihole-kubernetes-21 and gavinmcfall-home-ops-2417 hold after
     # fixrefuse49, fixalert49 and fixcount49
     # held-out batch 53: 4 of 10 at first contact on stop 46's final code (0f2d306)
-    "artsy-exchange-38.pr-prose-sidekiq-in-crashloop-log-shutting-down-bye-then-restarted-since-liveness-failing-prompt-cut.txt": (
-        "held-out batch 53, first contact on stop 46's final code (0f2d306): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}; after fixprose53 still "
-        "refused so: the prose's subject is the app's bare name (`Sidekiq on k8s was in "
-        "crashloop`, `sidekiq is being restarted since livenessProbe was failing`), no case's "
-        "subject of the README's prose rules, and the Sidekiq log shows no end the README reads; "
-        "whether such a name is read is the question fixprose50 decides for "
-        "gavinmcfall-home-ops-2417 (`Plex was OOM killed`), no second rule built here"),
     # held-out batch 51: 9 of 10 at first contact on stop 46's final code (0f2d306)
     # held-out batch 52: 6 of 10 at first contact on stop 46's final code (0f2d306)
     # held-out batch 54: 9 of 10 at first contact on this stop's code with every fix of batches 49-53
@@ -293,17 +284,7 @@ NOT_READ: dict[str, str] = {
         "fixcut58: an Unhealthy row cut inside its message's first word (`Liven`) is not "
         "yet read as its probe's (no outcome in the record: failed or errored); not fixed "
         "in that task's time"),
-    "lippertmarkus-helm-charts-1.comment-prose-config-yaml-then-startup-failed-55-of-70-stated-then-describe-events-started-once-cut-in-unhealthy.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
-        "[business-central] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
-        "None}, shows_failures: False}; want {ended: cannot-tell, probe: [startup], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 58: 5 of 8 at first contact on this stop's final code (31eaa0a)
-    "kubekey-1731.chinese-comment-prose-pod-keeps-restarting-then-inline-root-prompt-logs-ks-apiserver-klog-cut.txt": (
-        "held-out batch 58, first contact on this stop's final code (31eaa0a): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     # held-out batch 59: 7 of 10 at first contact on stop 47's final code (8e397af)
     "tempo-5132.issue-prose-ingester-crashloop-restarted-197-times-then-fenced-logfmt-log-cut.txt": (
         "held-out batch 59, first contact on stop 47's final code (8e397af): refused "

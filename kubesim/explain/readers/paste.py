@@ -158,6 +158,7 @@ from kubesim.explain.readers.values_chunk import (
     yaml_comments_inside,
 )
 from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut, row_cut
+from kubesim.explain.readers.zh_restarts import STATED_ZH_RESTARTS, zh_restarts_hint
 from kubesim.files import load_json
 from kubesim.spec.manifests import NO_OBJECT, containers_from_documents
 from kubesim.spec.yamlio import load_yaml_documents
@@ -977,7 +978,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
-            or stated_cause_hint(text) or said_failing_hint(text)
+            or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -1007,7 +1008,8 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     if runs is None:
         return None
     found = _reread(runs.text, source, [])
-    if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS)) for _, what, _ in runs.split):
+    if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS))
+           for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
         f"line {number}: {what}{'' if what.startswith(_SENTENCE_READS) else _RUN_READ}"
@@ -1055,7 +1057,7 @@ def _of_pod(read: GoStatusRead) -> str:
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
-                   STATED_EN_OOM)
+                   STATED_EN_OOM, STATED_ZH_RESTARTS)
 
 
 def _headless_read(put: str, number: int, source: str) -> RecordSet:

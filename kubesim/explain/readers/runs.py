@@ -92,6 +92,7 @@ from kubesim.explain.readers.stated_kill import (
     probe_kill_lines,
 )
 from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
+from kubesim.explain.readers.zh_restarts import zh_restarts
 
 __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
@@ -516,6 +517,8 @@ def split_runs(text: str) -> Runs | None:
             parts, what = _named_end(line, named)
         if parts is None and number not in expected:  # (stated_cause.py; not what is expected)
             parts, what = _stated_cause(line, describe_apart)
+        if parts is None and number not in expected and not describe_apart:  # (zh_restarts.py;
+            parts, what = zh_restarts(line, text)  # a describe's states are its own)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)

@@ -1,6 +1,8 @@
-"""An OOM kill its author states of a name that is no pod or container the record shows, in a
-page of prose alone (the corpus README's rules: statements of the case in prose; held-out batch
-50, gavinmcfall-home-ops-2417).
+"""An OOM kill, a crash loop or a restart its author states of a name that is no pod or container
+the record shows, in a page nothing else is read from (the corpus README's rules: statements of
+the case in prose; held-out batch 50, gavinmcfall-home-ops-2417; widened at fixprose59 to a crash
+loop or a restart, held-out batch 53, artsy-exchange-38: `Sidekiq on k8s was in crashloop`,
+`sidekiq is being restarted since livenessProbe was failing`).
 
 `Plex was OOM killed tonight (18:19 NZT) at its 3Gi cgroup limit during an HEVC software
 transcode ...; this was purely the pod limit.` A pull request's prose, nothing else: the
@@ -53,6 +55,27 @@ _KILLED = re.compile(
     r"[ \t]+been|had[ \t]+been|(?:is|are|was|were|keeps|kept)[ \t]+getting)[ \t]+)"
     r"(?:(?i:just|again|repeatedly|already|also)[ \t]+)?"
     r"(?i:oom)(?:[ \t]*-[ \t]*|[ \t]?)(?i:killed)(?![\w-])")
+# fixprose59 (artsy-exchange-38): the same answer where the author states a crash loop or a
+# restart of a name, in the past or progressive (`Sidekiq on k8s was in crashloop`, `sidekiq is
+# being restarted since livenessProbe was failing`, `Plex keeps restarting`, `our Grafana went
+# into CrashLoopBackOff`): a restart follows an end (R4.1), and a crash loop is a back-off after
+# ends (R4.8), of a name that is no pod or container the record shows, so no container's end is
+# read from it. A short place after the name (`on k8s`, `in staging`) is the author's.
+_PLACE = r"(?:[ \t]+(?i:on|in)[ \t]+[\w.-]{1,30})?"
+_CRASHLOOP = re.compile(
+    r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})" + _PLACE + r"[ \t]+"
+    r"(?:(?i:was|were|is|are|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|went|kept|keeps)"
+    r"[ \t]+(?i:in|into|stuck[ \t]+in)[ \t]+(?:(?i:a)[ \t]+)?"
+    r"(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)"
+    r"|(?i:was|were|is|are|kept|keeps)[ \t]+(?i:crash[ \t-]?looping))(?![\w-])")
+_RESTARTED = re.compile(
+    r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})" + _PLACE + r"[ \t]+"
+    r"(?:(?i:was|were|got|has[ \t]+been|have[ \t]+been|had[ \t]+been|(?:is|are|was|were|"
+    r"keeps|kept)[ \t]+(?:being|getting))[ \t]+(?:(?i:just|again|repeatedly|constantly)[ \t]+)?"
+    r"(?i:restarted)|(?i:is|are|was|were|kept|keeps)[ \t]+(?i:restarting))(?![\w-])")
+# what each states, its words looked for first (lower case), in the order weighed
+_STATED = (("an OOM kill", ("oom",), _KILLED), ("a crash loop", ("crash",), _CRASHLOOP),
+           ("a restart", ("restart",), _RESTARTED))
 # a subject that is no name: a pod's or container's word (the case's own, its rules'), a
 # pronoun, a word of Kubernetes' own; or a word before the verb that is no subject: a modal or
 # a hedge (`Plex could have been OOM killed`, `Plex probably got ...`: what may have happened)
@@ -82,15 +105,9 @@ def read_stated_apart(text: str, source: str) -> RecordSet | None:
     found = _statement([("" if n in commands else x) for n, x in enumerate(lines, 1)])
     if found is None:
         return None
-    number, m = found
+    number, m, what = found
     where = Where(source, number)
-    said = Note(
-        f"the author's prose on line {number} states an OOM kill of `{m['name']}` "
-        f"(`{m[0][:80]}`), a name that is no pod or container the record shows: not read as "
-        "any container's end (an OOM kill is read of the case's own pod or container); which "
-        "container ended, and whether the kernel's OOM killer ended the container at its "
-        "memory limit or one process in it, the record does not tell",
-        where, kind=NoteKind.STATED_APART)
+    said = Note(_said(number, m, what), where, kind=NoteKind.STATED_APART)
     pod = PodRecord(None, where, containers=[ContainerRecord(None, where)],
                     formats=[STATED_APART], notes=[said])
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
@@ -98,20 +115,38 @@ def read_stated_apart(text: str, source: str) -> RecordSet | None:
     return RecordSet(source, STATED_APART, pods=[pod], notes=unread_notes(rest, source))
 
 
-def _statement(lines: list[str]) -> tuple[int, re.Match[str]] | None:
-    """The first sentence of the lines that states a name OOM killed (`_KILLED`, its `name`),
-    where it states what happened of a name of a case, and its line's number; None otherwise.
-    Each line read up to `_LOOK`, and `_PLACES` candidates weighed at most (one pass)."""
+def _said(number: int, m: re.Match[str], what: str) -> str:
+    """The note's text: the statement, of which name, and what is not read from it."""
+    if what == _STATED[0][0]:
+        return (f"the author's prose on line {number} states an OOM kill of `{m['name']}` "
+                f"(`{m[0][:80]}`), a name that is no pod or container the record shows: not "
+                "read as any container's end (an OOM kill is read of the case's own pod or "
+                "container); which container ended, and whether the kernel's OOM killer ended "
+                "the container at its memory limit or one process in it, the record does not "
+                "tell")
+    return (f"the author's prose on line {number} states {what} of `{m['name']}` "
+            f"(`{m[0][:80]}`), a name that is no pod or container the record shows: not read "
+            f"as any container's end ({what} is read of the case's own pod or container); "
+            "which container ended, and what ended it, the record does not tell")
+
+
+def _statement(lines: list[str]) -> tuple[int, re.Match[str], str] | None:
+    """The first sentence of the lines that states a name OOM killed, in a crash loop or
+    restarted (`_STATED`, its `name`), where it states what happened of a name of a case, its
+    line's number and what it states; None otherwise. Each line read up to `_LOOK`, and
+    `_PLACES` candidates weighed at most (one pass)."""
     left = _PLACES
     for number, line in enumerate(lines, 1):
-        if "oom" not in line[:_LOOK].lower():
-            continue
-        for m in _KILLED.finditer(line, 0, min(len(line), _LOOK)):
-            left -= 1
-            if left < 0:
-                return None
-            if _of_a_case(line, m):
-                return number, m
+        low = line[:_LOOK].lower()
+        for what, words, pattern in _STATED:
+            if not any(w in low for w in words):
+                continue
+            for m in pattern.finditer(line, 0, min(len(line), _LOOK)):
+                left -= 1
+                if left < 0:
+                    return None
+                if _of_a_case(line, m):
+                    return number, m, what
     return None
 
 
