@@ -267,23 +267,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 55: 7 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     # held-out batch 56: 5 of 10 at first contact on this stop's code with every fix of batches 49-53 (6d1050e)
     # held-out batch 57: 3 of 10 at first contact on this stop's final code (31eaa0a)
-    "onedr0p-home-ops-10407.pr-fenced-describe-events-spec-containers-prefix-liveness-x494-readiness-x486-killing-x2-cut-in-started.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got [app] "
-        "{ended: liveness-kill, probe: [liveness, readiness], probe_kills: {min: 2, max: "
-        "2}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness, "
-        "readiness], probe_kills: {min: 2, max: None}, shows_failures: True}. Same at "
-        "fixcut58: the README's Created-count rule (fixcounts56: N containers, cut rows or "
-        "not, past the burst or not) reads Created x2 as {2, 2}; the fact's reading (a "
-        "Created series younger than the pod's failure series bounds nothing, events "
-        "expiring an hour after their last occurrence) needs that rule written first"),
-    "factorio-server-charts-26.pr-prose-fenced-exec-error-then-describe-events-init-and-main-container-started-once-cut-in-liveness-row.txt": (
-        "held-out batch 57, first contact on this stop's final code (31eaa0a): got "
-        "[test-factorio-server-charts] {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: "
-        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}. Same at "
-        "fixcut58: an Unhealthy row cut inside its message's first word (`Liven`) is not "
-        "yet read as its probe's (no outcome in the record: failed or errored); not fixed "
-        "in that task's time"),
     # held-out batch 58: 5 of 8 at first contact on this stop's final code (31eaa0a)
     # held-out batch 59: 7 of 10 at first contact on stop 47's final code (8e397af)
     "tempo-5132.issue-prose-ingester-crashloop-restarted-197-times-then-fenced-logfmt-log-cut.txt": (

@@ -28,6 +28,7 @@ from kubesim.explain.messages import (
     kill_names_container,
     kill_of,
     probe_event,
+    too_short_to_name,
 )
 from kubesim.explain.model import (
     Answer,
@@ -116,6 +117,7 @@ class _Facts:
     failed: list[Streak]
     errored: list[Streak]
     untold: list[Streak]  # failures the record ties to no container: this one's or another's
+    cut: list[Streak]  # calls that failed or errored, which the record does not say
     in_a_row: list[tuple[Streak, int]]  # runs the record proves, and the kills each made
     rule: FailureRunAfterKill  # what the liveness run is after a kill (the record's kubelet)
     unnamed: list[RecordedEvent]  # probe failures whose message names no probe (`_unnamed`)
@@ -155,6 +157,9 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
         floor=floor.restarts, floor_why=floor.why, inconsistent=floor.inconsistent,
         failed=[s for s in story.streaks if s.outcome is ProbeOutcome.FAILED and s.own],
         errored=[s for s in story.streaks if s.outcome is ProbeOutcome.ERRORED and s.own],
+        # a call the record shows failed or errored, which it does not say (a message cut
+        # inside its probe's word): that probe's, at least once, counted toward nothing
+        cut=[s for s in story.streaks if s.outcome is ProbeOutcome.UNTOLD and s.own],
         untold=[s for s in story.streaks if not s.own],
         # kills the record shows are the runs' kills: inferred ones only where it shows none
         in_a_row=[] if story.kills else _runs(
@@ -178,7 +183,7 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
     # an errored probe is a failure of that probe in the record, though it counts toward no
     # threshold (R2.2, E4)
     # failures that may be another container's still failed in the record (README's `probe`)
-    failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored}
+    failed = ({s.probe for s in f.failed} | {s.probe for s in f.errored} | {s.probe for s in f.cut}
               | {ProbeType(k.cause) for k in f.probe_kills}
               | {s.probe for s in f.untold if s.outcome is not ProbeOutcome.WARNING})
     order = {t: i for i, t in enumerate(ProbeType)}
@@ -319,8 +324,12 @@ def _inferred_from_command(g: _FileGone) -> _Decided:
 
 
 def _untold(untold: list[Streak], why: str) -> str:
-    """What the failures the record ties to no container say, and do not."""
-    return (f"the record shows {_failures(untold)} naming no container, and "
+    """What the failures the record ties to no container say, and do not (a message cut
+    before its verb, messages.cut_probe_head: failed or errored, which it does not say)."""
+    cut = [s for s in untold if s.outcome is ProbeOutcome.UNTOLD]
+    said = (f" (of them {_count(cut)} failed or errored, the message cut before its verb: "
+            "which of them the record does not say, R2.3)") if cut else ""
+    return (f"the record shows {_failures(untold)}{said} naming no container, and "
             f"{why}: cannot tell which container's probe failed, so they are not counted as "
             "this container's")
 
@@ -348,13 +357,14 @@ def _shows_end(f: _Facts) -> bool:
 def _unnamed(v: rc.View) -> list[RecordedEvent]:
     """Probe failures whose message names no probe (a page's placeholder for a kubelet log
     line, `Probe failed for pod...: ...`, duoke360-30017), or whose message the record lost
-    (an Unhealthy row cut before it, `Warning  Unhealthy  3m (x5 over 10m)  kubelet`: the
+    (an Unhealthy row cut before it, `Warning  Unhealthy  3m (x5 over 10m)  kubelet`, or
+    one or two letters into it, `L`, too few to name the probe, `too_short_to_name`: the
     kubelet records Unhealthy for a probe call that failed or errored alone, R2.3): some
     probe failed, at least once; which one the record does not say, so it may be liveness
     or startup, which kill (R1.17)."""
     return [e for e in v.events if e.reason == "Unhealthy" and (not e.message.strip() or (
         not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
-        and not _NAMES_PROBE.match(e.message)))]
+        and not _NAMES_PROBE.match(e.message)) or (e.truncated and too_short_to_name(e.message)))]
 
 
 # a message that starts with a probe's name names it, whatever follows (a row cut inside it)
@@ -672,6 +682,20 @@ def _exit_because(f: _Facts, x: Exit, ran: float | None) -> str:
             "kill looks the same as one that ended by itself " + _missing(f))
 
 
+def _cut_outcome(f: _Facts) -> _Decided | None:
+    """The container's only failures are calls whose message is cut before its verb
+    (`f.cut`, messages.cut_probe_head): each failed or errored, which the record does not say
+    (R2.2, R2.3), and nothing else shows an end: what happened cannot be told. None where
+    there is no such call."""
+    if not f.cut:
+        return None
+    because = (f"the record shows the probe's calls ({_count(f.cut)}) failed or errored, "
+               "their messages cut before the verb: which of them it does not say (R2.2, "
+               "R2.3), and it shows no kill, restart or exit")
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+        f"cannot tell whether a probe ended the container, because {because}"), because)
+
+
 def _no_exit(f: _Facts) -> _Decided:
     """No kill and no exit reason in the record."""
     live = [s for s in f.failed if s.probe in KILLERS]
@@ -698,7 +722,7 @@ def _no_exit(f: _Facts) -> _Decided:
         because = _untold(f.untold, f.view.unsure_why)
         return _Decided(Cause.CANNOT_TELL, "which-container", (
             f"cannot tell whether this container's probes failed, because {because}"), because)
-    held = _held(f) or _row_sum_ends(f)  # (the pod's restarts beside a named container)
+    held = _cut_outcome(f) or _held(f) or _row_sum_ends(f)  # (the pod's restarts beside a named container)
     if held is not None:
         return held
     if f.view.nameless_end:  # another record's end, of a container it does not name
@@ -1628,7 +1652,18 @@ def _could_kill(f: _Facts) -> bool:
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
-                or bool(f.view.record and f.view.record.row_sum))
+                or bool(f.view.record and f.view.record.row_sum) or _untold_killer(f))
+
+
+def _untold_killer(f: _Facts) -> bool:
+    """Whether a liveness or startup failure the record ties to no container (`View.unsure`:
+    this one's or another's) is in a row cut short: rows after it are not in the record, and
+    the failure may be this container's probe, which kills (R1.17), its Killing row among
+    them, as a row of its own cut so leaves them open (`_rows_open`;
+    factorio-server-charts-26's `Liven` row beside two containers)."""
+    return any((e.truncated or cut_short(e.message)) and (p := probe_event(e.message))
+               is not None and p.probe in KILLERS and p.outcome is not ProbeOutcome.WARNING
+               for e in f.view.unsure)
 
 
 def _no_killer_listed(f: _Facts) -> bool:
@@ -1776,7 +1811,7 @@ def _open_why(f: _Facts) -> str:
                 "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    return _rows_open(f) or _failures_open(f) or _piece_open(f)
+    return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f), _young_series(f.view))
 
 
 def _uncounted_restart_why(where: Where) -> str:
@@ -1860,6 +1895,10 @@ def _rows_open(f: _Facts) -> str:
                 "count of its containers")
     if f.unnamed:
         return "probe failures that name no probe: a liveness one kills (R1.17)"
+    if _untold_killer(f):
+        return ("a liveness or startup failure naming no container, which may be this one's, "
+                "is in a row cut short: rows after it are not in the record, its kill among "
+                "them (R1.17)")
     for e in f.view.events:
         if e.truncated or cut_short(e.message):
             return "a row is cut short: rows after it are not in the record"
@@ -2008,6 +2047,47 @@ def _stated_containers(v: rc.View) -> int | None:
     return most if most >= 2 else None
 
 
+# the rows whose counts state the containers made (`_stated_containers`), Created first
+_SERIES = ("Created", "Started", "Pulled")
+
+
+def _young_series(v: rc.View) -> str:
+    """Why the container's Created, Started or Pulled series bounds no kill, or empty: a
+    series bounds the kills only over the span it shows, from its first occurrence (`(x2 over
+    27h)`: describe prints the first occurrence's age after `over`, DescribeEvents; kubectl
+    truncates each age to its units, duration.HumanDuration, `Stamp.age_lo`/`age_hi`). A
+    probe's failure series of the container whose first occurrence is older than the
+    series', beyond both ages' rounding, shows a container created before the series began:
+    the event correlator starts a series' count again once the API server expired its event
+    or the kubelet restarted (client-go's tools/record events_cache.go), so its creation is
+    not in the count and the maximum stays open (README: a series of Created, Started or
+    Pulled rows bounds the kills only over the span it shows; onedr0p-home-ops-10407)."""
+    failures = [e for e in v.events if e.reason == "Unhealthy" and e.first.known and (
+        p := probe_event(e.message)) is not None and p.outcome is not ProbeOutcome.WARNING]
+    # the oldest failure by age and by time, once (each series is weighed against those two)
+    oldest = [max((e for e in failures if e.first.age_lo is not None), default=None,
+                  key=lambda e: e.first.age_lo or 0.0),
+              min((e for e in failures if e.first.at is not None), default=None,
+                  key=lambda e: e.first.at or 0.0)]
+    series = sorted((e for e in v.events if e.reason in _SERIES and e.count >= 2
+                     and e.first.known), key=lambda e: _SERIES.index(e.reason))
+    for s in series:
+        older = next((e for e in oldest if e is not None
+                      and rc.certainly_after(s.first, e.first)), None)
+        if older is not None:
+            return (f"the {s.reason} series ({s.count} since {_first_seen(s)}) is younger than "
+                    f"the container's probe failures (Unhealthy since {_first_seen(older)}: "
+                    f"{rc.clip(older.message, 60)}): the container was created before the "
+                    "series began, uncounted, so the series bounds nothing before it "
+                    "(client-go's events_cache.go starts a series again once its event expired)")
+    return ""
+
+
+def _first_seen(e: RecordedEvent) -> str:
+    """A row's first occurrence as the record prints it: `27h ago`, or its time."""
+    return f"{e.first.text} ago" if e.first.kind is StampKind.AGE else e.first.text
+
+
 def _own_starts(v: rc.View) -> list[RecordedEvent]:
     """The container's Created and Started rows. A row cut before its message names no
     container: its starts are this one's only where the record names this container alone,
@@ -2022,7 +2102,7 @@ def _containers_bound(f: _Facts) -> int | None:
     A count the record states bounds what kubesim infers from the back-off's cadence or the
     failures (issue 30 item 2); the Killing rows stay a floor."""
     n = _stated_containers(f.view)
-    if n is None:
+    if n is None or _young_series(f.view):
         return None
     # an end the kubelet made because the container's definition changed is one of those
     # ends and no probe's (R4.1): the container is restarted, so it is never the last one

@@ -15,7 +15,7 @@ from kubesim.results import ProbeType
 
 __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
            "backoff_delay", "delay_restarts", "exit_cause", "failure_answer", "go_duration",
-           "kill_of", "probe_event", "pulled_image", "started_container"]
+           "kill_of", "probe_event", "pulled_image", "started_container", "too_short_to_name"]
 
 # an operator's event controller may relay the kubelet's event with its pod named first
 # (KubeBlocks: `Pod pulsar-proxy-0: Startup probe failed: ...`)
@@ -34,6 +34,9 @@ class ProbeOutcome(str, Enum):
     FAILED = "failed"  # counts toward failureThreshold
     ERRORED = "errored"  # a prober error: retried and thrown away, never counted (R2.2, E4)
     WARNING = "warning"  # an HTTP 3xx not followed: a success with a warning (R2.9)
+    # an Unhealthy message cut before its verb (`Liven`, `cut_probe_head`): the probe's call
+    # failed or errored, which of them the record does not say (R2.3)
+    UNTOLD = "failed-or-errored"
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,36 @@ class ProbeEvent:
 def probe_event(message: str) -> ProbeEvent | None:
     m = _PROBE.match(message)
     if not m:
-        return None
+        probe = cut_probe_head(message)
+        return None if probe is None else ProbeEvent(probe, ProbeOutcome.UNTOLD, "")
     return ProbeEvent(_TYPES[m[1]], ProbeOutcome(m[2]), (m[4] or "").strip())
+
+
+# the fewest letters of a cut message that name one probe unmistakably: `Liv`, `Rea`, `Sta`
+# (one or two, `L`, `Re`, are the first letters of many words: `too_short_to_name`)
+_CUT_HEAD_LETTERS = 3
+
+
+def cut_probe_head(message: str) -> ProbeType | None:
+    """The probe of a message cut before its verb: the kubelet writes `%s probe failed: %s`
+    and `%s probe errored: %v` (pkg/kubelet/prober/prober.go, both reason Unhealthy, R2.3), so
+    a message cut inside its first words, a prefix of one probe's `Liveness probe` of three
+    letters or more (`Liven`, factorio-server-charts-26), is that probe's call, failed or
+    errored, the verb cut away. None for a prefix of none, or of two (none of three letters
+    is); a message cut inside or after its verb is read by the rules of its words."""
+    text = message.strip()
+    if len(text) < _CUT_HEAD_LETTERS:
+        return None
+    named = [t for word, t in _TYPES.items() if f"{word} probe".startswith(text)]
+    return named[0] if len(named) == 1 else None
+
+
+def too_short_to_name(message: str) -> bool:
+    """Whether a cut message is one or two letters of a probe's word (`L`, `Re`): too few to
+    name the probe unmistakably (`cut_probe_head`), so the row is read as one whose message
+    the record lost (some probe's call, failed or errored, which probe not told)."""
+    text = message.strip()
+    return 0 < len(text) < _CUT_HEAD_LETTERS and any(w.startswith(text) for w in _TYPES)
 
 
 class KillCause(str, Enum):
@@ -144,12 +175,14 @@ def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
     container's id, a 2015 `... with docker id` message that stops before its id, an image
     row that stops inside its image or its duration, a prefix of the aggregator's
-    combined-events message, or a probe's output that stops inside Go's error
-    (`cut_in_error`)."""
+    combined-events message, a probe's output that stops inside Go's error
+    (`cut_in_error`), or a probe's message that stops before its verb (`cut_probe_head`: the
+    kubelet writes none without it)."""
     text = message.strip()
     return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or \
-        _cut_present(text) or cut_in_error(text) is not None or request_cut(text)
+        _cut_present(text) or cut_in_error(text) is not None or request_cut(text) or \
+        cut_probe_head(text) is not None
 
 
 # a Go HTTP client's request error as the kubelet's HTTP prober prints it after `probe

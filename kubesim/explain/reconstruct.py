@@ -903,15 +903,27 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
             last = last.with_confidence(_series(last))
         setting = by_type.get(pe.probe)
         reading, spacing, shape = _reading(e, first, last, setting, pe.detail, pe.probe)
-        if pe.outcome == "errored":
-            reading = ("prober errors, not failures: the kubelet retries an errored probe up to "
-                       "3 times, then throws the result away; errors never count toward "
-                       "failureThreshold and never kill (R2.2, E4). " + reading)
+        reading = _OUTCOME_READING.get(pe.outcome, "") + reading
         if e.combined:
             reading = _COMBINED_READING + reading
         out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
                           reading, spacing, (evidence(e),), shape, count_stated=e.count_stated))
     return out
+
+
+# what a streak's outcome says before its reading: a prober error is no failure; a message
+# cut before its verb does not say which it was (messages.cut_probe_head)
+_OUTCOME_READING = {
+    ProbeOutcome.ERRORED: (
+        "prober errors, not failures: the kubelet retries an errored probe up to 3 times, then "
+        "throws the result away; errors never count toward failureThreshold and never kill "
+        "(R2.2, E4). "),
+    ProbeOutcome.UNTOLD: (
+        "the message is cut before its verb, in the words that name the probe: the kubelet "
+        "writes Unhealthy for a probe call that failed (`probe failed`) or errored (`probe "
+        "errored`) alone, so the probe failed or errored at least once, which of them the "
+        "record does not say (R2.2, R2.3). "),
+}
 
 
 # the event aggregator (client-go's EventAggregatorByReasonFunc) keys a combined row on the

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.budget import calls
 from kubesim.errors import SpecError
-from kubesim.explain.messages import failure_answer, started_container
+from kubesim.explain.messages import ProbeOutcome, failure_answer, started_container
 from kubesim.explain.model import (
     HUMAN_FROM,
     CountRange,
@@ -135,7 +135,10 @@ def _windows(r: Reconstructed) -> tuple[list[_Window], list[str]]:
     out, skipped = [], []
     for s in r.streaks:
         setting = by_type.get(s.probe)
-        if setting is None or not (s.first.known and s.last.known):
+        # (a call that failed or errored, the record not saying which, gives no answer of the
+        # target's to replay: messages.cut_probe_head)
+        if setting is None or not (s.first.known and s.last.known) or \
+                s.outcome is ProbeOutcome.UNTOLD:
             continue
         if s.shape == "runs" and not kills and not r.restarts_seen:
             restarts = (r.record is not None and bool(r.record.restart_count)) or r.backed_off
