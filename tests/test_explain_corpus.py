@@ -333,6 +333,16 @@ NOT_READ: dict[str, str] = {
         "[dependency-track-api-server] {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 62
+    "adsabs-team-213.comment-prose-outage-then-unfenced-events-liveness-x3-readiness-x6-created-x2-over-18h-killing-cut-in-message.txt": "held-out batch 62: not yet run",
+    "kafka-docker-playground-8690.ci-log-emoji-timestamps-test-failed-then-get-pods-wide-connect-0-running-1-restart-3m18s-ago-cut-in-node.txt": "held-out batch 62: not yet run",
+    "yolean-kubernetes-kafka-232.issue-prose-then-fenced-get-po-kafka-0-init-error-2-kafka-1-2-init-crashloop-1-then-fenced-describe-kafka-0-init-config-cut-in-image.txt": "held-out batch 62: not yet run",
+    "ibm-event-streams-17.comment-continued-describe-from-env-json-then-healthcheck-running-restart-0-liveness-readiness-delay-180-150-cut-in-conditions.txt": "held-out batch 62: not yet run",
+    "meilisearch-4878.comment-prose-defaults-then-unfenced-k9s-bordered-liveness-readiness-lines-period-10s-failure-3-cut.txt": "held-out batch 62: not yet run",
+    "opensearch-k8s-operator-225.issue-prose-startup-probe-failing-quoted-message-then-unfenced-shell-curl-then-fenced-cluster-yaml-cut.txt": "held-out batch 62: not yet run",
+    "opensearch-devops-4.comment-unfenced-conda-prompt-helm-install-then-get-pods-watch-running-oomkilled-0-running-1-evicted-then-new-pod-cut-in-name.txt": "held-out batch 62: not yet run",
+    "cetic-helm-nifi-177.issue-bold-headings-prose-quoted-readiness-probe-failed-connection-refused-pods-restarting-over-and-over.txt": "held-out batch 62: not yet run",
+    "pravega-operator-164.issue-prose-bookie-restart-then-fenced-env-then-prompt-outside-fence-get-po-pravega-bookie-3-running-1-cut-in-name.txt": "held-out batch 62: not yet run",
 }
 
 
