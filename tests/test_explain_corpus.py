@@ -343,6 +343,16 @@ NOT_READ: dict[str, str] = {
     "opensearch-devops-4.comment-unfenced-conda-prompt-helm-install-then-get-pods-watch-running-oomkilled-0-running-1-evicted-then-new-pod-cut-in-name.txt": "held-out batch 62: not yet run",
     "cetic-helm-nifi-177.issue-bold-headings-prose-quoted-readiness-probe-failed-connection-refused-pods-restarting-over-and-over.txt": "held-out batch 62: not yet run",
     "pravega-operator-164.issue-prose-bookie-restart-then-fenced-env-then-prompt-outside-fence-get-po-pravega-bookie-3-running-1-cut-in-name.txt": "held-out batch 62: not yet run",
+    # held-out batch 63
+    "owncloud-ocis-8783.issue-continued-fenced-dollar-prompt-get-pods-ocis-appprovider-office-980-restarts-cut-in-ready.txt": "held-out batch 63: not yet run",
+    "passbolt-charts-103.issue-prose-warrning-liveness-refused-message-then-unfenced-helm-values-cut.txt": "held-out batch 63: not yet run",
+    "frappe-helm-61.issue-prose-italic-readiness-exec-healthcheck-sh-not-found-message.txt": "held-out batch 63: not yet run",
+    "langfuse-5878.issue-form-prose-fence-opened-on-first-row-liveness-x9-killing-x3-no-header.txt": "held-out batch 63: not yet run",
+    "mmalyska-home-ops-4413.pr-markdown-prose-alone-the-onlyoffice-pod-oomkilled-again-limit-3gi.txt": "held-out batch 63: not yet run",
+    "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt": "held-out batch 63: not yet run",
+    "wordpress-quickstart-2.comment-prose-both-probes-failed-then-fenced-event-rows-no-header-no-age-cut-after-created.txt": "held-out batch 63: not yet run",
+    "calcom-helm-10.issue-prose-then-fenced-describe-rows-no-header-pulled-x73-liveness-x83-backoff-x1041-readiness-x88.txt": "held-out batch 63: not yet run",
+    "mastodon-20794.issue-form-prose-then-unfenced-describe-rows-no-header-created-x4-started-x4-backoff-x13-then-log-cut.txt": "held-out batch 63: not yet run",
 }
 
 
