@@ -353,6 +353,17 @@ NOT_READ: dict[str, str] = {
     "wordpress-quickstart-2.comment-prose-both-probes-failed-then-fenced-event-rows-no-header-no-age-cut-after-created.txt": "held-out batch 63: not yet run",
     "calcom-helm-10.issue-prose-then-fenced-describe-rows-no-header-pulled-x73-liveness-x83-backoff-x1041-readiness-x88.txt": "held-out batch 63: not yet run",
     "mastodon-20794.issue-form-prose-then-unfenced-describe-rows-no-header-created-x4-started-x4-backoff-x13-then-log-cut.txt": "held-out batch 63: not yet run",
+    # held-out batch 64
+    "my-dlq-blog-example-14.chinese-issue-unfenced-root-prompts-get-pods-prometheus-1-of-2-crashloop-8-then-logs-name-error-then-describe-elided-events-created-x4-cut-in-pulled.txt": (
+        "held-out batch 64: not yet run"),
+    "apollo-helm-14.chinese-issue-prose-three-pods-each-crashloop-readiness-failed-connection-refused-inline.txt": (
+        "held-out batch 64: not yet run"),
+    "nacos-k8s-198.chinese-issue-prose-restarted-suddenly-fenced-describe-command-nacos-0-exit-code-255-in-prose.txt": (
+        "held-out batch 64: not yet run"),
+    "horse-29.portuguese-issue-prose-alone-erro-back-off-restarting-failed-quoted-conteiner-nao-fica-em-pe-possivel-exit-code-0.txt": (
+        "held-out batch 64: not yet run"),
+    "imroc-learning-kubernetes-76.chinese-gitalk-issue-link-then-describe-block-run-into-one-line-kubedns-running-last-state-error-255-restart-1-then-prose.txt": (
+        "held-out batch 64: not yet run"),
 }
 
 
