@@ -61,6 +61,7 @@ from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
+from kubesim.explain.readers.json_member import whole_member
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.lazy import lazy_regex
@@ -340,7 +341,7 @@ class _Placer:
         if _YAML_START.match(text):
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
-                                             or _STATUS_ITEM.match(text) or self.state_piece(line)
+                                             or whole_member(text) or _STATUS_ITEM.match(text) or self.state_piece(line)
                                              or dotted_state_key(text))
 
     def state_piece(self, line: PasteLine) -> bool:
@@ -602,7 +603,7 @@ class _Placer:
         self.in_describe = self.after_row = False
         if first.text.lstrip(" \t").startswith(("{", "[")):
             return self.json_document(i)
-        if _MEMBER.match(first.text):
+        if _MEMBER.match(first.text) or whole_member(first.text):
             return self.json_piece(i)
         piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text) or \
             _STATE_PIECE.match(first.text) or dotted_state_key(first.text)
