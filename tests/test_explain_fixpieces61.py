@@ -171,3 +171,13 @@ def test_string_member_alone_is_not_a_record() -> None:
 ])
 def test_one_pass_on_2_mb_lines(text: str) -> None:
     read_in_one_pass(text)
+
+
+def test_diff_added_lines_are_said_not_read() -> None:
+    from kubesim.explain.readers.read import parse_record
+
+    text = "```\n" + _ROW + "```\n\n" + _DIFF.format(f=2)
+    said = [n.text for n in parse_record(text, "r.txt").notes if "unified diff" in n.text]
+    assert said == ["lines 8-21 are a unified diff: read as its old side (its context and `-` "
+                    "lines, the manifest that ran); its added lines (lines 17-18, `+`: the "
+                    "fix, which never ran) are not read"]

@@ -150,6 +150,7 @@ from kubesim.explain.readers.tilt_log import (
     tilt_restarts,
 )
 from kubesim.explain.readers.titled import give_titled_messages
+from kubesim.explain.readers.unified_diff import added_said
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.explain.readers.values_chunk import (
     HANDLER_INPUT,
@@ -789,6 +790,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     dockershim_running(out, lines, source)
     _no_object_documents(out, no_object, source)
     _cut_spec_documents(out, cut_specs, source)
+    out.notes.extend(added_said(text, source))  # a diff's `+` lines (unified_diff.py)
     return out
 
 
