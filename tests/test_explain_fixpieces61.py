@@ -70,6 +70,32 @@ def test_threshold_1_rule_leaves_others_alone(text: str, cause: Cause) -> None:
     assert _answer(text)[0] is cause
 
 
+_DESCRIBE = """Name:         tunnel-5d8f7c-abcde
+Namespace:    default
+Status:       Running
+Containers:
+  cloudflared:
+    Image:          cloudflare/cloudflared:2022.2.1
+    State:          Running
+      Started:      Mon, 01 Jan 2024 10:00:00 +0000
+    Ready:          True
+    Restart Count:  0
+    Liveness:       http-get http://:2000/ready delay=10s timeout=1s period=10s #success=1 #failure=1
+Events:
+  Type     Reason     Age   From     Message
+  ----     ------     ----  ----     -------
+  Warning  Unhealthy  30s   kubelet  Liveness probe failed: Get "http://10.244.4.35:2000/ready": dial tcp 10.244.4.35:2000: connect: connection refused
+"""
+
+
+def test_threshold_1_kills_no_more_than_the_restart_count() -> None:
+    # restartCount 0: a kill still under way has not restarted it (`_runs`): no kill counted
+    cause, kills, _ = _answer(_DESCRIBE)
+    assert (cause, kills) == (Cause.CANNOT_TELL, CountRange(0, 0))
+    cause, kills, _ = _answer(_DESCRIBE.replace("Restart Count:  0", "Restart Count:  1"))
+    assert (cause, kills.lo) == (Cause.LIVENESS_KILL, 1)
+
+
 _DIFF = """The patch:
 
 ```
