@@ -208,7 +208,8 @@ def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: in
     """The liveness and startup failures the record proves came in a row, with the kills
     they made: a series of n >= failureThreshold failures of a probe whose settings the
     record (or --spec) gives, over a span in which no more than n of its calls fit
-    (kubelet.timing.calls_within): every call was a failure, each failureThreshold-th in a
+    (kubelet.timing.calls_within), or of failureThreshold 1, each failure a run of its own
+    whatever the span (`_in_a_row`): every call was a failure, each failureThreshold-th in a
     row turned the result to Failure (R1.17) and killed (R4.1), and the run starts again
     after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills (before 1.7 the
     run went on, and each failure after the first kill killed: `timing.most_kills`), no more
