@@ -179,6 +179,8 @@ MODULES = {
     "kubesim.explain.readers.summary_fields": "records",
     "kubesim.explain.readers.markdown_fields": "records",
     "kubesim.explain.readers.said_failing": "records",
+    "kubesim.explain.readers.unified_diff": "records",
+    "kubesim.explain.readers.json_member": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.grepped": "records",
     "kubesim.explain.readers.dockershim_names": "records",

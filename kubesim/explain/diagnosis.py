@@ -213,7 +213,8 @@ def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: in
     """The liveness and startup failures the record proves came in a row, with the kills
     they made: a series of n >= failureThreshold failures of a probe whose settings the
     record (or --spec) gives, over a span in which no more than n of its calls fit
-    (kubelet.timing.calls_within): every call was a failure, each failureThreshold-th in a
+    (kubelet.timing.calls_within), or of failureThreshold 1, each failure a run of its own
+    whatever the span (`_in_a_row`): every call was a failure, each failureThreshold-th in a
     row turned the result to Failure (R1.17) and killed (R4.1), and the run starts again
     after each kill (kubelet-rules §1.5 step 14): n // failureThreshold kills (before 1.7 the
     run went on, and each failure after the first kill killed: `timing.most_kills`), no more
@@ -227,17 +228,28 @@ def _runs(streaks: list[Streak], by_type: dict[ProbeType, Setting], restarts: in
                 x.probe is t and x.outcome is ProbeOutcome.ERRORED for x in streaks):
             continue
         for s in failed_streaks(streaks, t):
-            span = _longest(s)
-            if span is None or s.count < setting.failure_threshold:
+            if s.count < setting.failure_threshold:
                 continue
             kills = most_kills(s.count, setting.failure_threshold,
                                rule if t is LIVENESS else FailureRunAfterKill.RESET)
             if restarts is not None:
                 kills = min(kills, restarts - sum(k for _, k in out))
-            if kills > 0 and calls_within(_probe(setting), span,
-                                          call_seconds=float(setting.timeout)) <= s.count:
+            if kills > 0 and _in_a_row(s, setting):
                 out.append((s, kills))
     return out
+
+
+def _in_a_row(s: Streak, setting: Setting) -> bool:
+    """Whether the record proves a streak's failures came in a row: with failureThreshold 1
+    every failure is a run of its own that reaches it (the worker writes Failure at the
+    first, R1.17, and the kubelet kills on the sync it triggers, R4.4), whatever the span,
+    times or none; else no more calls fit in its span than it counts
+    (`timing.calls_within`)."""
+    if setting.failure_threshold == 1:
+        return True
+    span = _longest(s)
+    return span is not None and calls_within(
+        _probe(setting), span, call_seconds=float(setting.timeout)) <= s.count
 
 
 def _longest(s: Streak) -> float | None:
@@ -253,17 +265,22 @@ def _inferred(f: _Facts) -> _Decided:
     setting = f.by_type[s.probe]
     n = sum(k for _, k in f.in_a_row)
     cause = Cause.LIVENESS_KILL if s.probe is LIVENESS else Cause.STARTUP_KILL
+    least = "" if s.count_stated else "at least "
+    row = ("each failure a run of its own" if setting.failure_threshold == 1 else
+           f"no more than {s.count} calls of a probe every {setting.period} s fit in the "
+           f"{rc.duration_text(_longest(s) or 0.0)} they span")
     return _Decided(cause, f"inferred-{s.probe.value}-kill", (
-        f"inferred, not recorded: the kubelet killed the container {plural(n, 'time')}, "
-        f"because its {s.probe.value} probe failed {s.count} times in a row (no more "
-        f"than {s.count} calls of a probe every {setting.period} s fit in the "
-        f"{rc.duration_text(_longest(s) or 0.0)} they span), and "
+        f"inferred, not recorded: the kubelet killed the container {least}"
+        f"{plural(n, 'time')}, because its {s.probe.value} probe failed {least}"
+        f"{'once' if s.count == 1 else f'{s.count} times'} in a row ({row}), and "
         f"{_each_kill(setting.failure_threshold, f.rule, s.probe)} (failureThreshold "
         f"{setting.failure_threshold}, R1.17, R4.1); the record shows no Killing event"))
 
 
 def _each_kill(threshold: int, rule: FailureRunAfterKill, t: ProbeType) -> str:
     """Which failures kill, under the record's kubelet (§1.5 step 14, E3)."""
+    if threshold == 1:  # a run of 1 under every kubelet
+        return "each failure kills"
     if rule is FailureRunAfterKill.KEPT and t is LIVENESS:
         return (f"the {rc.nth(threshold)} failure in a row kills, and, the run kept across "
                 "the kill, every failure after it")

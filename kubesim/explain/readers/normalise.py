@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
+from kubesim.explain.readers.unified_diff import old_side
 
 __all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "is_cut",
            "normalise", "plain", "unfolded"]
@@ -463,8 +464,8 @@ def _dedented(block: list[str]) -> list[str] | None:
 # command): no layer takes `#` off every line. The indentation every line shares is taken off
 # the whole paste only: an indented piece of a manifest inside a fence keeps it.
 Layer = Callable[[list[str]], list[str] | None]
-_LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _history_numbered, _diffed,
-                              _quoted, _boxed)
+_LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _history_numbered, old_side,
+                              _diffed, _quoted, _boxed)
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")

@@ -61,6 +61,7 @@ from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
+from kubesim.explain.readers.json_member import whole_member
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.lazy import lazy_regex
@@ -149,6 +150,7 @@ from kubesim.explain.readers.tilt_log import (
     tilt_restarts,
 )
 from kubesim.explain.readers.titled import give_titled_messages
+from kubesim.explain.readers.unified_diff import added_said
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.explain.readers.values_chunk import (
     HANDLER_INPUT,
@@ -341,7 +343,7 @@ class _Placer:
         if _YAML_START.match(text):
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
-                                             or _STATUS_ITEM.match(text) or self.state_piece(line)
+                                             or whole_member(text) or _STATUS_ITEM.match(text) or self.state_piece(line)
                                              or dotted_state_key(text))
 
     def state_piece(self, line: PasteLine) -> bool:
@@ -603,7 +605,7 @@ class _Placer:
         self.in_describe = self.after_row = False
         if first.text.lstrip(" \t").startswith(("{", "[")):
             return self.json_document(i)
-        if _MEMBER.match(first.text):
+        if _MEMBER.match(first.text) or whole_member(first.text):
             return self.json_piece(i)
         piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text) or \
             _STATE_PIECE.match(first.text) or dotted_state_key(first.text)
@@ -789,6 +791,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     dockershim_running(out, lines, source)
     _no_object_documents(out, no_object, source)
     _cut_spec_documents(out, cut_specs, source)
+    out.notes.extend(added_said(text, source))  # a diff's `+` lines (unified_diff.py)
     return out
 
 
