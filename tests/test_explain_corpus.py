@@ -279,16 +279,6 @@ NOT_READ: dict[str, str] = {
         "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: True}"),
     # held-out batch 60: 2 of 9 at first contact on stop 47's final code (8e397af)
-    "xunholy-k8s-gitops-4204.pr-prose-alone-kubelet-killed-cloudflared-every-3-minutes-52-restarts-per-pod-evicted.txt": (
-        "held-out batch 60, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); after fixkills61 still refused: `the kubelet "
-        "killed cloudflared` is a kill of a bare name that is no pod or container the record "
-        "shows, of which the README's rules read no end (gavinmcfall-home-ops-2417), and `52+ "
-        "restarts per pod` has no subject of the case's (the count rule reads a first-person "
-        "count or one of the case's own workload), so no written rule shows the failures; "
-        "the lead corrected the fact so (shows_failures was True); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}: "
-        "answered, not refused, as a bare name's OOM kill or crash loop is (stated_apart.py)"),
     "lexfrei-cloudflare-tunnel-gateway-controller-98.pr-markdown-summary-then-probe-defaults-table-timeout-period-failure-threshold-old-new-cut.txt": (
         "held-out batch 60, after fixpieces61: refused (exit 2, not a record explain "
         "reads); want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "

@@ -2,7 +2,9 @@
 the record shows, in a page nothing else is read from (the corpus README's rules: statements of
 the case in prose; held-out batch 50, gavinmcfall-home-ops-2417; widened at fixprose59 to a crash
 loop or a restart, held-out batch 53, artsy-exchange-38: `Sidekiq on k8s was in crashloop`,
-`sidekiq is being restarted since livenessProbe was failing`).
+`sidekiq is being restarted since livenessProbe was failing`; widened at fixapart61 to the
+kubelet's or Kubernetes' kill or restart of a bare name in the active voice, held-out batch 60,
+xunholy-k8s-gitops-4204: `the kubelet killed cloudflared`, agent_killed.py).
 
 `Plex was OOM killed tonight (18:19 NZT) at its 3Gi cgroup limit during an HEVC software
 transcode ...; this was purely the pod limit.` A pull request's prose, nothing else: the
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.agent_killed import KILLED_BY, names_a_probe, of_a_bare_name
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -74,8 +77,12 @@ _RESTARTED = re.compile(
     r"keeps|kept)[ \t]+(?:being|getting))[ \t]+(?:(?i:just|again|repeatedly|constantly)[ \t]+)?"
     r"(?i:restarted)|(?i:is|are|was|were|kept|keeps)[ \t]+(?i:restarting))(?![\w-])")
 # what each states, its words looked for first (lower case), in the order weighed
+_BY_AGENT = "a kill or restart by its agent"
 _STATED = (("an OOM kill", ("oom",), _KILLED), ("a crash loop", ("crash",), _CRASHLOOP),
-           ("a restart", ("restart",), _RESTARTED))
+           ("a restart", ("restart",), _RESTARTED),
+           # fixapart61 (xunholy-k8s-gitops-4204): the kubelet's or Kubernetes' kill or restart
+           # of a bare name, in the active voice (agent_killed.py)
+           (_BY_AGENT, ("kubelet", "kubernetes", "k8s"), KILLED_BY))
 # a subject that is no name: a pod's or container's word (the case's own, its rules'), a
 # pronoun, a word of Kubernetes' own; or a word before the verb that is no subject: a modal or
 # a hedge (`Plex could have been OOM killed`, `Plex probably got ...`: what may have happened)
@@ -107,7 +114,7 @@ def read_stated_apart(text: str, source: str) -> RecordSet | None:
         return None
     number, m, what = found
     where = Where(source, number)
-    said = Note(_said(number, m, what), where, kind=NoteKind.STATED_APART)
+    said = Note(_said(number, m, what, lines[number - 1]), where, kind=NoteKind.STATED_APART)
     pod = PodRecord(None, where, containers=[ContainerRecord(None, where)],
                     formats=[STATED_APART], notes=[said])
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
@@ -115,8 +122,10 @@ def read_stated_apart(text: str, source: str) -> RecordSet | None:
     return RecordSet(source, STATED_APART, pods=[pod], notes=unread_notes(rest, source))
 
 
-def _said(number: int, m: re.Match[str], what: str) -> str:
+def _said(number: int, m: re.Match[str], what: str, line: str) -> str:
     """The note's text: the statement, of which name, and what is not read from it."""
+    if what == _BY_AGENT:
+        return _said_by_agent(number, m, line)
     if what == _STATED[0][0]:
         return (f"the author's prose on line {number} states an OOM kill of `{m['name']}` "
                 f"(`{m[0][:80]}`), a name that is no pod or container the record shows: not "
@@ -128,6 +137,25 @@ def _said(number: int, m: re.Match[str], what: str) -> str:
             f"(`{m[0][:80]}`), a name that is no pod or container the record shows: not read "
             f"as any container's end ({what} is read of the case's own pod or container); "
             "which container ended, and what ended it, the record does not tell")
+
+
+def _said_by_agent(number: int, m: re.Match[str], line: str) -> str:
+    """The note's text for the kubelet's or Kubernetes' kill or restart of a bare name
+    (agent_killed.py): the sentence names no pod or container of the record, so neither what
+    ended it nor whether a probe did can be told; a probe it names as the cause is the bare
+    name's, no case's, so no probe's failure is read either."""
+    stop = _STOP.search(line, m.end(), min(len(line), m.end() + _LOOK))
+    probe = ("; the probe the sentence names is that name's, of no pod or container of the "
+             "record either, so no probe's failure is read"
+             if names_a_probe(line, _sentence_start(line, m.start()),
+                              stop.start() if stop else min(len(line), m.end() + _LOOK))
+             else "")
+    return (f"the author's prose on line {number} states a kill or restart by "
+            f"`{m['agent']}` of `{m['name']}` (`{m[0][:80]}`), a name that is no pod or "
+            "container the record shows: not read as any container's end (a kill is read of "
+            "the case's own pod or container); the sentence names no pod or container of the "
+            "record, so what ended it, and whether a probe did, the record does not tell"
+            + probe)
 
 
 def _statement(lines: list[str]) -> tuple[int, re.Match[str], str] | None:
@@ -154,6 +182,8 @@ def _of_a_case(line: str, m: re.Match[str]) -> bool:
     """Whether the kill `m` is stated of a name of a case, as what happened: a name (no pod's
     word, pronoun or modal: `_NO_NAME`) with no determiner of no case before it, in a sentence
     of no negation, no failure to avoid, nothing of what may happen and no question."""
+    if m.re is KILLED_BY and not of_a_bare_name(line, m):  # agent_killed.py
+        return False
     if m["name"].lower() in _NO_NAME or \
             _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
