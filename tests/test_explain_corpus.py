@@ -332,15 +332,6 @@ NOT_READ: dict[str, str] = {
         "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: True}"),
     # held-out batch 59: 7 of 10 at first contact on stop 47's final code (8e397af)
-    "tempo-5132.issue-prose-ingester-crashloop-restarted-197-times-then-fenced-logfmt-log-cut.txt": (
-        "held-out batch 59, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "clickstack-helm-charts-153.issue-prose-crashloop-then-fenced-supervisor-log-dots-then-describe-cut-in-labels.txt": (
-        "held-out batch 59, first contact on stop 47's final code (8e397af): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     "fluent-bit-7738.issue-prose-restarting-due-to-liveness-probes-failing-then-fenced-log-cut.txt": (
         "held-out batch 59, first contact on stop 47's final code (8e397af): refused "
         "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
@@ -364,21 +355,11 @@ NOT_READ: dict[str, str] = {
         "held-out batch 60, first contact on stop 47's final code (8e397af): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    "tailscale-4178.issue-prose-keeps-crashlooping-then-fenced-prompts-echo-then-fenced-describe-events-scheduled-pulled-cut.txt": (
-        "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
         "held-out batch 60, first contact on stop 47's final code (8e397af): got "
         "[ngrok-ingress-controller] {ended: cannot-tell, probe: [], probe_kills: {min: 0, "
         "max: 0}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 1}, shows_failures: True}"),
-    "haproxytech-kubernetes-ingress-548.issue-prose-crashloopbackoff-stated-then-fenced-prompt-describe-cut-in-args.txt": (
-        "held-out batch 60, first contact on stop 47's final code (8e397af): got "
-        "[haproxy-ingress] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
-        "None}, shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: None}, shows_failures: True}"),
     # held-out batch 61: 5 of 10 at first contact on stop 47's final code (8e397af)
     "projectbluefin-lab-598.pr-markdown-prose-crashloop-then-fenced-json-fragment-terminated-exit-137-oomkilled.txt": (
         "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
@@ -394,15 +375,6 @@ NOT_READ: dict[str, str] = {
         "ProbeSpec/spire-tutorials-10.issue-fenced-one-describe-row-n; want {ended: "
         "liveness-kill, probe: [liveness], probe_kills: {min: 5, max: None}, "
         "shows_failures: True}"),
-    "gitops-operator-184.issue-prose-alone-repo-server-crashloops-with-oom-after-upgrade.txt": (
-        "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "dependency-track-4794.issue-form-prose-crashloop-then-unfenced-describe-api-server-0-cut-in-port.txt": (
-        "held-out batch 61, first contact on stop 47's final code (8e397af): got "
-        "[dependency-track-api-server] {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
 }
 
 
