@@ -269,15 +269,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 57: 3 of 10 at first contact on this stop's final code (31eaa0a)
     # held-out batch 58: 5 of 8 at first contact on this stop's final code (31eaa0a)
     # held-out batch 59: 7 of 10 at first contact on stop 47's final code (8e397af)
-    "tempo-5132.issue-prose-ingester-crashloop-restarted-197-times-then-fenced-logfmt-log-cut.txt": (
-        "held-out batch 59, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "clickstack-helm-charts-153.issue-prose-crashloop-then-fenced-supervisor-log-dots-then-describe-cut-in-labels.txt": (
-        "held-out batch 59, first contact on stop 47's final code (8e397af): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     # held-out batch 60: 2 of 9 at first contact on stop 47's final code (8e397af)
     "lexfrei-cloudflare-tunnel-gateway-controller-98.pr-markdown-summary-then-probe-defaults-table-timeout-period-failure-threshold-old-new-cut.txt": (
         "held-out batch 60, after fixpieces61: refused (exit 2, not a record explain "
@@ -286,11 +277,6 @@ NOT_READ: dict[str, str] = {
         "defaults, old and new, names no probe kind, pod or container, and which column "
         "ran the record does not say; no README rule reads a table of settings (the lead "
         "decides)"),
-    "tailscale-4178.issue-prose-keeps-crashlooping-then-fenced-prompts-echo-then-fenced-describe-events-scheduled-pulled-cut.txt": (
-        "held-out batch 60, first contact on stop 47's final code (8e397af): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
         "held-out batch 60, after fixpieces61: got [ngrok-ingress-controller] {ended: "
         "cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}; "
@@ -300,21 +286,7 @@ NOT_READ: dict[str, str] = {
         "sign of rows cut below is the fence it never closes, which otel-demo-1818's "
         "facts read as whole ({0, 0}, the same shape): no README rule reads an unclosed "
         "fence as a cut (the lead decides)"),
-    "haproxytech-kubernetes-ingress-548.issue-prose-crashloopbackoff-stated-then-fenced-prompt-describe-cut-in-args.txt": (
-        "held-out batch 60, first contact on stop 47's final code (8e397af): got "
-        "[haproxy-ingress] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
-        "None}, shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: None}, shows_failures: True}"),
     # held-out batch 61: 5 of 10 at first contact on stop 47's final code (8e397af)
-    "gitops-operator-184.issue-prose-alone-repo-server-crashloops-with-oom-after-upgrade.txt": (
-        "held-out batch 61, first contact on stop 47's final code (8e397af): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "dependency-track-4794.issue-form-prose-crashloop-then-unfenced-describe-api-server-0-cut-in-port.txt": (
-        "held-out batch 61, first contact on stop 47's final code (8e397af): got "
-        "[dependency-track-api-server] {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 62: 6 of 9 at first contact on this stop's code with its first five fixes (e966b4f)
     "opensearch-k8s-operator-225.issue-prose-startup-probe-failing-quoted-message-then-unfenced-shell-curl-then-fenced-cluster-yaml-cut.txt": (
         "held-out batch 62, first contact on this stop's code with its first five fixes "

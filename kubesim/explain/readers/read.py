@@ -40,6 +40,7 @@ from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_cause import give_stated_end
+from kubesim.explain.readers.stated_crashloop import give_stated_crashloop, read_stated_crashloop
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.unready import name_by_unready
@@ -78,6 +79,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     name_stated_piece(found, lines)  # a sentence's status of the events' one pod (README)
     give_stated_kills(found, lines)  # a kill stated of the case's pods, of one workload
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
+    give_stated_crashloop(found, lines, _named_by_kills)  # a crash loop of the one bare pod
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
@@ -211,6 +213,10 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     apart = read_stated_apart(plained, source)
     if apart is not None:
         return apart
+    # a page of prose alone stating its case's crash loop (stated_crashloop.py)
+    looped = read_stated_crashloop(plained, source)
+    if looped is not None:
+        return looped
     if error is not None:
         raise error
     first = _first_line(text)

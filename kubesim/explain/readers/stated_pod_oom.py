@@ -32,7 +32,7 @@ from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_kill import EN_NAMED_OOM, STATED_EN_OOM, ZH_OOM_READ
 
-__all__ = ["give_named_oom", "unlist_line"]
+__all__ = ["give_named_oom", "names_pod", "unlist_line"]
 
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 _SPAN = re.compile(r"^not read: lines? (?P<a>\d+)(?:-(?P<b>\d+))?")
@@ -60,6 +60,15 @@ def _names_pod(word: str, pod: str) -> bool:
     word, pod = word.lower(), pod.lower()
     return word == pod or pod.startswith(word + "-") or word in (
         x for x in pod.split("-") if x.isalpha())
+
+
+def names_pod(word: str, pod: str) -> bool:
+    """`_names_pod`, and a run of the name's dash-parted parts of letters too (`otel-collector`
+    of clickstack-otel-collector-c5b54dc5f-vp2v2): the README's subject test of a pod named in
+    prose, as stated_crashloop.py reads it (fixstated61)."""
+    parts = word.lower().split("-")
+    return _names_pod(word, pod) or (len(parts) > 1 and all(x.isalpha() for x in parts)
+                                     and f"-{word.lower()}-" in f"-{pod.lower()}-")
 
 
 def give_named_oom(found: RecordSet, text: str) -> None:

@@ -1,0 +1,242 @@
+"""A crash loop of the case's own pod stated in its author's prose, as a verb or as the pod's
+name and its status alone on a line (the corpus README's rules: statements of the case in
+prose; held-out batches 59-61).
+
+`The subnet-router pod keeps crashlooping.`, `... causes the pod created for
+haproxy-kubernetes-ingress to go into **CrashLoopBackOff** status.`, `` `otel-collector` is
+in `CrashLoopBackOff`. ``, `the repo-server crashloops with OOM`, and an issue form's line
+`dp-dependency-track-api-server-0 CrashLoopBackOff` (a name and a status alone, no READY cell):
+a pod stated in CrashLoopBackOff is a back-off whose restarts no count bounds (README). Its
+subject is the case's own pod: a determiner of the case's (`my`, `our`, `the`, `this`), or a
+pod's name, the subject test of stated_pod_oom.py (`names_pod`: the pod's name, its
+workload's as its start, or a run of its name's dash-parted parts of letters).
+
+Beside a record of one pod whose containers' status it does not show (a describe cut before
+them, its events alone: `give_stated_crashloop`), the sentence naming that pod (or `the pod`)
+gives its one container the state Waiting, CrashLoopBackOff, its restarts unbounded. A page of
+prose alone (`read_stated_crashloop`) is read so of a pod of no name, or of the pod its
+subject names by a pod's own dashed name (`tempo-ingester-0`, also as a list's label before
+a colon: `` `tempo-ingester-0`: ..., has been in `CrashLoopBackOff` ``).
+
+Unread: `a pod`, `pods`, a question, a conditional or a sentence of what may happen or happens
+when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
+`states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
+the family right after the subject, `NEGATED` before it), a future or modal (`will go into`),
+another pod's name, and a name and status that are not alone on their line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    Note,
+    PodRecord,
+    RecordSet,
+    Where,
+)
+from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.paste import unread_notes
+from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.stated_cause import NEGATED
+from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
+
+__all__ = ["STATED_CRASHLOOP", "give_stated_crashloop", "read_stated_crashloop"]
+
+STATED_CRASHLOOP = "stated-crashloop"
+_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+_PLACES = 64  # the statements weighed at most: a page states its case in few sentences
+_MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
+_NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}"
+_CLB = _MARK + r"CrashLoopBackOff" + _MARK + r"(?![A-Za-z])"
+# the subject: a determiner of the case's and `pod`/`container`, a pod's name before or
+# after it (`the pod created for haproxy-kubernetes-ingress`), or a name alone
+_SUBJECT = (
+    r"(?<![\w.-])(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
+    r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
+    + _NAME + r")" + _MARK
+    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"(?:[ \t]+(?P<word>(?i:pod|container)))?)")
+# the crash loop as a verb, or the state entered or held, right after the subject; `to go
+# into` only after a cause (`causes the pod to go into CrashLoopBackOff`)
+_VERB = (
+    r"[ \t]+(?:(?:(?i:keeps|kept|is|was|has[ \t]+been|had[ \t]+been|started|starts)[ \t]+)?"
+    r"(?i:crash[ \t-]?loop(?:s|ing|ed)|crash(?:es|ed|ing)?[ \t]+loop(?:s|ing|ed)?)(?![A-Za-z])"
+    r"|(?:(?i:is|was|has[ \t]+been|had[ \t]+been)[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
+    r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
+    r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
+    + _CLB + r")")
+_STATED = re.compile(r"(?P<cause>(?<![A-Za-z])(?i:causes|caused|makes|made)[ \t]+)?"
+                     + _SUBJECT + _VERB)
+# a pod's name and its status alone on a line (an issue form's `Current Behavior`)
+_NAME_STATUS = re.compile(r"[ \t]*" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"[ \t]+"
+                          + _CLB + r"[ \t]*")
+# a pod's name as a list's label, the status stated after the colon with no subject of its
+# own (`tempo-ingester-0`: First up 27 hours ago, has been in `CrashLoopBackOff`)
+_LABELLED = re.compile(
+    r"[ \t]*(?:[-*][ \t]+)?" + _MARK + r"(?P<name>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})"
+    + _MARK + r":[ \t]+(?P<between>[^.!?\n]{0,200}?)(?<![A-Za-z])(?i:has[ \t]+been|is|was)"
+    r"[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)[ \t]+" + _CLB)
+# a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
+_NO_CASE = re.compile(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
+                      r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
+# names that are no pod's: a pronoun, a pod's or Kubernetes' own word
+_NO_NAME = frozenset({"pod", "pods", "container", "containers", "it", "this", "that", "which",
+                      "kubernetes", "k8s", "kubelet", "node", "deployment", "statefulset"})
+_ANCHORS = ("rash", "RASH")  # (crashloop, CrashLoopBackOff, crash-looping)
+
+
+class _Said(NamedTuple):
+    """A statement found: its line, its words, the name its subject gives (None for `the
+    pod`), and whether a determiner of the case's opens it (`the subnet-router pod`)."""
+
+    line: int
+    words: str
+    name: str | None
+    det: bool
+
+
+def _statements(lines: list[str]) -> list[_Said]:
+    """Every statement of a crash loop of what happened the lines hold (`_NAME_STATUS`,
+    `_LABELLED`, `_STATED`: one a line), each line read up to `_LOOK` and `_PLACES` weighed
+    at most (one pass)."""
+    said: list[_Said] = []
+    left = _PLACES
+    for number, text in enumerate(lines, 1):
+        line = text[:_LOOK]
+        if not any(a in line for a in _ANCHORS):
+            continue
+        whole = _NAME_STATUS.fullmatch(line) or _labelled(line)
+        if whole is not None:
+            said.append(_Said(number, whole[0].strip(), whole["name"], False))
+            continue
+        for m in _STATED.finditer(line):
+            left -= 1
+            if left < 0:
+                return said
+            if _of_the_case(line, m):
+                said.append(_Said(number, m[0].strip(), _subject_name(m), bool(m["det"])))
+                break
+    return said
+
+
+def _labelled(line: str) -> re.Match[str] | None:
+    """A pod's name as a list's label stating its status (`_LABELLED`), no subject of its
+    own after the colon, in a sentence of what happened; None otherwise."""
+    m = _LABELLED.match(line)
+    if m is None or not _no_subject(m["between"]) or \
+            not states_what_happened(line, m.start(), m.end()):
+        return None
+    return m
+
+
+def _subject_name(m: re.Match[str]) -> str | None:
+    """The name the subject gives, None for a pod's word or a pronoun (`_NO_NAME`)."""
+    name = m["owner"] or m["name"]
+    return None if name is None or name.lower() in _NO_NAME else name
+
+
+_OWN_SUBJECT = re.compile(r"(?<![\w.-])(?:[a-z0-9]{1,63}-[a-z0-9-]{1,200}|(?i:pods?|containers?|"
+                          r"it|they|he|she|we|i))(?![\w.-])")
+
+
+def _no_subject(between: str) -> bool:
+    """Whether the words between a label's colon and the status hold no subject of their own
+    (a pod's name, a pod's word, a pronoun): the label is the subject."""
+    return _OWN_SUBJECT.search(between) is None
+
+
+def _of_the_case(line: str, m: re.Match[str]) -> bool:
+    """Whether `m` states the case's crash loop: a subject that is a name or a determiner's
+    (`the pod`), no determiner of no case, modal or conditional right before it, `to go into`
+    only after a cause, no negation in the sentence before the verb, and a sentence of what
+    happened (runs' `states_what_happened`)."""
+    if _subject_name(m) is None and not m["det"]:
+        return False
+    if (m["to"] and not m["cause"]) or \
+            _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
+        return False
+    start = _sentence_start(line, m.start())
+    return NEGATED.search(line, start, m.end()) is None and \
+        states_what_happened(line, m.start(), m.end())
+
+
+_STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+
+
+def _sentence_start(line: str, at: int) -> int:
+    """Where the sentence holding line[at] starts (its last 2,000 characters at most)."""
+    ends = [m.end() for m in _STOP.finditer(line, max(0, at - 2000), at)]
+    return ends[-1] if ends else max(0, at - 2000)
+
+
+_READ = ("a crash loop of the case's pod stated in its author's prose (`{}`): read as its "
+         "container's State, Waiting out a back-off (CrashLoopBackOff), its restart count not "
+         "in the record")
+
+
+def _waiting(c: ContainerRecord) -> None:
+    """The container read as waiting out a back-off, its restarts no count bounds."""
+    c.state, c.state_reason, c.restarts_cut = "waiting", "CrashLoopBackOff", True
+
+
+def give_stated_crashloop(found: RecordSet, text: str,
+                          name_of: Callable[[PodRecord], str | None]) -> None:
+    """The crash loop a sentence states of the record's one pod (`_statements`, its subject
+    naming the pod: `names_pod`, or `the pod`), given to its one container whose status the
+    record does not show (a container of no name where it shows none); said in a note, the
+    line no longer listed as not read. `name_of`: the name a piece's events give it."""
+    pod = _bare_pod(found)
+    if pod is None or not any(a in text for a in _ANCHORS):
+        return
+    lines = text.split("\n")
+    name = pod.name or name_of(pod)
+    for s in _statements(lines):
+        if s.name is not None and (name is None or not names_pod(s.name, name)):
+            continue
+        where = Where(found.source, s.line)
+        if not pod.containers:
+            pod.containers.append(ContainerRecord(None, where))
+        _waiting(pod.containers[0])
+        unlist_line(found, s.line, lines)
+        found.notes.append(Note(f"line {s.line}: " + _READ.format(s.words[:80]), where))
+        return
+
+
+def _bare_pod(found: RecordSet) -> PodRecord | None:
+    """The record's one pod, with one app container at most and none of its states shown;
+    None otherwise."""
+    if len(found.pods) != 1 or found.pods[0].apart_from is not None:
+        return None
+    pod = found.pods[0]
+    containers = [c for c in pod.containers if not c.init]
+    if len(containers) > 1 or len(pod.containers) != len(containers) or any(
+            c.state or c.terminated or c.last or c.restart_count is not None
+            for c in containers):
+        return None
+    return pod
+
+
+def read_stated_crashloop(text: str, source: str) -> RecordSet | None:
+    """The record of a page of prose alone that states a crash loop of the case's pod
+    (`_statements`): one pod, named where the subject is a pod's own dashed name with no
+    determiner, its one container of no name waiting out a back-off; the other lines said
+    not read. None when no sentence states one."""
+    lines = text.split("\n")
+    commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
+    said = _statements([("" if n in commands else x) for n, x in enumerate(lines, 1)])
+    # the case's own: a determiner's subject, or a pod's own dashed name (its pod's name)
+    s = next((s for s in said if s.det or (s.name is not None and "-" in s.name)), None)
+    if s is None:
+        return None
+    where = Where(source, s.line)
+    named = None if s.det else s.name
+    c = ContainerRecord(None, where)
+    _waiting(c)
+    pod = PodRecord(named, where, containers=[c], formats=[STATED_CRASHLOOP])
+    rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
+            if n != s.line and x.strip()]
+    notes = [Note(f"line {s.line}: " + _READ.format(s.words[:80]), where)]
+    return RecordSet(source, STATED_CRASHLOOP, pods=[pod], notes=notes + unread_notes(rest, source))
