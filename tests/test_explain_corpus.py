@@ -291,15 +291,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: None}, shows_failures: True}"),
-    "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
-        "held-out batch 60, after fixpieces61: got [ngrok-ingress-controller] {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}; "
-        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, "
-        "shows_failures: True}: explain reads the rows as whole from their Scheduled row "
-        "on, none cut (the first container's end no probe kill, R4.4); the record's only "
-        "sign of rows cut below is the fence it never closes, which otel-demo-1818's "
-        "facts read as whole ({0, 0}, the same shape): no README rule reads an unclosed "
-        "fence as a cut (the lead decides)"),
     "haproxytech-kubernetes-ingress-548.issue-prose-crashloopbackoff-stated-then-fenced-prompt-describe-cut-in-args.txt": (
         "held-out batch 60, first contact on stop 47's final code (8e397af): got "
         "[haproxy-ingress] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
