@@ -277,15 +277,6 @@ NOT_READ: dict[str, str] = {
         "defaults, old and new, names no probe kind, pod or container, and which column "
         "ran the record does not say; no README rule reads a table of settings (the lead "
         "decides)"),
-    "ngrok-operator-289.issue-form-version-then-prose-pod-didnt-start-then-fenced-describe-events-pulled-x2-created-x2-cut.txt": (
-        "held-out batch 60, after fixpieces61: got [ngrok-ingress-controller] {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}; "
-        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, "
-        "shows_failures: True}: explain reads the rows as whole from their Scheduled row "
-        "on, none cut (the first container's end no probe kill, R4.4); the record's only "
-        "sign of rows cut below is the fence it never closes, which otel-demo-1818's "
-        "facts read as whole ({0, 0}, the same shape): no README rule reads an unclosed "
-        "fence as a cut (the lead decides)"),
     # held-out batch 61: 5 of 10 at first contact on stop 47's final code (8e397af)
     # held-out batch 62: 6 of 9 at first contact on this stop's code with its first five fixes (e966b4f)
     "opensearch-k8s-operator-225.issue-prose-startup-probe-failing-quoted-message-then-unfenced-shell-curl-then-fenced-cluster-yaml-cut.txt": (

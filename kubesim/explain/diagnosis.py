@@ -1901,6 +1901,8 @@ def _later_row_cut_why(where: Where) -> str:
 
 def _rows_open(f: _Facts) -> str:
     """The rows that leave the kills open, and why: cut, combined, uncounted or dropped."""
+    if f.view.rows_missing:  # a container created, never started: rows are missing
+        return f.view.rows_missing  # (the corpus README's rule of the Created row)
     if not _shows_end(f):
         return ("the record shows no probe failure, kill, restart or end of the container, "
                 "nor a count of its restarts: kills it does not hold are not ruled out")

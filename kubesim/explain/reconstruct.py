@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from kubesim.analysis.check.fixes import probe_data
+from kubesim.explain.created_unstarted import unstarted_why
 from kubesim.explain.messages import (
     ExitCause,
     KillCause,
@@ -190,6 +191,10 @@ class View:
     # its author cut rows away): rows there, this container's failures or kills among them,
     # are not in the record.
     rows_cut: bool = False
+    # Why rows of the pod are missing where the rows shown tell it (`rows_missing`: a
+    # container created and never started or failed to start), "" where they do not: the
+    # rows are cut (`rows_cut`) and not whole (`rows_whole`) then.
+    rows_missing: str = ""
     # The record names this one container and no other, nor an init container (in a block of
     # its own or an event's message): a Created or Started row cut before its message is its
     # (`attribute`); elsewhere such a row may count another container's starts.
@@ -420,7 +425,18 @@ def rows_whole(events: list[RecordedEvent]) -> bool:
     return last is not None and not any(
         e.truncated or e.cut_before or e.cut_after or e.combined or cut_short(e.message)
         for e in events) and \
-        not past_burst(events) and "\n" not in last.message
+        not past_burst(events) and "\n" not in last.message and not rows_missing(events)
+
+
+def rows_missing(events: list[RecordedEvent]) -> str:
+    """Why rows of the pod are missing where the rows shown tell it, or "": a container's
+    Created row with no Started or Failed row of it (`unstarted_why`, the corpus README's
+    rule of the Created row), while the pod's rows hold fewer occurrences than the event
+    recorder lets through (SPAM_BURST: past it, the burst rule tells the dropped rows).
+    Such events are neither whole (`rows_whole`) nor uncut (`_rows_cut`)."""
+    if past_burst(events):
+        return ""
+    return unstarted_why(events, _names_of(events))
 
 
 def within_ttl(e: RecordedEvent, before: float = 0.0) -> bool:
@@ -464,10 +480,10 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    cut = _rows_cut(pod.events)
+    cut, missing = _rows_cut(pod.events), rows_missing(pod.events)
     _status_evicted(pod, views)
     for v in views:
-        v.rows_cut = cut
+        v.rows_cut, v.rows_missing = cut, missing
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
         v.stated_apart = _stated_apart(pod)
     return views, loose
@@ -522,7 +538,7 @@ def _rows_cut(events: list[RecordedEvent]) -> bool:
     """Whether the pod's rows are cut (`View.rows_cut`): a row cut short or after a cut, or
     the last row stopping where its message shows a cut."""
     return any(e.truncated or e.cut_before or e.cut_after for e in events) or \
-        _ends_inside_a_list(events) or _ends_inside_an_object(events) or \
+        bool(rows_missing(events)) or _ends_inside_a_list(events) or _ends_inside_an_object(events) or \
         _ends_inside_an_output(events) or _ends_inside_a_request(events)
 
 
@@ -604,13 +620,18 @@ def _event_names(pod: PodRecord) -> list[str | None]:
     """The container each event names (by fieldPath or in its message). The record's last
     row cut inside its container's name (`Created container n` after rows naming
     `nginx-ingress-controller`) names the one container whose name begins so."""
-    names = [e.container or _named(e) for e in pod.events]
+    names = _names_of(pod.events)
     cut = names[-1] if names and pod.events[-1].container is None else None
     if cut is not None:
         longer = {n for n in names[:-1] if n is not None and n != cut and n.startswith(cut)}
         if len(longer) == 1:
             names[-1] = longer.pop()
     return names
+
+
+def _names_of(events: list[RecordedEvent]) -> list[str | None]:
+    """The container each event names, by its fieldPath or in its message."""
+    return [e.container or _named(e) for e in events]
 
 
 def _named(e: RecordedEvent) -> str | None:
