@@ -199,6 +199,7 @@ MODULES = {
     "kubesim.explain.readers.stated_pod_oom": "records",
     "kubesim.explain.readers.stated_apart": "records",
     "kubesim.explain.readers.agent_killed": "records",
+    "kubesim.explain.readers.stated_apart_zh": "records",
     "kubesim.explain.readers.zh_restarts": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",
     "kubesim.explain.readers.heading_title": "records",

@@ -300,10 +300,6 @@ NOT_READ: dict[str, str] = {
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
         "readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
         "shows_failures: True}"),
-    "mmalyska-home-ops-4413.pr-markdown-prose-alone-the-onlyoffice-pod-oomkilled-again-limit-3gi.txt": (
-        "held-out batch 63, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt": (
         "held-out batch 63, first contact on this stop's code with its first five fixes "
         "(e966b4f): exit 2: "
@@ -327,10 +323,6 @@ NOT_READ: dict[str, str] = {
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
         "shows_failures: True}"),
-    "nacos-k8s-198.chinese-issue-prose-restarted-suddenly-fenced-describe-command-nacos-0-exit-code-255-in-prose.txt": (
-        "held-out batch 64, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "horse-29.portuguese-issue-prose-alone-erro-back-off-restarting-failed-quoted-conteiner-nao-fica-em-pe-possivel-exit-code-0.txt": (
         "held-out batch 64, first contact on this stop's code with its first five fixes "
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "

@@ -4,7 +4,8 @@ the case in prose; held-out batch 50, gavinmcfall-home-ops-2417; widened at fixp
 loop or a restart, held-out batch 53, artsy-exchange-38: `Sidekiq on k8s was in crashloop`,
 `sidekiq is being restarted since livenessProbe was failing`; widened at fixapart61 to the
 kubelet's or Kubernetes' kill or restart of a bare name in the active voice, held-out batch 60,
-xunholy-k8s-gitops-4204: `the kubelet killed cloudflared`, agent_killed.py).
+xunholy-k8s-gitops-4204: `the kubelet killed cloudflared`, agent_killed.py; and at fixprose64 to
+a restart stated in Chinese, held-out batch 64, nacos-k8s-198: stated_apart_zh.py).
 
 `Plex was OOM killed tonight (18:19 NZT) at its 3Gi cgroup limit during an HEVC software
 transcode ...; this was purely the pod limit.` A pull request's prose, nothing else: the
@@ -44,6 +45,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.stated_apart_zh import ZhRestart, zh_restart_apart
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 
 __all__ = ["STATED_APART", "read_stated_apart"]
@@ -109,17 +111,38 @@ def read_stated_apart(text: str, source: str) -> RecordSet | None:
     # a command line's shell comment (`kubectl get pods # web-1 was OOMKilled 3 times`) is a
     # note on the command, not the author's telling of the case (fix39's comment marks)
     commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
-    found = _statement([("" if n in commands else x) for n, x in enumerate(lines, 1)])
-    if found is None:
+    stated = _stated([("" if n in commands else x) for n, x in enumerate(lines, 1)])
+    if stated is None:
         return None
-    number, m, what = found
+    number, text_said = stated
     where = Where(source, number)
-    said = Note(_said(number, m, what, lines[number - 1]), where, kind=NoteKind.STATED_APART)
+    said = Note(text_said, where, kind=NoteKind.STATED_APART)
     pod = PodRecord(None, where, containers=[ContainerRecord(None, where)],
                     formats=[STATED_APART], notes=[said])
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
             if n != number and x.strip()]
     return RecordSet(source, STATED_APART, pods=[pod], notes=unread_notes(rest, source))
+
+
+def _stated(lines: list[str]) -> tuple[int, str] | None:
+    """The line of the first statement (`_statement`, else a Chinese restart's:
+    stated_apart_zh.py, fixprose64) and the note's text saying it; None without one."""
+    found = _statement(lines)
+    if found is not None:
+        number, m, what = found
+        return number, _said(number, m, what, lines[number - 1])
+    zh = zh_restart_apart(lines)
+    return None if zh is None else (zh.number, _said_zh(zh))
+
+
+def _said_zh(zh: ZhRestart) -> str:
+    """The note's text of a Chinese restart (stated_apart_zh.py): the statement, of which name,
+    and what is not read from it."""
+    of = f"`{zh.name}`, a name" if zh.name else "a subject left out, the app the page tells"
+    return (f"the author's prose on line {zh.number} states a restart (`{zh.clause[:80]}`) of "
+            f"{of} that is no pod or container the record shows: not read as any container's "
+            "end (a restart is read of the case's own pod or container); which container "
+            "ended, and what ended it, the record does not tell")
 
 
 def _said(number: int, m: re.Match[str], what: str, line: str) -> str:

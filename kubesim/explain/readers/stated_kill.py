@@ -94,11 +94,20 @@ _EN_BEFELL = (r"(?i:(?:is|are|was|were)[ \t]+" + _EN_ADVERB + r"(?:getting|being
               r"|(?:keeps|kept|keep)[ \t]+(?:on[ \t]+)?getting"
               r"|(?:has|have|had)[ \t]+" + _EN_ADVERB + r"(?:been|gotten)"
               r"|(?:was|were)(?:[ \t]+" + _EN_ADVERB + r")?|got)")
+# widened at fixprose64 (mmalyska-home-ops-4413: `the OnlyOffice pod OOMKilled again after ~14
+# minutes`): `OOMKilled` as a bare past verb of the case's own pod or container, no `was` or
+# `got`, where a word of when or how often follows it (`again`, `twice`, `3 times`, `at 3Gi`,
+# `after`, `during`, `overnight`): that word makes it a verb, not a noun's label (`the
+# pod OOMKilled status`, `the container OOMKilled event`) nor a guide's heading or table cell
+# (`the container OOMKilled:`, `| OOMKilled |`), which state none
+_EN_BARE_AFTER = (r"[ \t]+(?i:again|twice|thrice|once|repeatedly|\d{1,6}[ \t]*(?:x|times)"
+                  r"|(?:several|many|multiple|a[ \t]+few|two|three)[ \t]+times|at|after|during"
+                  r"|while|within|overnight|today|tonight|yesterday|last|earlier)(?![\w-])")
 EN_OOM = lazy_regex(
     r"(?<![A-Za-z])(?i:my|our|the|this|that|its)[ \t]+(?:[`'\"]?"
     r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})[`'\"]?"
-    r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+" + _EN_BEFELL + r"[ \t]*"
-    r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
+    r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
+    r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])(?(befell)|(?=" + _EN_BARE_AFTER + r"))")
 
 # the same statement of a pod named by a bare word (no determiner) beside the record's one pod
 # (stated_pod_oom.py: `operator pod is getting OOMKilled` beside solr-operator-5c57549cb5-mkpxj)

@@ -23,7 +23,8 @@ import re
 
 from kubesim.explain.readers.model import UNTOLD_STATE
 
-__all__ = ["STATED_ZH_RESTARTS", "zh_restarts", "zh_restarts_hint"]
+__all__ = ["STATED_ZH_RESTARTS", "ZH_ASKED", "ZH_CLAUSE_STOP", "ZH_GENERAL", "ZH_NEGATED",
+           "zh_restarts", "zh_restarts_hint"]
 
 # what it is read as (the start of the note the caller gives it)
 STATED_ZH_RESTARTS = ("the case's own pod stated in Chinese to keep restarting, no cause given "
@@ -58,6 +59,8 @@ _GENERAL = re.compile(r"\u5982\u679c|\u5047\u5982|\u8981\u662f|\u7684\u8bdd|\u76
 _SENTENCE_STOP = re.compile(r"[\u3002\uff01\uff1f!?]|\.(?=\s|$)")
 _ASKED = re.compile(r"[\u5417\u5462\uff1f?]")  # 吗, 呢, ？, ?
 _PLACES = 64  # the places of `重启` looked around at most (a sentence holds few)
+# the same words of a Chinese sentence, shared with stated_apart_zh.py (fixprose64)
+ZH_ASKED, ZH_CLAUSE_STOP, ZH_GENERAL, ZH_NEGATED = _ASKED, _CLAUSE_STOP, _GENERAL, _NEGATED
 _REACH = 200  # how far before `重启` its subject may start
 
 
