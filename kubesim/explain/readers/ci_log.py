@@ -50,8 +50,11 @@ _STAMP_MILLI = rf"{DAY_TIME}(?:\.\d{{1,9}})?"
 # the framework's own time and level before its message (`Feb 23 06:05:51.859: INFO: `)
 _LOGF = rf"(?:{_STAMP_MILLI}: )?(?:(?:INFO|FAIL): )?"
 _AT = r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: [+-]\d{4})?(?: [A-Z]{1,5})?"
+# (each pattern's leading blanks taken possessively: what follows them, a time, a level or a
+# word, starts with no blank, so the matches are the same and a line of 2 MB of blanks is
+# scanned once rather than retried at each blank, citime59)
 _E2E_EVENT = re.compile(
-    rf"^[ \t]*{_LOGF}(?:At (?P<at>{_AT}) - )?event for (?P<name>{_NAME}): "
+    rf"^[ \t]*+{_LOGF}(?:At (?P<at>{_AT}) - )?event for (?P<name>{_NAME}): "
     r"\{(?P<source>[^{}\n]{0,200})\} (?P<reason>[A-Za-z][A-Za-z0-9_]{0,80}): ?(?P<message>.*)$")
 # the components whose events are about pods (the line does not say the kind)
 _POD_SOURCES = ("kubelet", "default-scheduler", "scheduler")
@@ -85,7 +88,7 @@ def ci_event(line: str, where: Where) -> RecordedEvent | None:
 
 
 # the start of an event line, whatever is cut after it (the paste ends inside the line)
-_START = re.compile(rf"^[ \t]*(?:{_LOGF}(?:At \d|event for )|[A-Z][a-z]{{2}} [ \d]\d "
+_START = re.compile(rf"^[ \t]*+(?:{_LOGF}(?:At \d|event for )|[A-Z][a-z]{{2}} [ \d]\d "
                     r"\d{2}:\d{2}:\d{2}(?:\.\d{1,9})? [IWE] |event happened \d)")
 
 
@@ -144,19 +147,19 @@ class RestartLine:
 
 _GO_INT = r"(?:%!+(?:\(MISSING\))?t\(int=)?(?P<n>\d{1,9})\)?"
 _RESTARTS = (
-    re.compile(rf"^[ \t]*{_LOGF}Initial restart count of pod (?P<pod>{_NAME}) is (?P<n>\d{{1,9}})"
+    re.compile(rf"^[ \t]*+{_LOGF}Initial restart count of pod (?P<pod>{_NAME}) is (?P<n>\d{{1,9}})"
                r"\s*$"),
-    re.compile(rf"^[ \t]*{_LOGF}Restart count of pod (?:{_NAME}/)?(?P<pod>{_NAME}) is now "
+    re.compile(rf"^[ \t]*+{_LOGF}Restart count of pod (?:{_NAME}/)?(?P<pod>{_NAME}) is now "
                r"(?P<n>\d{1,9})\b"),
-    re.compile(rf"^[ \t]*{_LOGF}pod (?:{_NAME}/)?(?P<pod>{_NAME}) - expected number of "
+    re.compile(rf"^[ \t]*+{_LOGF}pod (?:{_NAME}/)?(?P<pod>{_NAME}) - expected number of "
                rf"restarts: [^,\n]{{1,60}}, found restarts: {_GO_INT}\s*$"),
 )
-_RUNNING = re.compile(rf"^[ \t]*{_LOGF}Saw pod '(?P<pod>{_NAME})' in namespace '[^'\n]{{1,253}}' "
+_RUNNING = re.compile(rf"^[ \t]*+{_LOGF}Saw pod '(?P<pod>{_NAME})' in namespace '[^'\n]{{1,253}}' "
                       r"out of pending state \(found '\"Running\"'\)\s*$")
 
 
 _STARTED_AT = re.compile(
-    rf"^[ \t]*{_LOGF}(?P<pod>{_NAME})(?: from {_NAME})? started at [^(\n]{{1,80}} "
+    rf"^[ \t]*+{_LOGF}(?P<pod>{_NAME})(?: from {_NAME})? started at [^(\n]{{1,80}} "
     r"\(\d{1,6}(?:\+\d{1,6})? container statuses recorded\)\s*$")
 # (the spaces before and after the optional log prefix taken possessively: two `[ \t]*` around
 # an empty prefix split a long run of spaces every way, quadratic on a hostile line)
