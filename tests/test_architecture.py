@@ -179,6 +179,7 @@ MODULES = {
     "kubesim.explain.readers.summary_fields": "records",
     "kubesim.explain.readers.markdown_fields": "records",
     "kubesim.explain.readers.said_failing": "records",
+    "kubesim.explain.readers.quoted_message": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.grepped": "records",
     "kubesim.explain.readers.dockershim_names": "records",
