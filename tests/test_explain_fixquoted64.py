@@ -64,6 +64,7 @@ def test_a_back_off_message_quoted_in_prose_is_an_end_of_untold_cause(text):
     'there is no "Liveness probe failed: HTTP probe failed with statuscode: 500" event',
     f'2024-05-01T10:00:00Z WARN monitor saw "Readiness probe failed: {_DIAL}"',
     f'[ERROR] upstream says "Readiness probe failed: {_DIAL}"',
+    f"level=warn pod=agent-0 msg: Readiness probe failed: {_DIAL}",  # a log line's fields
     "You may see _Liveness probe failed: command timed out_ in such a case.",
     f'foo"Readiness probe failed: {_DIAL}"',  # no opening mark: a word before the quote
     "The pod crashes. Back-off restarting failed",  # cut, with no mark closing it

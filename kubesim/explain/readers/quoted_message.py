@@ -60,7 +60,9 @@ _SEARCH = re.compile(r"(?<![A-Za-z])(?i:search\w*|googl\w*|query|queried|looked 
 # an application's log line quoting the words: its time or level first, or its fields
 _APP_LOG = re.compile(r"[ \t]*(?:\[?\d{4}-\d{2}-\d{2}|\[?\d{2}:\d{2}:\d{2}|\{"
                       r"|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b)")
-_LOOK = 200  # how far back the opening mark or the sentence's end is looked for
+# a log line's fields (`pod=... ns=...`, `{kubelet}`) before a message no mark closes (paste.py's
+# `_NOT_PROSE`)
+_FIELDS = re.compile(r"[={}<>|]")
 _PLACES = 16  # the places of the kubelet's words looked at on a line at most (one pass)
 
 
@@ -137,7 +139,8 @@ def _after_sentence(text: str, m: re.Match[str]) -> Quoted | None:
     """The message after a sentence's end or a colon on the same line, to its own sentence's
     end: a probe's with the prober's own words after its colon, a back-off's whole."""
     at = m.start()
-    if at == 0 or not _AFTER_SENTENCE.search(text[max(0, at - 10):at]):
+    if at == 0 or not _AFTER_SENTENCE.search(text[max(0, at - 10):at]) or \
+            _FIELDS.search(text, 0, at):  # (a log line's fields before it: no sentence)
         return None
     if m[0].startswith("Back") and m["whole"] is None or \
             not m[0].startswith("Back") and _PROBER.match(text, m.end()) is None:
