@@ -182,6 +182,7 @@ MODULES = {
     "kubesim.explain.readers.said_failing": "records",
     "kubesim.explain.readers.unified_diff": "records",
     "kubesim.explain.readers.json_member": "records",
+    "kubesim.explain.readers.quoted_message": "records",
     "kubesim.explain.readers.flattened": "records",
     "kubesim.explain.readers.grepped": "records",
     "kubesim.explain.readers.dockershim_names": "records",

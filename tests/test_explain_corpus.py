@@ -279,27 +279,12 @@ NOT_READ: dict[str, str] = {
         "decides)"),
     # held-out batch 61: 5 of 10 at first contact on stop 47's final code (8e397af)
     # held-out batch 62: 6 of 9 at first contact on this stop's code with its first five fixes (e966b4f)
-    "opensearch-k8s-operator-225.issue-prose-startup-probe-failing-quoted-message-then-unfenced-shell-curl-then-fenced-cluster-yaml-cut.txt": (
-        "held-out batch 62, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [startup], probe_kills: {min: 0, max: None}, shows_failures: "
-        "True}"),
     "opensearch-devops-4.comment-unfenced-conda-prompt-helm-install-then-get-pods-watch-running-oomkilled-0-running-1-evicted-then-new-pod-cut-in-name.txt": (
         "held-out batch 62, first contact on this stop's code with its first five fixes "
         "(e966b4f): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
         "0}, shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: "
         "{min: 0, max: None}, shows_failures: True}"),
-    "cetic-helm-nifi-177.issue-bold-headings-prose-quoted-readiness-probe-failed-connection-refused-pods-restarting-over-and-over.txt": (
-        "held-out batch 62, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
-        "shows_failures: True}"),
     # held-out batch 63: 5 of 9 at first contact on this stop's code with its first five fixes (e966b4f)
-    "frappe-helm-61.issue-prose-italic-readiness-exec-healthcheck-sh-not-found-message.txt": (
-        "held-out batch 63, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
-        "shows_failures: True}"),
     "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt": (
         "held-out batch 63, first contact on this stop's code with its first five fixes "
         "(e966b4f): exit 2: "
@@ -318,15 +303,6 @@ NOT_READ: dict[str, str] = {
         "(containers: 2 the record does not name (a `get pods` row of READY 1/2)); want "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 4}, shows_failures: "
         "True}"),
-    "apollo-helm-14.chinese-issue-prose-three-pods-each-crashloop-readiness-failed-connection-refused-inline.txt": (
-        "held-out batch 64, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [readiness], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
-    "horse-29.portuguese-issue-prose-alone-erro-back-off-restarting-failed-quoted-conteiner-nao-fica-em-pe-possivel-exit-code-0.txt": (
-        "held-out batch 64, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "imroc-learning-kubernetes-76.chinese-gitalk-issue-link-then-describe-block-run-into-one-line-kubedns-running-last-state-error-255-restart-1-then-prose.txt": (
         "held-out batch 64, first contact on this stop's code with its first five fixes "
         "(e966b4f): got [kubedns] {ended: app-exit, probe: [], probe_kills: {min: 0, max: "

@@ -111,6 +111,7 @@ from kubesim.explain.readers.probe_line import (
     parse_probe_line,
 )
 from kubesim.explain.readers.probe_restart import probe_restart_hint
+from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
 from kubesim.explain.readers.row_split import row_before_restarts
 from kubesim.explain.readers.runs import (
@@ -434,7 +435,8 @@ class _Placer:
         if spans:  # a sentence quoting the kubelet's messages in code spans
             self.bare.extend(spans)
             return i + 1
-        prose = _prose_message(text, Where(self.source, line.number))
+        prose = _prose_message(text, Where(self.source, line.number)) or \
+            quoted_message(text, Where(self.source, line.number))  # (quoted_message.py)
         if prose is not None:  # a sentence quoting a probe's message without a code span
             self.bare.append(prose)
             return i + 1

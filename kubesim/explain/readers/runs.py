@@ -52,6 +52,7 @@ from kubesim.explain.readers.probe_restart import (
     PROBES_FAILED,
     RESTART_ANCHORS,
 )
+from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
@@ -283,7 +284,10 @@ QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`
 # `상태가 되었다`, became it, `상태입니다`, is it; Japanese `CrashLoopBackOff状態になった`,
 # became it, in the past: `となります`, becomes, is a page's general sentence) or before
 # (Russian `завис в состоянии CrashLoopBackOff`, hung in that state).
-_ZH_IN = r"\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165|\u9677\u5165|\u53d8\u6210|\u8b8a\u6210|\u53d8\u4e3a|\u8b8a\u70ba"
+# 是 too, is (fixquoted64: apollo-helm-14's `每个pod都是CrashLoopBackOff状态`, each pod is all
+# in that state), not after 不 or 否 (is not), nor in a question (吗, 嗎 after the state word)
+_ZH_IN = r"\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165|\u9677\u5165|\u53d8\u6210|\u8b8a\u6210|\u53d8\u4e3a|\u8b8a\u70ba" \
+    r"|(?<![\u4e0d\u5426])\u662f"
 _QUOTED_CLB = r"[`\"'\u201c]?CrashLoopBackOff[`\"'\u201d]?"
 # the case's own pod or container as a sentence's subject: a determiner of the case's (my, our,
 # the, this, that), a word or a name before `pod`/`container` (`the api pod`), or a pod's name
@@ -306,7 +310,7 @@ _PROSE_BACKOFFS = (
         r"(?:" + _ZH_IN + r"|(?<![A-Za-z])(?:(?i:is|was|are|were|stays|stayed|remains|remained|stuck)"
         r"[ \t]+(?i:in)|(?i:entered|enters|went[ \t]+into|goes[ \t]+into|got[ \t]+into|fell[ \t]+into))"
         r"[ \t]+(?:(?i:a|the)[ \t]+)?)" + _QUOTED_CLB
-        + r"[ \t]*(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|(?i:state|status)\b)"),
+        + r"[ \t]*(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|(?i:state|status)\b)(?![ \t]*[\u5417\u55ce])"),
     lazy_regex(_QUOTED_CLB + r"[ \t]*\uc0c1\ud0dc[ \t]*(?:\uc5d0[ \t]*(?:\ube60\uc84c|\ube60\uc838|\uc788)"
                r"|\uac00[ \t]*(?:\ub418\uc5c8|\ub410|\ub418\uc5b4)|\uc785\ub2c8\ub2e4|\uc600|\uc774\uc5c8)"),
     lazy_regex(_QUOTED_CLB + r"(?:\u72b6\u614b)?(?:\u306b\u306a\u3063|\u3068\u306a\u3063|\u306b\u9665\u3063)"),
@@ -526,6 +530,7 @@ def split_runs(text: str) -> Runs | None:
             continue
         kept, around = parts
         kept, what = _kill_once(kept, what, killed)
+        kept, what = _with_quoted(kept, what, line if around else "")
         killed = killed or what.startswith(STATED_PROBE_KILL)
         if kept[:1] == ["Containers:"] and kept[1] == last_named:
             kept = kept[2:]  # the container named again: its fields under the same name
@@ -534,6 +539,17 @@ def split_runs(text: str) -> Runs | None:
         origin.extend([number] * len(kept))
         split.append((number, what, around))
     return Runs("\n".join(out), split, origin) if split else None
+
+
+def _with_quoted(kept: list[str], what: str, line: str) -> tuple[list[str], str]:
+    """The lines put back, and after them the kubelet's probe message the rest of the line
+    quotes (quoted_message.py: `... CrashLoopBackOff状态，具体信息如下：Readiness probe failed:
+    ...`), read as that message alone, said; as they are where the line quotes none."""
+    message = quoted_text(line) if line else None
+    if message is None:
+        return kept, what
+    return kept + ["", message], what + ("; the kubelet's message the line quotes after it read "
+                                     "as that message alone (quoted_message.py)")
 
 
 def _kill_once(kept: list[str], what: str, killed: bool) -> tuple[list[str], str]:
