@@ -339,11 +339,6 @@ NOT_READ: dict[str, str] = {
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [startup], probe_kills: {min: 0, max: None}, shows_failures: "
         "True}"),
-    "opensearch-devops-4.comment-unfenced-conda-prompt-helm-install-then-get-pods-watch-running-oomkilled-0-running-1-evicted-then-new-pod-cut-in-name.txt": (
-        "held-out batch 62, first contact on this stop's code with its first five fixes "
-        "(e966b4f): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
-        "0}, shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: None}, shows_failures: True}"),
     "cetic-helm-nifi-177.issue-bold-headings-prose-quoted-readiness-probe-failed-connection-refused-pods-restarting-over-and-over.txt": (
         "held-out batch 62, first contact on this stop's code with its first five fixes "
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
@@ -359,24 +354,7 @@ NOT_READ: dict[str, str] = {
         "held-out batch 63, first contact on this stop's code with its first five fixes "
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
         "oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt": (
-        "held-out batch 63, first contact on this stop's code with its first five fixes "
-        "(e966b4f): exit 2: "
-        "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt:29: "
-        "ProbeSpec/homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-al; "
-        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}"),
-    "wordpress-quickstart-2.comment-prose-both-probes-failed-then-fenced-event-rows-no-header-no-age-cut-after-created.txt": (
-        "held-out batch 63, first contact on this stop's code with its first five fixes "
-        "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
     # held-out batch 64: 0 of 5 at first contact on this stop's code with its first five fixes (e966b4f)
-    "my-dlq-blog-example-14.chinese-issue-unfenced-root-prompts-get-pods-prometheus-1-of-2-crashloop-8-then-logs-name-error-then-describe-elided-events-created-x4-cut-in-pulled.txt": (
-        "held-out batch 64, first contact on this stop's code with its first five fixes "
-        "(e966b4f): exit 2: --container 'prometheus': the record names no container "
-        "(containers: 2 the record does not name (a `get pods` row of READY 1/2)); want "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 4}, shows_failures: "
-        "True}"),
     "apollo-helm-14.chinese-issue-prose-three-pods-each-crashloop-readiness-failed-connection-refused-inline.txt": (
         "held-out batch 64, first contact on this stop's code with its first five fixes "
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
@@ -390,11 +368,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 64, first contact on this stop's code with its first five fixes "
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "imroc-learning-kubernetes-76.chinese-gitalk-issue-link-then-describe-block-run-into-one-line-kubedns-running-last-state-error-255-restart-1-then-prose.txt": (
-        "held-out batch 64, first contact on this stop's code with its first five fixes "
-        "(e966b4f): got [kubedns] {ended: app-exit, probe: [], probe_kills: {min: 0, max: "
-        "0}, shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: 1}, shows_failures: True}"),
 }
 
 

@@ -35,6 +35,7 @@ from kubesim.explain.readers.command_pods import (
     named_containers,
 )
 from kubesim.explain.readers.command_words import pod_by_command
+from kubesim.explain.readers.container_run import CONTAINER_RUN_BEFORE_PROBES, probes_untold
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
@@ -60,6 +61,7 @@ from kubesim.explain.readers.flattened import (
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
+from kubesim.explain.readers.handlerless import placeholder_handlers
 from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
@@ -261,6 +263,7 @@ class _Placer:
         # rows whose NAME is a page's placeholder: (line number, that NAME)
         self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        self.last_content = 0  # the number of the paste's last line of content
         # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
         self.name_cut: NameCut | None = None
         self.sections_seen = False  # a container section among the describe lines so far
@@ -359,6 +362,17 @@ class _Placer:
         return None if self.under_pods_header and self.pods_headed else \
             row_before_restarts(line.text, self.source, line.number)
 
+    def last_row_cut(self, line: PasteLine) -> re.Match[str] | None:
+        """The record's last line as a `get pods` row cut before its RESTARTS (watch_cut.py):
+        where the paste ends inside it, or a NAME cell alone, a line break after it or not:
+        kubectl prints no row of its NAME alone (every row has its cells up to AGE), so the
+        paste's copy stops there (README's rule of watch rows cut after their NAME)."""
+        if line.number not in (self.cut_last, self.last_content):
+            return None
+        m = NAME_CUT.match(line.text)
+        return m if m is not None and (line.number == self.cut_last or m["after"] is None) \
+            else None
+
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
         if self.kubelet_log(line):
@@ -367,8 +381,7 @@ class _Placer:
         if self.old_pods.take(text, line.number) or self.top.take(text, line.number):
             self.in_describe = self.after_row = False
             return i + 1
-        if line.number == self.cut_last and self.under_pods_header and self.pod_rows and \
-                (m := NAME_CUT.match(text)) is not None:
+        if self.under_pods_header and self.pod_rows and (m := self.last_row_cut(line)):
             self.name_cut = row_cut(m, Where(self.source, line.number))
             return i + 1
         header = is_pods_header(text)
@@ -715,6 +728,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     inside = ended_inside(text, lines)
     placer.cut_last = last if inside == last else 0
+    placer.last_content = last
     placer.place()
     placer.bare.extend(fields.failures)
     out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
@@ -1017,6 +1031,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     _renumber_found(found, runs.origins)
+    probes_untold(found, [n for n, what, _ in runs.split if what == CONTAINER_RUN_BEFORE_PROBES])
     return found
 
 
@@ -1252,7 +1267,13 @@ def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: boo
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            return _lost_indentation(segment, source, out, again)
+            try:
+                return _lost_indentation(segment, source, out, again)
+            except (RecordError, SpecError):
+                found = _handlerless(segment, source)
+                if found is None:
+                    raise
+                return found
     if found is None:
         found = _first_reindented(segment, source)
     if found is None:
@@ -1999,7 +2020,22 @@ def _state_item(segment: Segment, state: re.Match[str]) -> str:
 _NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
 
 
-def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
+def _handlerless(segment: Segment, source: str) -> RecordSet | None:
+    """Probe YAML alone that reads no other way, whose probes give settings and no handler
+    (handlerless.py): read as those probes' settings, a placeholder for each handler the
+    record does not show; None where it does not read so either (the first error stands)."""
+    if segment.kind is not SegmentKind.YAML:
+        return None
+    text = "\n".join(x.text for x in segment.lines) + "\n"
+    try:
+        return _probes("\n" * (segment.first - 1) + text, source, segment.first,
+                       handlerless=True)
+    except (RecordError, SpecError):
+        return None
+
+
+def _probes(body: str, source: str, line: int, *, named: bool = True,
+            handlerless: bool = False) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
     settings, for the pod of the record. A probe written as a chart's values (`enabled:`
     beside its fields, chart_values.py) is read as the probe the chart renders, said so."""
@@ -2013,7 +2049,9 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     body = rendered
     try:
         # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py)
-        pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
+        docs = load_yaml_documents(body, source, SpecError)
+        placed = placeholder_handlers(docs) if handlerless else []
+        pieces = pod_spec_pieces(docs)
         found = containers_from_documents(pieces.docs)
     except SpecError as exc:
         # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`);
@@ -2021,7 +2059,8 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         error = NoObjectError if isinstance(exc, NoObjectError) else RecordError
         raise error(exc.message, source=source, line=(exc.line or 1) + line - 1,
                     field=exc.field) from None
-    notes = [_chart_note(s, source, line) for s in switches] + [Note(
+    notes = [_chart_note(s, source, line) for s in switches] + _handlerless_notes(
+        placed, source, line) + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))
         for n in pieces.pieces] + (left if rest is not None else [])
@@ -2080,6 +2119,15 @@ def _chart_values(out: RecordSet, charts: list[RecordSet], text: str, source: st
             "the record does not tie these values to the pod (no `helm install`, `helm "
             "upgrade` or `helm template` command passing values files): named here, they "
             "bound nothing", at))
+
+
+def _handlerless_notes(placed: list[tuple[str, int | None]], source: str, line: int
+                       ) -> list[Note]:
+    """The notes of probes read without a handler (handlerless.py)."""
+    return [Note(f"line {(at or 1) + line - 1}: the {probe} gives its settings and no handler "
+                 "(the API takes none without one, R5.8): read as that probe's settings, its "
+                 "handler not in the record (an exec placeholder)",
+                 Where(source, (at or 1) + line - 1)) for probe, at in placed]
 
 
 def _chart_note(switch: ChartSwitch, source: str, line: int) -> Note:
