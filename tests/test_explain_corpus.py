@@ -354,6 +354,17 @@ NOT_READ: dict[str, str] = {
         "held-out batch 63, first contact on this stop's code with its first five fixes "
         "(e966b4f): refused (exit 2, not a record explain reads); want {ended: "
         "oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt": (
+        "held-out batch 63, first contact on this stop's code with its first five fixes "
+        "(e966b4f): exit 2: "
+        "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt:29: "
+        "ProbeSpec/homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-al; "
+        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}. Still so after fixrows64: its probe YAML gives settings and "
+        "no handler, a probe the API server rejects (R5.8), and docs/explain.md makes such a "
+        "setting exit 2 (test_explain_holdout.py's probes without a handler stay refused); "
+        "reading it needs a rule the README does not write (the facts cite "
+        "habr-otus-897550, whose probe has its handler)"),
     # held-out batch 64: 0 of 5 at first contact on this stop's code with its first five fixes (e966b4f)
     "apollo-helm-14.chinese-issue-prose-three-pods-each-crashloop-readiness-failed-connection-refused-inline.txt": (
         "held-out batch 64, first contact on this stop's code with its first five fixes "

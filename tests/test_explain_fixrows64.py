@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kubesim.errors import RecordError, UsageError
+from kubesim.errors import UsageError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Cause, CountRange, Diagnosis
 from kubesim.explain.readers.choose_container import name_by_choice
@@ -205,50 +205,3 @@ def test_a_name_alone_on_a_2mb_line_stays_linear() -> None:
     a, _ = _explained(_WATCH.format(status="Running", last="s" * _BIG))
     assert a.cause is Cause.CANNOT_TELL
 
-
-# ---------------------------------------------------------------- probes without a handler
-
-_HANDLERLESS = """\
-I removed both probes with kubectl patch and the pod became Ready.
-
-### Settings
-
-{key}:
-  initialDelaySeconds: 90
-  periodSeconds: 20
-  failureThreshold: {threshold}
-
-readinessProbe:
-  periodSeconds: 20
-  timeoutSeconds: 10
-
-These are my settings for th"""
-
-
-@pytest.mark.parametrize(("key", "threshold"), [("livenessProbe", 5), ("startupProbe", 30)])
-def test_probe_settings_alone_without_a_handler_are_read_as_the_probes_settings(
-        key: str, threshold: int) -> None:
-    """homarr-5145: probe YAML alone whose probes give settings and no handler (the API takes
-    none without one, R5.8): the probes' settings, their handler not in the record (a
-    placeholder, as chart_values.py reads a chart's values), not a refusal; no failure shown,
-    kills open (README: probe YAML alone lists no container's probes)."""
-    a, notes = _explained(_HANDLERLESS.format(key=key, threshold=threshold))
-    assert (a.cause, a.probe_kills, a.shows_failures) == (
-        Cause.CANNOT_TELL, CountRange(0, None), False)
-    assert f"the {key} gives its settings and no handler" in notes
-
-
-@pytest.mark.parametrize("text", [
-    # a container's probe without a handler, in a pod's spec: refused as the API refuses it
-    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: app\n"
-    "    image: app:1\n    livenessProbe:\n      periodSeconds: 20\n",
-    # a key no probe has beside the settings: no probe's settings
-    "livenessProbe:\n  path: /healthz\n  periodSeconds: 20\n\nsome words after it\n"])
-def test_a_probe_without_a_handler_elsewhere_stays_refused(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
-
-
-def test_handlerless_settings_on_a_2mb_line_stay_linear() -> None:
-    with pytest.raises(RecordError):
-        parse_record("livenessProbe:\n  periodSeconds: " + "9" * _BIG + "x\n", "r.txt")

@@ -278,10 +278,10 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                  # last row's message (`Pulled 2m (x2 over 3m) ... Con`)
                  "keepalived-cloud-provider-2.comment-netstat-wget-then-describe-events-"
                  "pulled-x2-cut-in-message.txt",
-                 # held-out batch 44 (fixcounts43): get events rows whose last is cut after
-                 # its age (`2m21s`); (nexus-operator-191's watch row cut in its NAME holds
-                 # wrapped since fixrows64: a NAME alone is no row kubectl prints, cut with a
-                 # line break after it or not)
+                 # held-out batch 44 (fixcounts43): a watch's last row cut in its NAME, and
+                 # get events rows whose last is cut after its age (`2m21s`)
+                 "nexus-operator-191.comment-details-echo-nexus-cr-pipe-apply-then-get-pods-w-"
+                 "old-pod-running-1-new-pod-pending-to-running-cut.txt",
                  "rocketchat-25481.issue-helm-command-then-get-pods-running-4-then-get-events-"
                  "no-count-killing-failed-liveness-cut.txt",
                  # held-out batch 47 (fixwatch47): a watch's last row cut after its READY

@@ -61,7 +61,6 @@ from kubesim.explain.readers.flattened import (
 from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
-from kubesim.explain.readers.handlerless import placeholder_handlers
 from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
@@ -364,14 +363,17 @@ class _Placer:
 
     def last_row_cut(self, line: PasteLine) -> re.Match[str] | None:
         """The record's last line as a `get pods` row cut before its RESTARTS (watch_cut.py):
-        where the paste ends inside it, or a NAME cell alone, a line break after it or not:
-        kubectl prints no row of its NAME alone (every row has its cells up to AGE), so the
-        paste's copy stops there (README's rule of watch rows cut after their NAME)."""
+        where the paste ends inside it, or, a line break after it, a whole NAME alone that
+        the table's rows hold: kubectl prints no row of its NAME alone (every row has its
+        cells up to AGE), so the paste's copy stops after it (README's rule of watch rows cut
+        after their NAME); a name's start so stays a line whole (fixcounts43)."""
         if line.number not in (self.cut_last, self.last_content):
             return None
         m = NAME_CUT.match(line.text)
-        return m if m is not None and (line.number == self.cut_last or m["after"] is None) \
-            else None
+        if m is None or line.number == self.cut_last:
+            return m
+        whole = m["after"] is None and any(r.name == m["name"] for r in self.pod_rows)
+        return m if whole else None
 
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
@@ -1267,13 +1269,7 @@ def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: boo
         try:
             return _after_error(segment, source, out, exc, at_end=at_end)
         except (RecordError, SpecError) as again:
-            try:
-                return _lost_indentation(segment, source, out, again)
-            except (RecordError, SpecError):
-                found = _handlerless(segment, source)
-                if found is None:
-                    raise
-                return found
+            return _lost_indentation(segment, source, out, again)
     if found is None:
         found = _first_reindented(segment, source)
     if found is None:
@@ -2020,22 +2016,7 @@ def _state_item(segment: Segment, state: re.Match[str]) -> str:
 _NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
 
 
-def _handlerless(segment: Segment, source: str) -> RecordSet | None:
-    """Probe YAML alone that reads no other way, whose probes give settings and no handler
-    (handlerless.py): read as those probes' settings, a placeholder for each handler the
-    record does not show; None where it does not read so either (the first error stands)."""
-    if segment.kind is not SegmentKind.YAML:
-        return None
-    text = "\n".join(x.text for x in segment.lines) + "\n"
-    try:
-        return _probes("\n" * (segment.first - 1) + text, source, segment.first,
-                       handlerless=True)
-    except (RecordError, SpecError):
-        return None
-
-
-def _probes(body: str, source: str, line: int, *, named: bool = True,
-            handlerless: bool = False) -> RecordSet | None:
+def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
     """Probe YAML (a workload's manifest, or a container's probes): the containers' probe
     settings, for the pod of the record. A probe written as a chart's values (`enabled:`
     beside its fields, chart_values.py) is read as the probe the chart renders, said so."""
@@ -2049,9 +2030,7 @@ def _probes(body: str, source: str, line: int, *, named: bool = True,
     body = rendered
     try:
         # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py)
-        docs = load_yaml_documents(body, source, SpecError)
-        placed = placeholder_handlers(docs) if handlerless else []
-        pieces = pod_spec_pieces(docs)
+        pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
         found = containers_from_documents(pieces.docs)
     except SpecError as exc:
         # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`);
@@ -2059,8 +2038,7 @@ def _probes(body: str, source: str, line: int, *, named: bool = True,
         error = NoObjectError if isinstance(exc, NoObjectError) else RecordError
         raise error(exc.message, source=source, line=(exc.line or 1) + line - 1,
                     field=exc.field) from None
-    notes = [_chart_note(s, source, line) for s in switches] + _handlerless_notes(
-        placed, source, line) + [Note(
+    notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))
         for n in pieces.pieces] + (left if rest is not None else [])
@@ -2119,15 +2097,6 @@ def _chart_values(out: RecordSet, charts: list[RecordSet], text: str, source: st
             "the record does not tie these values to the pod (no `helm install`, `helm "
             "upgrade` or `helm template` command passing values files): named here, they "
             "bound nothing", at))
-
-
-def _handlerless_notes(placed: list[tuple[str, int | None]], source: str, line: int
-                       ) -> list[Note]:
-    """The notes of probes read without a handler (handlerless.py)."""
-    return [Note(f"line {(at or 1) + line - 1}: the {probe} gives its settings and no handler "
-                 "(the API takes none without one, R5.8): read as that probe's settings, its "
-                 "handler not in the record (an exec placeholder)",
-                 Where(source, (at or 1) + line - 1)) for probe, at in placed]
 
 
 def _chart_note(switch: ChartSwitch, source: str, line: int) -> Note:
