@@ -195,6 +195,8 @@ MODULES = {
     "kubesim.explain.readers.probe_restart": "records",
     "kubesim.explain.readers.stated_pod": "records",
     "kubesim.explain.readers.defaulted": "records",
+    "kubesim.explain.readers.choose_container": "records",
+    "kubesim.explain.readers.reason_first_row": "records",
     "kubesim.explain.readers.command_words": "records",
     "kubesim.explain.readers.command_pods": "records",
     "kubesim.explain.readers.stated_pod_oom": "records",

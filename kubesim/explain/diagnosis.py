@@ -1669,7 +1669,17 @@ def _could_kill(f: _Facts) -> bool:
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
-                or bool(f.view.record and f.view.record.row_sum) or _untold_killer(f))
+                or bool(f.view.record and f.view.record.row_sum) or _untold_killer(f)
+                or _later_count_cut(f))
+
+
+def _later_count_cut(f: _Facts) -> bool:
+    """Whether a later row of the pod's watch is cut before its RESTARTS
+    (`ContainerRecord.count_later_cut`, watch_cut.py): the count read is of an earlier moment,
+    and the ends since, any of them a probe's kill the record does not show, are not in it
+    (README's rule of watch rows cut after their NAME)."""
+    rec = f.view.record
+    return rec is not None and rec.count_later_cut is not None
 
 
 def _untold_killer(f: _Facts) -> bool:
@@ -2148,11 +2158,13 @@ def _last_killable(v: rc.View) -> bool:
     the pod's events: its rows from the pod's Scheduled row on (no row above cut away, by a
     `tail` or a `...`), none cut, fewer occurrences than SPAM_BURST (`View.since_scheduled`):
     the spam filter's key is the pod, not the reason nor the message (getSpamKey), and a
-    dropped kill leaves no trace when no later one of its row is written."""
+    dropped kill leaves no trace when no later one of its row is written. A `get pods` row of
+    the pod's several containers whose STATUS shows one ended (`row_sum_ended`) may show this
+    one's end (README's get-pods rule: one more where the row's STATUS shows an end)."""
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     kills = [e for e in v.events if e.reason == "Killing"]
-    ended = (rec is not None and _ended_shown(rec)) or any(
+    ended = (rec is not None and (_ended_shown(rec) or rec.row_sum_ended)) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
         for b in v.events if b.reason == "BackOff")
     killed_before = v.since_scheduled and bool(kills) and all(

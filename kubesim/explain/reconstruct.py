@@ -208,11 +208,12 @@ class View:
     def lists_every_probe(self) -> bool:
         """Whether the record's block of this container lists every probe it has: describe
         and a pod document list them all, unless the block is cut before its state or
-        restart count, or inside a probe's line. A state and count a `get pods` row gives
-        (`restart_apart`) are no such block."""
+        restart count, or inside a probe's line, or before its probe lines (`probes_untold`).
+        A state and count a `get pods` row gives (`restart_apart`) are no such block."""
         rec = self.record
         return rec is not None and self.lists_probes and rec.state is not None and \
-            rec.restart_count is not None and not rec.restart_apart and not rec.probe_cut
+            rec.restart_count is not None and not rec.restart_apart and not rec.probe_cut \
+            and not rec.probes_untold
 
     # The plain init container the record shows failing while this app container has not
     # started ("" when none): the app containers start after every init container (R4.24).

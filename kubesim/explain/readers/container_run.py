@@ -20,9 +20,18 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["CONTAINER_RUN", "container_run"]
+from kubesim.explain.readers.model import RecordSet
+
+__all__ = ["CONTAINER_RUN", "CONTAINER_RUN_BEFORE_PROBES", "container_run", "container_run_said",
+           "probes_untold"]
 
 CONTAINER_RUN = "describe's container block (its line breaks lost)"
+# such a block that stops before Environment: describe prints a container's probe lines
+# between Restart Count and Environment (printContainersInfo), so the probes it has are not
+# in the record (README: only a block whole from Restart Count to Environment shows none)
+CONTAINER_RUN_BEFORE_PROBES = ("describe's container block (its line breaks lost; it stops "
+                               "before Environment, so the probe lines describe prints above "
+                               "it are not in the record)")
 
 # a field's place in describe's order; a state's own fields (`None`) come under the state
 _ORDER = {"State": 0, "Last State": 1, "Ready": 2, "Restart Count": 3, "Limits": 4,
@@ -46,6 +55,9 @@ _PROBE_VALUE = 400  # a probe line's value longer than describe prints one is no
 _HEAD = re.compile(r"(?:^|[\s:])Containers:[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?):"
                    r"(?=[ \t])")
 _MIN_FIELDS = 3  # describe's own fields (not a state's) that make a block, not a sentence
+
+
+_WHOLE_FROM = _ORDER["Environment"]  # a block reaching it shows every probe line above it
 
 
 class _Field(NamedTuple):
@@ -112,3 +124,25 @@ def container_run(line: str) -> tuple[list[str], bool] | None:
         out.extend(_lines(field, value))
         rest = rest or more
     return out, rest
+
+
+def container_run_said(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """`container_run` of the line, with what it is: a block that stops before Environment
+    (`CONTAINER_RUN_BEFORE_PROBES`) leaves the container's probes untold; one that reaches
+    it lists them (`CONTAINER_RUN`)."""
+    parts = container_run(line)
+    if parts is None:
+        return None, CONTAINER_RUN
+    whole = any(_ORDER.get(f.key, -1) >= _WHOLE_FROM for f in _fields(line))
+    return parts, CONTAINER_RUN if whole else CONTAINER_RUN_BEFORE_PROBES
+
+
+def probes_untold(found: RecordSet, lines: list[int]) -> None:
+    """The containers whose blocks were put back from the `lines` (their numbers in the
+    paste) stopping before Environment: the record does not list their probes (README's
+    rule of describe's block run into one line: only a block whole from Restart Count to
+    Environment shows none), so a probe it does not show may have killed them."""
+    for pod in found.pods:
+        for c in pod.containers:
+            if c.where.line in lines:
+                c.probes_untold = True

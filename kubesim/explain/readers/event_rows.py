@@ -45,6 +45,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import cut_said
+from kubesim.explain.readers.reason_first_row import reason_first_cells
 from kubesim.explain.readers.subobject_row import subobject_first_cells
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 
@@ -472,7 +473,8 @@ class EventRows:
         if m:
             return self._old_row(m, number)
         cells = headerless_cells(line, _is_time) or sourced_cells(line) \
-            or spaced_console_cells(line) or logged_cells(line) or subobject_first_cells(line)
+            or spaced_console_cells(line) or logged_cells(line) or subobject_first_cells(line) \
+            or reason_first_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:

@@ -224,6 +224,10 @@ class ContainerRecord:
     # the record ends inside one of the container's probe lines (`Liveness:` and nothing
     # after it): the container has that probe, and the record does not give its settings
     probe_cut: bool = False
+    # the record's block of the container stops before the probe lines describe prints for it
+    # (describe's block run into one line up to its Restart Count: container_run.py): the
+    # probes it has are not in the record, none of them shown or ruled out
+    probes_untold: bool = False
     ports: tuple[tuple[str | None, int], ...] = ()  # (name, containerPort)
     # the container's command and args as the pod's spec gives them (None: not given), read
     # by kubesim.explain.command for what they do to a file an exec probe tests

@@ -35,6 +35,7 @@ from kubesim.explain.readers.command_pods import (
     named_containers,
 )
 from kubesim.explain.readers.command_words import pod_by_command
+from kubesim.explain.readers.container_run import CONTAINER_RUN_BEFORE_PROBES, probes_untold
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
@@ -264,6 +265,7 @@ class _Placer:
         # rows whose NAME is a page's placeholder: (line number, that NAME)
         self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
+        self.last_content = 0  # the number of the paste's last line of content
         # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
         self.name_cut: NameCut | None = None
         self.sections_seen = False  # a container section among the describe lines so far
@@ -362,6 +364,20 @@ class _Placer:
         return None if self.under_pods_header and self.pods_headed else \
             row_before_restarts(line.text, self.source, line.number)
 
+    def last_row_cut(self, line: PasteLine) -> re.Match[str] | None:
+        """The record's last line as a `get pods` row cut before its RESTARTS (watch_cut.py):
+        where the paste ends inside it, or, a line break after it, a whole NAME alone that
+        the table's rows hold: kubectl prints no row of its NAME alone (every row has its
+        cells up to AGE), so the paste's copy stops after it (README's rule of watch rows cut
+        after their NAME); a name's start so stays a line whole (fixcounts43)."""
+        if line.number not in (self.cut_last, self.last_content):
+            return None
+        m = NAME_CUT.match(line.text)
+        if m is None or line.number == self.cut_last:
+            return m
+        whole = m["after"] is None and any(r.name == m["name"] for r in self.pod_rows)
+        return m if whole else None
+
     def content(self, line: PasteLine, i: int) -> int:
         text = line.text
         if self.kubelet_log(line):
@@ -370,8 +386,7 @@ class _Placer:
         if self.old_pods.take(text, line.number) or self.top.take(text, line.number):
             self.in_describe = self.after_row = False
             return i + 1
-        if line.number == self.cut_last and self.under_pods_header and self.pod_rows and \
-                (m := NAME_CUT.match(text)) is not None:
+        if self.under_pods_header and self.pod_rows and (m := self.last_row_cut(line)):
             self.name_cut = row_cut(m, Where(self.source, line.number))
             return i + 1
         header = is_pods_header(text)
@@ -719,6 +734,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     inside = ended_inside(text, lines)
     placer.cut_last = last if inside == last else 0
+    placer.last_content = last
     placer.place()
     placer.bare.extend(fields.failures)
     out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
@@ -1022,6 +1038,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     _renumber_found(found, runs.origins)
+    probes_untold(found, [n for n, what, _ in runs.split if what == CONTAINER_RUN_BEFORE_PROBES])
     return found
 
 

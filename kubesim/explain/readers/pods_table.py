@@ -263,6 +263,8 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.notes.append(_earlier_rows(earlier[key], row))
         if row.restarts_cut:
             pod.notes.append(_cut_note(row))
+        if _evicted([*earlier.get(key, []), row]):
+            pod.status_reason = "Evicted"
         if _init_state(row.status):  # RESTARTS is the init containers' sum
             pod.containers.append(_initializing(row))
         elif row.total == 1:  # RESTARTS is the pod's one container's restartCount
@@ -273,6 +275,17 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.containers.append(_several(row))
         pods.append(pod)
     return pods
+
+
+def _evicted(rows: list[PodRow]) -> bool:
+    """Whether the rows of a name, from the pod the last row is (the rows after RESTARTS last
+    falls: an earlier pod's rows before it, `_restarts_fall`), show it evicted: a STATUS of
+    `Evicted` is the pod's status's reason (printPod prints `pod.Status.Reason` where the pod
+    has one; the kubelet's eviction manager writes `Evicted`), an end of its containers (the
+    pod's Evicted status, README)."""
+    fell = _restarts_fall(rows)
+    own = rows if fell is None else rows[rows.index(fell[1]):]
+    return any(r.status == "Evicted" for r in own)
 
 
 def _cut_note(row: PodRow) -> Note:

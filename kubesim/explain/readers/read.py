@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.alert_labels import read_alert_labels
+from kubesim.explain.readers.choose_container import name_by_choice
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.event_layouts import start_back_off
@@ -84,6 +85,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     give_listed_containers(found, lines)  # the containers a `Defaulted container` line lists
+    name_by_choice(found, lines)  # the containers kubectl's `choose one of: [...]` names
     mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
     return found
 

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from kubesim.explain.readers.container_run import CONTAINER_RUN, container_run
+from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.killed_because import (
     CAUSED_KILL,
@@ -1674,7 +1674,7 @@ def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
 # first that reads the line wins): a probe's failure given as the cause of a back-off is read
 # before the back-off's status, whose kill it is
 _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], ...] = (
-    _saying(container_run, CONTAINER_RUN), _saying(_state_run, "describe's state fields"),
+    container_run_said, _saying(_state_run, "describe's state fields"),
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
     _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
