@@ -292,6 +292,17 @@ NOT_READ: dict[str, str] = {
         "reading it needs a rule the README does not write (the facts cite "
         "habr-otus-897550, whose probe has its handler)"),
     # held-out batch 64: 0 of 5 at first contact on this stop's code with its first five fixes (e966b4f)
+    # held-out batch 65
+    "kuberneteth-5.issue-prose-fenced-prompt-get-pods-four-pods-geth-miner-crashloop-8-then-logs-fatal-twice.txt": "held-out batch 65: not yet run",
+    "ipfs-cluster-k8s-5.issue-prose-readiness-probe-failed-connection-refused-message-then-quoted-ipfs-log-cut.txt": "held-out batch 65: not yet run",
+    "hyperledger-fabric-kubernetes-5.issue-continued-fenced-get-all-fourteen-pods-orderers-peers-crashloop-7-setup-init-error-cut-in-age.txt": "held-out batch 65: not yet run",
+    "fabric-external-chaincodes-17.issue-prose-get-pods-rows-no-header-unfenced-three-orderers-crashloop-11.txt": "held-out batch 65: not yet run",
+    "polyaxon-171.issue-continued-fenced-describe-api-running-last-state-error-137-restart-1-liveness-failure-10-cut-in-readiness.txt": "held-out batch 65: not yet run",
+    "polyaxon-1033.issue-prose-fenced-event-rows-no-header-readiness-x10-liveness-x31-then-pod-log-cut.txt": "held-out batch 65: not yet run",
+    "dask-kubernetes-205.comment-continued-describe-from-image-id-worker-terminated-error-exit-1-restart-0-cut-in-tolerations.txt": "held-out batch 65: not yet run",
+    "dask-kubernetes-917.issue-prose-alone-operator-pod-continually-restarted-failing-liveness-probe-1-to-2s.txt": "held-out batch 65: not yet run",
+    "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-liveness-failures-kubelet-kills-container.txt": "held-out batch 65: not yet run",
+    "keep-core-1081.issue-prose-pods-failed-with-crashloopbackoff-after-50-hours-then-fenced-log-connection-refused.txt": "held-out batch 65: not yet run",
 }
 
 
