@@ -303,6 +303,27 @@ NOT_READ: dict[str, str] = {
     "dask-kubernetes-917.issue-prose-alone-operator-pod-continually-restarted-failing-liveness-probe-1-to-2s.txt": "held-out batch 65: not yet run",
     "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-liveness-failures-kubelet-kills-container.txt": "held-out batch 65: not yet run",
     "keep-core-1081.issue-prose-pods-failed-with-crashloopbackoff-after-50-hours-then-fenced-log-connection-refused.txt": "held-out batch 65: not yet run",
+    # held-out batch 66
+    "karmada-5292.issue-img-then-fenced-describe-events-liveness-x8-killing-once-pulled-x2-readiness-x111-cut-in-reason-message.txt": (
+        "held-out batch 66: not yet run"),
+    "kontainer-driver-metadata-689.pr-prose-then-k9s-box-border-describe-rows-killing-x2-liveness-x29-multiline-usage-backoff-x35.txt": (
+        "held-out batch 66: not yet run"),
+    "aws-efs-csi-driver-1121.issue-continued-fenced-pod-yaml-status-cut-in-last-state-efs-plugin-error-255-restart-6-crashloop-liveness-probe-running.txt": (
+        "held-out batch 66: not yet run"),
+    "hcloud-cloud-controller-manager-971.issue-prose-backoff-message-then-indented-prompts-hcloud-helm-then-get-pods-grep-row-split-crashloop-16-then-describe-cut-in-name.txt": (
+        "held-out batch 66: not yet run"),
+    "cloudstack-cloud-controller-manager-9.issue-continued-prose-then-fenced-describe-state-waiting-crashloop-cut-in-last-state-reason.txt": (
+        "held-out batch 66: not yet run"),
+    "rke2-7457.issue-form-prose-liveness-failing-backoff-restarting-two-containers-crashloopbackoff-then-fenced-config-then-describe-cut-at-start-time.txt": (
+        "held-out batch 66: not yet run"),
+    "aks-1188.windows-describe-backtick-opened-crashloop-last-state-error-exit-minus-1073741510-restart-10-readiness-exec-powershell-cut.txt": (
+        "held-out batch 66: not yet run"),
+    "cloud-provider-aws-440.issue-prose-pod-oomkilled-crashloopbackoff-status-screenshot-then-fenced-json-log-line-cut.txt": (
+        "held-out batch 66: not yet run"),
+    "secrets-store-csi-driver-provider-azure-328.comment-prose-then-fenced-dmesg-memory-cgroup-out-of-memory-kill-process-secrets-store-c-cut.txt": (
+        "held-out batch 66: not yet run"),
+    "vsphere-csi-driver-1877.pr-template-prose-liveness-failed-context-deadline-quoted-then-restarted-54-times-then-fenced-get-pods-8-31m-ago-cut-in-name.txt": (
+        "held-out batch 66: not yet run"),
 }
 
 
