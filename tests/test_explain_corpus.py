@@ -292,38 +292,46 @@ NOT_READ: dict[str, str] = {
         "reading it needs a rule the README does not write (the facts cite "
         "habr-otus-897550, whose probe has its handler)"),
     # held-out batch 64: 0 of 5 at first contact on this stop's code with its first five fixes (e966b4f)
-    # held-out batch 65
-    "kuberneteth-5.issue-prose-fenced-prompt-get-pods-four-pods-geth-miner-crashloop-8-then-logs-fatal-twice.txt": "held-out batch 65: not yet run",
-    "ipfs-cluster-k8s-5.issue-prose-readiness-probe-failed-connection-refused-message-then-quoted-ipfs-log-cut.txt": "held-out batch 65: not yet run",
-    "hyperledger-fabric-kubernetes-5.issue-continued-fenced-get-all-fourteen-pods-orderers-peers-crashloop-7-setup-init-error-cut-in-age.txt": "held-out batch 65: not yet run",
-    "fabric-external-chaincodes-17.issue-prose-get-pods-rows-no-header-unfenced-three-orderers-crashloop-11.txt": "held-out batch 65: not yet run",
-    "polyaxon-171.issue-continued-fenced-describe-api-running-last-state-error-137-restart-1-liveness-failure-10-cut-in-readiness.txt": "held-out batch 65: not yet run",
-    "polyaxon-1033.issue-prose-fenced-event-rows-no-header-readiness-x10-liveness-x31-then-pod-log-cut.txt": "held-out batch 65: not yet run",
-    "dask-kubernetes-205.comment-continued-describe-from-image-id-worker-terminated-error-exit-1-restart-0-cut-in-tolerations.txt": "held-out batch 65: not yet run",
-    "dask-kubernetes-917.issue-prose-alone-operator-pod-continually-restarted-failing-liveness-probe-1-to-2s.txt": "held-out batch 65: not yet run",
-    "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-liveness-failures-kubelet-kills-container.txt": "held-out batch 65: not yet run",
-    "keep-core-1081.issue-prose-pods-failed-with-crashloopbackoff-after-50-hours-then-fenced-log-connection-refused.txt": "held-out batch 65: not yet run",
-    # held-out batch 66
-    "karmada-5292.issue-img-then-fenced-describe-events-liveness-x8-killing-once-pulled-x2-readiness-x111-cut-in-reason-message.txt": (
-        "held-out batch 66: not yet run"),
-    "kontainer-driver-metadata-689.pr-prose-then-k9s-box-border-describe-rows-killing-x2-liveness-x29-multiline-usage-backoff-x35.txt": (
-        "held-out batch 66: not yet run"),
+    # held-out batch 65: 7 of 10 at first contact on this stop's final code (bfbf105)
+    "dask-kubernetes-917.issue-prose-alone-operator-pod-continually-restarted-failing-liveness-probe-1-to-2s.txt": (
+        "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
+        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
+        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
+    "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-liveness-failures-kubelet-kills-container.txt": (
+        "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+    "keep-core-1081.issue-prose-pods-failed-with-crashloopbackoff-after-50-hours-then-fenced-log-connection-refused.txt": (
+        "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 66: 5 of 10 at first contact on this stop's final code (bfbf105)
     "aws-efs-csi-driver-1121.issue-continued-fenced-pod-yaml-status-cut-in-last-state-efs-plugin-error-255-restart-6-crashloop-liveness-probe-running.txt": (
-        "held-out batch 66: not yet run"),
+        "held-out batch 66, first contact on this stop's final code (bfbf105): exit 2: "
+        "aws-efs-csi-driver-1121.issue-continued-fenced-pod-yaml-status-cut-in-last-state-efs-plugin-error-255-restart-6-crashloop-liveness-probe-running.txt:23: "
+        "duplicate key 'state' in one mapping (first on ; want {ended: cannot-tell, "
+        "probe: [], probe_kills: {min: 0, max: 7}, shows_failures: True}"),
     "hcloud-cloud-controller-manager-971.issue-prose-backoff-message-then-indented-prompts-hcloud-helm-then-get-pods-grep-row-split-crashloop-16-then-describe-cut-in-name.txt": (
-        "held-out batch 66: not yet run"),
-    "cloudstack-cloud-controller-manager-9.issue-continued-prose-then-fenced-describe-state-waiting-crashloop-cut-in-last-state-reason.txt": (
-        "held-out batch 66: not yet run"),
+        "held-out batch 66, first contact on this stop's final code (bfbf105): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: None}, shows_failures: False}; [None] {ended: cannot-tell, probe: "
+        "[], probe_kills: {min: 0, max: None}, shows_failures: True}; want {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "rke2-7457.issue-form-prose-liveness-failing-backoff-restarting-two-containers-crashloopbackoff-then-fenced-config-then-describe-cut-at-start-time.txt": (
-        "held-out batch 66: not yet run"),
-    "aks-1188.windows-describe-backtick-opened-crashloop-last-state-error-exit-minus-1073741510-restart-10-readiness-exec-powershell-cut.txt": (
-        "held-out batch 66: not yet run"),
-    "cloud-provider-aws-440.issue-prose-pod-oomkilled-crashloopbackoff-status-screenshot-then-fenced-json-log-line-cut.txt": (
-        "held-out batch 66: not yet run"),
+        "held-out batch 66, first contact on this stop's final code (bfbf105): exit 2: "
+        "--container 'vsphere-csi-node': the record has no such container (containers: "
+        "none); want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
+        "None}, shows_failures: True}"),
     "secrets-store-csi-driver-provider-azure-328.comment-prose-then-fenced-dmesg-memory-cgroup-out-of-memory-kill-process-secrets-store-c-cut.txt": (
-        "held-out batch 66: not yet run"),
+        "held-out batch 66, first contact on this stop's final code (bfbf105): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: False}"),
     "vsphere-csi-driver-1877.pr-template-prose-liveness-failed-context-deadline-quoted-then-restarted-54-times-then-fenced-get-pods-8-31m-ago-cut-in-name.txt": (
-        "held-out batch 66: not yet run"),
+        "held-out batch 66, first contact on this stop's final code (bfbf105): got [None] "
+        "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: 8}, "
+        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: 8}, shows_failures: True}"),
 }
 
 
