@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from kubesim.explain.readers.bare import bare_event
+from kubesim.explain.readers.hedges import HEDGES
 from kubesim.explain.readers.model import Note, RecordedEvent, Where
 from kubesim.explain.readers.stated_cause import NEGATED
 
@@ -52,8 +53,7 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]")
 _MESSAGE_END = re.compile(r"\.(?=\s+[A-Z]|\s*$)")
 # what may or would happen, a guide's or a conditional (`you may see "..."`, `if ...`; 如果,
 # if; 可能, may; 是否, whether)
-_MAY = re.compile(r"(?<![A-Za-z])(?i:if|unless|whenever|should|may|might|could|would|can|will"
-                  r"|typically|usually|often|generally|normally|e\.g|example)(?![A-Za-z])"
+_MAY = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r"|will|e\.g|example)(?![A-Za-z])"
                   r"|\u5982\u679c|\u53ef\u80fd|\u662f\u5426")
 # a search for the words, not their occurrence (`I searched for "..."`, `googling "..."`)
 _SEARCH = re.compile(r"(?<![A-Za-z])(?i:search\w*|googl\w*|query|queried|looked up)(?![A-Za-z])")

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
+from kubesim.explain.readers.hedges import HEDGES
 from kubesim.explain.readers.killed_because import (
     CAUSED_KILL,
     CAUSED_WORDS,
@@ -249,8 +250,7 @@ _QUOTED_OWN_STATUS = lazy_regex(
 # OOMKilled with exit code 137, ...`, `a container can be recorded as ...`, `leaves its trail,
 # typically as Reason: OOMKilled and exit code 137`, a real page's) states no container's end:
 # its words before the quoted fields are looked at, from the sentence's start
-_GENERAL = lazy_regex(r"\b(?i:if|when|whenever|unless|can|could|may|might|would|should|"
-                      r"typically|usually|often|generally|commonly|normally|such as|like)\b"
+_GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|commonly|such as|like)\b"
                       r"|\u5982\u679c|\u5047\u5982"  # (如果, 假如: if)
                       # the same words in the corpus's other languages: Chinese 可能 (may),
                       # 通常, 一般 (usually), 往往, 经常, 經常 (often), 可以 (can), 会, 會

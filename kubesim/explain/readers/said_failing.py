@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.hedges import HEDGES
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 from kubesim.explain.readers.stated_cause import NEGATED
 
@@ -78,8 +79,7 @@ _CLAUSE_START = re.compile(r"[,;:]")
 _SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]|\n")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]|\n")
 # what may or would happen, a guide's: no telling of what happened
-_UNSAID = re.compile(r"(?<![A-Za-z])(?i:if|unless|whenever|should|may|might|could|would|can|"
-                     r"typically|usually|often|generally|normally)(?![A-Za-z])")
+_UNSAID = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r")(?![A-Za-z])")
 # `when` of the author's own doing (`when I get into ...`, `when we ran`): the telling's time
 _WHEN = re.compile(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A-Za-z]))")
 # another pod's or container's (`the other pod events show ...`): no case's own

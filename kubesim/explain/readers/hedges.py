@@ -1,0 +1,14 @@
+"""The English words of a sentence that says what may, would or usually happens, not what
+happened (the corpus README's prose rules: a conditional, a modal, a guide's general present
+state nothing of the case). One list, which each prose reader's pattern is made from (runs'
+`_GENERAL`, said_failing's `_UNSAID`, quoted_message's `_MAY`), each adding the words of its
+own reading (runs: `when`, `such as`, the corpus's other languages; quoted_message: `will`,
+`e.g.`)."""
+
+from __future__ import annotations
+
+__all__ = ["HEDGES"]
+
+# an alternation for a regular expression, used inside `(?i:...)` between word boundaries
+HEDGES = ("if|unless|whenever|should|may|might|could|would|can|typically|usually|often|"
+          "generally|normally")
