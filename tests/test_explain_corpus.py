@@ -293,18 +293,10 @@ NOT_READ: dict[str, str] = {
         "habr-otus-897550, whose probe has its handler)"),
     # held-out batch 64: 0 of 5 at first contact on this stop's code with its first five fixes (e966b4f)
     # held-out batch 65: 7 of 10 at first contact on this stop's final code (bfbf105)
-    "dask-kubernetes-917.issue-prose-alone-operator-pod-continually-restarted-failing-liveness-probe-1-to-2s.txt": (
-        "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
-        "(exit 2, not a record explain reads); want {ended: liveness-kill, probe: "
-        "[liveness], probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-liveness-failures-kubelet-kills-container.txt": (
         "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    "keep-core-1081.issue-prose-pods-failed-with-crashloopbackoff-after-50-hours-then-fenced-log-connection-refused.txt": (
-        "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 66: 5 of 10 at first contact on this stop's final code (bfbf105)
     "aws-efs-csi-driver-1121.issue-continued-fenced-pod-yaml-status-cut-in-last-state-efs-plugin-error-255-restart-6-crashloop-liveness-probe-running.txt": (
         "held-out batch 66, first contact on this stop's final code (bfbf105): exit 2: "
@@ -322,7 +314,15 @@ NOT_READ: dict[str, str] = {
         "held-out batch 66, first contact on this stop's final code (bfbf105): exit 2: "
         "--container 'vsphere-csi-node': the record has no such container (containers: "
         "none); want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
-        "None}, shows_failures: True}"),
+        "None}, shows_failures: True}. Still so after fixprose66: the containers are named "
+        "only by the issue form's prose (`Back-off restarting node-driver-registrar and "
+        "vsphere-csi-node containers.`), which no reader takes for the names of the describe's "
+        "containers (cut at `Start Time:`), and `Liveness probe failing for the vsphere-csi-node "
+        "pod.` (fixprose45's prose rule) is not read beside this describe (without --container "
+        "explain answers cannot-tell, no probe failed); "
+        "holding it needs both rules, a sentence's container names given to a describe that "
+        "shows none and a prose failure given to a describe's pod, not written in this task's "
+        "time"),
     "secrets-store-csi-driver-provider-azure-328.comment-prose-then-fenced-dmesg-memory-cgroup-out-of-memory-kill-process-secrets-store-c-cut.txt": (
         "held-out batch 66, first contact on this stop's final code (bfbf105): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "

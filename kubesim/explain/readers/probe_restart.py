@@ -36,7 +36,7 @@ import re
 from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
-           "PROBE_RESTART", "RESTART_ANCHORS", "probe_restart_hint"]
+           "PROBE_RESTART", "RESTART_ANCHORS", "probe_restart_hint", "restart_denied"]
 
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
@@ -55,7 +55,11 @@ PROBE_RESTART = lazy_regex(
     r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?i:fail(?:s|ed|ing|ures?)?)"
     # (`due to failures in the newly introduced [Liveness Probe](...)`)
     r"|(?i:fail(?:ures?|ing))[ \t]+(?i:of|in)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
-    r"(?:[\w'-]{1,30}[ \t]+){0,2}?\[?(?P<kind2>(?i:liveness|startup))[ \t]*(?i:probes?|checks?))"
+    r"(?:[\w'-]{1,30}[ \t]+){0,2}?\[?(?P<kind2>(?i:liveness|startup))[ \t]*(?i:probes?|checks?)"
+    # (the failing told of the pod, the probe its object: `due to failing the liveness probe`,
+    # `because of failed startup checks`; fixprose66)
+    r"|(?i:fail(?:ing|ed))[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
+    r"(?P<kind3>(?i:liveness|startup))[ \t]*(?i:probes?|checks?))"
     r"(?![A-Za-z])")
 RESTART_ANCHORS = ("restart", "Restart", "RESTART", "rash")  # (`CrashLoopBackOff`, `crashloop`)
 # the case's own pods or containers as the sentence's subject: a determiner of the case's and
@@ -87,3 +91,18 @@ PROBES_FAILED = re.compile(r"(?<![A-Za-z])(?:(?i:probes?|checks?)[ \t]+(?:(?i:to
                            r"(?:(?i:their|its|the|our)[ \t]+)?(?i:liveness|startup))(?![A-Za-z])")
 # the probes a paragraph names: the kind of the kill is the one of liveness and startup it names
 KILLING_KINDS = re.compile(r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup|readiness))(?![A-Za-z])")
+
+
+# a negation or a future in the restart's own verb, at most three words before it (`my pod is
+# not being restarted`, `was never restarted`, `will be restarted`, `won't be restarted`, `is
+# going to be restarted`); a negation of another clause further before (`it does not work, as
+# we can see there is a lot of restart because ...`) denies nothing
+_DENIED = re.compile(r"(?:(?<![A-Za-z])(?i:not|never|will|shall|going[ \t]+to)|(?i:n['\u2019]t|"
+                     r"['\u2019]ll))(?:[ \t]+[\w-]{1,30}){0,3}[ \t]+$")
+
+
+def restart_denied(line: str, subject_end: int, restart: int) -> bool:
+    """Whether the restart at `restart` is denied or put in the future by its own verb
+    (`_DENIED`, in the words after the case's subject ending at `subject_end`): no statement
+    of what happened (README, statements of the case in prose; fixprose66)."""
+    return _DENIED.search(line, max(subject_end, restart - 200), restart) is not None

@@ -52,6 +52,7 @@ from kubesim.explain.readers.probe_restart import (
     PROBE_RESTART,
     PROBES_FAILED,
     RESTART_ANCHORS,
+    restart_denied,
 )
 from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.said_failing import said_failing
@@ -1108,13 +1109,14 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     if m is None:  # (in Korean: its kill, restart or back-off, read before a status is)
         return _ko_probe_kill(line)
     start = _sentence_start(line, m.start())
-    seen = _SEEING.sub(lambda x: " " * len(x[0]), line)  # (`as we can see`: no `can` of
-    # what may happen)
+    seen = _before_gloss(_SEEING.sub(lambda x: " " * len(x[0]), line), m.end())  # (`as we
+    # can see`: no `can` of what may happen)
     # (the case's own subject, or a pronoun whose antecedent is the case's app: stated_case.py)
     if (CASE_SUBJECT.search(line, start, m.start()) is None and
             not pronoun_of_case(line, start, m.start())) or \
             _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]):
+            _IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
+            _restart_denied(line, start, m.start()):
         return None, ""
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             "read as that probe's failure and one kill of it, of a container the record does "
@@ -1122,7 +1124,23 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     if CASE_SUBJECT.search(line, start, m.start()) is None:
         what += ("; its subject a pronoun whose antecedent is the case's app, the author's "
                  "own deploy told in the sentence before (stated_case.py)")
-    return (kill_lines((m["kind"] or m["kind2"]).lower()), True), what
+    return (kill_lines((m["kind"] or m["kind2"] or m["kind3"]).lower()), True), what
+
+
+def _before_gloss(line: str, end: int) -> str:
+    """The line up to the first colon after the restart's cause ending at `end`: the words
+    after it are the author's gloss, a clause of its own (`restarted due to failing the
+    liveness probe: it seems like in practice it takes 1 to 2s`), whose words of what may
+    happen (`like`, `can`) make the restart no general one (fixprose66)."""
+    colon = line.find(": ", end, end + 2000)
+    return line if colon < 0 else line[:colon]
+
+
+def _restart_denied(line: str, start: int, restart: int) -> bool:
+    """Whether a negation or a future stands between the sentence's subject (the case's own,
+    or its pronoun at `start`) and the restart at `restart` (probe_restart.restart_denied)."""
+    subject = CASE_SUBJECT.search(line, start, restart)
+    return restart_denied(line, subject.end() if subject else start, restart)
 
 
 def _aside_unstated(aside: str | None) -> bool:

@@ -18,7 +18,12 @@ prose alone (`read_stated_crashloop`) is read so of a pod of no name, or of the 
 subject names by a pod's own dashed name (`tempo-ingester-0`, also as a list's label before
 a colon: `` `tempo-ingester-0`: ..., has been in `CrashLoopBackOff` ``).
 
-Unread: `a pod`, `pods`, a question, a conditional or a sentence of what may happen or happens
+The author's own pods, several, after `my` or `our` and at most one word (`our  Kubernetes pods
+failed with CrashLoopBackOff`, keep-core-1081; fixprose66) are the case's: a failure told by the
+state it left (`failed with`) states it; a negation counts in the subject's own clause only
+(`After 50 hours ... with no failures, our pods failed ...` states it).
+
+Unread: `a pod`, `pods`, `the pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
 the family right after the subject, `NEGATED` before it), a future or modal (`will go into`),
@@ -55,16 +60,23 @@ _CLB = _MARK + r"CrashLoopBackOff" + _MARK + r"(?![A-Za-z])"
 # the subject: a determiner of the case's and `pod`/`container`, a pod's name before or
 # after it (`the pod created for haproxy-kubernetes-ingress`), or a name alone
 _SUBJECT = (
-    r"(?<![\w.-])(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
+    # (the author's own pods, several, after `my` or `our` and at most one word: `our
+    # Kubernetes pods`, `my api containers`; fixprose66; `the pods`, `pods` no case's)
+    r"(?<![\w.-])(?:(?P<own>(?i:my|our))[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods|containers)|"
+    r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
     + _NAME + r")" + _MARK
-    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"(?:[ \t]+(?P<word>(?i:pod|container)))?)")
+    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"(?:[ \t]+(?P<word>(?i:pod|container)))?))")
 # the crash loop as a verb, or the state entered or held, right after the subject; `to go
 # into` only after a cause (`causes the pod to go into CrashLoopBackOff`)
 _VERB = (
-    r"[ \t]+(?:(?:(?i:keeps|kept|is|was|has[ \t]+been|had[ \t]+been|started|starts)[ \t]+)?"
+    r"[ \t]+(?:(?:(?i:keeps|keep|kept|is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|"
+    r"started|starts|start)[ \t]+)?"
     r"(?i:crash[ \t-]?loop(?:s|ing|ed)|crash(?:es|ed|ing)?[ \t]+loop(?:s|ing|ed)?)(?![A-Za-z])"
-    r"|(?:(?i:is|was|has[ \t]+been|had[ \t]+been)[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
+    r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been)[ \t]+"
+    r"(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
+    # (a failure told by the state it left: `our pods failed with CrashLoopBackOff`; fixprose66)
+    r"|(?:(?i:is|are|was|were|keeps|keep|kept)[ \t]+)?(?i:failed|fails|fail|failing)[ \t]+(?i:with)"
     r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
     r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
     + _CLB + r")")
@@ -117,7 +129,8 @@ def _statements(lines: list[str]) -> list[_Said]:
             if left < 0:
                 return said
             if _of_the_case(line, m):
-                said.append(_Said(number, m[0].strip(), _subject_name(m), bool(m["det"])))
+                said.append(_Said(number, m[0].strip(), _subject_name(m),
+                                  bool(m["det"] or m["own"])))
                 break
     return said
 
@@ -153,14 +166,31 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
     (`the pod`), no determiner of no case, modal or conditional right before it, `to go into`
     only after a cause, no negation in the sentence before the verb, and a sentence of what
     happened (runs' `states_what_happened`)."""
-    if _subject_name(m) is None and not m["det"]:
+    if _subject_name(m) is None and not (m["det"] or m["own"]) or _plural_of_none(m):
         return False
     if (m["to"] and not m["cause"]) or \
             _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
-    start = _sentence_start(line, m.start())
+    start = _clause_start(line, _sentence_start(line, m.start()), m.start())
     return NEGATED.search(line, start, m.end()) is None and \
         states_what_happened(line, m.start(), m.end())
+
+
+_CLAUSE = re.compile(r"[,;](?=\s)")
+
+
+def _clause_start(line: str, start: int, at: int) -> int:
+    """Where the clause holding line[at] starts in the sentence starting at `start`: after its
+    last comma or semicolon before `at` (a negation negates its own clause: `After 50 hours
+    with no failures, our pods failed with CrashLoopBackOff` states the crash loop; fixprose66)."""
+    ends = [m.end() for m in _CLAUSE.finditer(line, start, at)]
+    return ends[-1] if ends else start
+
+
+def _plural_of_none(m: re.Match[str]) -> bool:
+    """Whether the subject is pods or containers after a determiner that makes them no case's
+    own (`the pods`, `this containers`): only `my` or `our` do (`_SUBJECT`'s `own`)."""
+    return (m["name"] or "").lower() in ("pods", "containers")
 
 
 _STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
