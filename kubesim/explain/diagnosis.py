@@ -1790,16 +1790,28 @@ def _unseen_probe(f: _Facts) -> bool:
     # a paste cut short shows none of the rows after the cut (their failures or kills), one
     # that starts inside a row none of the rows before it; the pod's rows cut (`rows_cut`: a
     # `describe | grep -A 20`, a paste ending inside its Scheduled row) hide the rows after
+    uncounted = _UNCOUNTED_SHOWS if not _killer_counted(f) else _RESTARTING
     return not any(s.own for s in f.story.streaks) or f.view.rows_cut or any(
         e.truncated or e.cut_before or e.cut_after
-        or (not e.count_stated and e.reason in _UNCOUNTED_SHOWS)
+        or (not e.count_stated and e.reason in uncounted)
         for e in f.view.events)
+
+
+def _killer_counted(f: _Facts) -> bool:
+    """Whether the record states the count of a liveness or startup probe's failures (a row's
+    `(xN over M)`): that probe's failures are every one of its message, so a probe row whose
+    count it leaves unstated (a readiness message alone) hides no kill of it
+    (apisix-dashboard-2503's liveness x2 beside a readiness message cut above)."""
+    return any(e.count_stated and e.reason == "Unhealthy"
+               and (p := probe_event(e.message)) is not None and p.probe in KILLERS
+               for e in f.view.events)
 
 
 # rows whose count the record does not state (at least once): a restart's, or a probe's failure
 # (fixquoted64: the record states no count of the container's probe events, so it does not show
 # that none of them killed, as the docstring above says; apollo-helm-14's readiness message
-# beside its pods' CrashLoopBackOff)
+# beside its pods' CrashLoopBackOff), the latter only where no killing probe's count is stated
+# (`_killer_counted`)
 _UNCOUNTED_SHOWS = frozenset({"Killing", "BackOff", "Created", "Started", "Unhealthy"})
 
 

@@ -210,15 +210,18 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     kernel = read_kernel_oom(plained, source)
     if kernel is not None:
         return kernel
-    # a page of prose alone stating its case's OOM kill of a name that is no pod or container
-    # (stated_apart.py): answered, not refused (a wrapper's first line taken for YAML too)
-    apart = read_stated_apart(plained, source)
-    if apart is not None:
-        return apart
-    # a page of prose alone stating its case's crash loop (stated_crashloop.py)
+    # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
+    # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
+    # read as the case's, not as a bare name of stated_apart.py
     looped = read_stated_crashloop(plained, source)
     if looped is not None:
         return looped
+    # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
+    # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
+    # taken for YAML too)
+    apart = read_stated_apart(plained, source)
+    if apart is not None:
+        return apart
     if error is not None:
         raise error
     first = _first_line(text)
