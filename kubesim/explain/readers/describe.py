@@ -444,7 +444,8 @@ class _Reader:
 
     def pod_field(self, key: str, value: str, indent: int, number: int) -> None:
         if key == "Name":
-            self.start_pod(value, indent, number)
+            if not self.other_object(indent, number):
+                self.start_pod(value, indent, number)
             return
         self.top_indent = indent if self.top_indent is None else min(indent, self.top_indent)
         pod = self.ensure_pod(number)
@@ -481,6 +482,15 @@ class _Reader:
             pod.status_reason = value.split()[0]
         else:
             pod.status_message = value
+
+    def other_object(self, indent: int, number: int) -> bool:
+        """A `Name:` whose next line is a key at its indentation that kubectl's describe of a
+        pod never prints (`POD_KEYS`: it prints `Namespace:` right after the pod's `Name:`) is
+        another object's describe (a cloud CLI's network: `Name: k8s-eu-1` then `Created:`,
+        `IP Range:`), not a pod's: no pod is started for it."""
+        below = _KEY.match(self.next_text(number))
+        return below is not None and len(below["indent"]) == indent and \
+            below["key"].strip() not in POD_KEYS
 
     def start_pod(self, value: str, indent: int, number: int) -> None:
         """`Name:` at the describe's own indentation begins a pod's describe (kubectl prints
