@@ -7,7 +7,7 @@
    ContainerStatus's keys, or with no status key after the list, is not such a list.
 2. A `Name:` whose next line is a key kubectl's pod describe never prints (`Created:` of a
    cloud CLI's network, hcloud-cloud-controller-manager-971) is another object's describe,
-   not a pod's; `Name:` then `Namespace:` stays a pod's.
+   not a pod's; `Name:` then `Namespace:`, or a container's or a state's key, stays a pod's.
 """
 
 from __future__ import annotations
@@ -135,8 +135,10 @@ def test_a_describe_of_another_object_is_no_pod() -> None:
     assert [p.name for p in _pods(_DESCRIBE)] == ["web-7d9c5-x2x8q"]
 
 
-def test_name_then_namespace_stays_a_pod() -> None:
-    text = _DESCRIBE.replace("Created:", "Namespace:")
+@pytest.mark.parametrize("key", ["Namespace:", "State:", "Restart Count:"])
+def test_name_then_a_key_of_a_pods_describe_stays_a_pod(key: str) -> None:
+    # (a pod's, a container's or a state's key: a describe piece under its `Name:`)
+    text = _DESCRIBE.replace("Created:", key)
     assert sorted(str(p.name) for p in _pods(text)) == ["net-1", "web-7d9c5-x2x8q"]
 
 

@@ -103,6 +103,8 @@ CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Po
                   "Mounts", "Volume Mounts", "Restart Policy", "SeccompProfile",
                   "QoS Tier", UNTOLD_STATE}
 STATE_KEYS = {"Started", "Finished", "Reason", "Message", "Exit Code", "Signal"}
+# every key kubectl's describe of a pod prints (`other_object`)
+_DESCRIBE_KEYS = frozenset(POD_KEYS | CONTAINER_KEYS | STATE_KEYS)
 # the field describe prints first in a container's block (describe.go
 # describeContainerBasicInfo: `Container ID:` once the runtime made one, else `Image:`)
 FIRST_CONTAINER_KEYS = ("Container ID", "Image")
@@ -485,12 +487,13 @@ class _Reader:
 
     def other_object(self, indent: int, number: int) -> bool:
         """A `Name:` whose next line is a key at its indentation that kubectl's describe of a
-        pod never prints (`POD_KEYS`: it prints `Namespace:` right after the pod's `Name:`) is
-        another object's describe (a cloud CLI's network: `Name: k8s-eu-1` then `Created:`,
-        `IP Range:`), not a pod's: no pod is started for it."""
+        pod never prints, of the pod, a container or a state (`POD_KEYS`, `CONTAINER_KEYS`,
+        `STATE_KEYS`: a piece's `Name:` put back above `State:` stays a pod's), is another
+        object's describe (a cloud CLI's network: `Name: k8s-eu-1` then `Created:`, `IP
+        Range:`), not a pod's: no pod is started for it."""
         below = _KEY.match(self.next_text(number))
         return below is not None and len(below["indent"]) == indent and \
-            below["key"].strip() not in POD_KEYS
+            below["key"].strip() not in _DESCRIBE_KEYS
 
     def start_pod(self, value: str, indent: int, number: int) -> None:
         """`Name:` at the describe's own indentation begins a pod's describe (kubectl prints
