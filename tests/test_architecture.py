@@ -210,6 +210,7 @@ MODULES = {
     "kubesim.explain.readers.stated_cause": "records",
     "kubesim.explain.readers.pod_spec_piece": "records",
     "kubesim.explain.readers.first_indent": "records",
+    "kubesim.explain.readers.cut_item": "records",
     "kubesim.explain.readers.pod_status_piece": "records",
     "kubesim.explain.readers.numbered_listing": "records",
     "kubesim.explain.readers.message_alone": "records",

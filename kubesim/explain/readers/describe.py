@@ -103,6 +103,8 @@ CONTAINER_KEYS = {"Container ID", "Image", "Image ID", "Port", "Ports", "Host Po
                   "Mounts", "Volume Mounts", "Restart Policy", "SeccompProfile",
                   "QoS Tier", UNTOLD_STATE}
 STATE_KEYS = {"Started", "Finished", "Reason", "Message", "Exit Code", "Signal"}
+# every key kubectl's describe of a pod prints (`other_object`)
+_DESCRIBE_KEYS = frozenset(POD_KEYS | CONTAINER_KEYS | STATE_KEYS)
 # the field describe prints first in a container's block (describe.go
 # describeContainerBasicInfo: `Container ID:` once the runtime made one, else `Image:`)
 FIRST_CONTAINER_KEYS = ("Container ID", "Image")
@@ -444,7 +446,8 @@ class _Reader:
 
     def pod_field(self, key: str, value: str, indent: int, number: int) -> None:
         if key == "Name":
-            self.start_pod(value, indent, number)
+            if not self.other_object(indent, number):
+                self.start_pod(value, indent, number)
             return
         self.top_indent = indent if self.top_indent is None else min(indent, self.top_indent)
         pod = self.ensure_pod(number)
@@ -481,6 +484,16 @@ class _Reader:
             pod.status_reason = value.split()[0]
         else:
             pod.status_message = value
+
+    def other_object(self, indent: int, number: int) -> bool:
+        """A `Name:` whose next line is a key at its indentation that kubectl's describe of a
+        pod never prints, of the pod, a container or a state (`POD_KEYS`, `CONTAINER_KEYS`,
+        `STATE_KEYS`: a piece's `Name:` put back above `State:` stays a pod's), is another
+        object's describe (a cloud CLI's network: `Name: k8s-eu-1` then `Created:`, `IP
+        Range:`), not a pod's: no pod is started for it."""
+        below = _KEY.match(self.next_text(number))
+        return below is not None and len(below["indent"]) == indent and \
+            below["key"].strip() not in _DESCRIBE_KEYS
 
     def start_pod(self, value: str, indent: int, number: int) -> None:
         """`Name:` at the describe's own indentation begins a pod's describe (kubectl prints

@@ -36,6 +36,7 @@ from kubesim.explain.readers.command_pods import (
 )
 from kubesim.explain.readers.command_words import pod_by_command
 from kubesim.explain.readers.container_run import CONTAINER_RUN_BEFORE_PROBES, probes_untold
+from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
@@ -248,6 +249,7 @@ class _Placer:
         self.unread: list[PasteLine] = []
         self.rows = EventRows(source)
         self.in_describe = False  # the line above was describe's: indented lines go on
+        self.cut_list_at = 0  # the line opening a containerStatuses list cut above (cut_item)
         self.after_row = False  # the line above was an event row or its message
         self.spread = 0  # documents over several lines (each parsed with its line numbers)
         self.row_count = 0  # event rows placed so far
@@ -347,7 +349,16 @@ class _Placer:
             return True
         return not self.in_describe and bool(_STATUS_PIECE.match(text) or _MEMBER.match(text)
                                              or whole_member(text) or _STATUS_ITEM.match(text) or self.state_piece(line)
-                                             or dotted_state_key(text))
+                                             or dotted_state_key(text)
+                                             or self.cut_list(line))
+
+    def cut_list(self, line: PasteLine) -> bool:
+        """A containerStatuses list cut above its first item (cut_item.py) opens here: read
+        as a status piece (`document`)."""
+        if opens_cut_list(self.lines, line):
+            self.cut_list_at = line.number
+            return True
+        return False
 
     def state_piece(self, line: PasteLine) -> bool:
         """A container's state pasted alone (`_STATE_PIECE`): the key, then its fields on the
@@ -625,7 +636,8 @@ class _Placer:
         if _MEMBER.match(first.text) or whole_member(first.text):
             return self.json_piece(i)
         piece = _STATUS_PIECE.match(first.text) or _STATUS_ITEM.match(first.text) or \
-            _STATE_PIECE.match(first.text) or dotted_state_key(first.text)
+            _STATE_PIECE.match(first.text) or dotted_state_key(first.text) or \
+            first.number == self.cut_list_at
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
         dotted = dotted_state_key(first.text)  # key paths: the item's other keys at column 0
@@ -1904,6 +1916,9 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     first = segment.lines[0]
     if dotted_state_key(first.text):
         return _dotted(segment, source)
+    listed = _cut_list(segment, source)
+    if listed is not None:
+        return listed
     state = _STATE_PIECE.match(first.text)
     if state is not None:  # a container's state alone: an item of containerStatuses of it
         return read_kube(_state_item(segment, state), source)
@@ -1920,6 +1935,24 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
         x.text for x in segment.lines) + "\n"
     return _probes(body, source, first.number, named=False) if probe else \
         read_kube(body, source)
+
+
+def _cut_list(segment: Segment, source: str) -> RecordSet | None:
+    """A pod's containerStatuses cut above its first item (cut_item.py): each item read as a
+    container's status, the first one's lines as its own; None for any other piece."""
+    texts = [x.text for x in segment.lines]
+    text = cut_status_list(texts)
+    if text is None:
+        return None
+    added = text.count("\n") - len(texts)  # the lines put back above, YAML's numbers the paste's
+    found = read_kube("\n" * max(segment.first - 1 - added, 0) + text, source)
+    if found is not None:
+        found.notes.append(Note(
+            f"lines {segment.first}-{segment.lines[-1].number} are a pod's containerStatuses "
+            "cut above its first item: the lines above the first `- ` read as that item (a "
+            "block cut above its `name:` as its lastState's terminated state, kubectl's sorted "
+            "keys)", Where(source, segment.first)))
+    return found
 
 
 def _dotted(segment: Segment, source: str) -> RecordSet | None:
