@@ -296,7 +296,12 @@ NOT_READ: dict[str, str] = {
     "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-liveness-failures-kubelet-kills-container.txt": (
         "held-out batch 65, first contact on this stop's final code (bfbf105): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+        "probe_kills: {min: 0, max: None}, shows_failures: False}."
+        " Left marked by the lead: a page of prose alone whose sentences state what happens "
+        "when (`enters CrashLoopBackOff when ... enabled`) or a guide's present (`the kubelet"
+        " kills the container`) states no case, and such a page is refused as no record "
+        "(unisbadri-health-check and 553668-manong-171745, the project's behaviour for "
+        "general prose), where the facts want an answer with nothing shown"),
     # held-out batch 66: 5 of 10 at first contact on this stop's final code (bfbf105)
     "rke2-7457.issue-form-prose-liveness-failing-backoff-restarting-two-containers-crashloopbackoff-then-fenced-config-then-describe-cut-at-start-time.txt": (
         "held-out batch 66, first contact on this stop's final code (bfbf105): exit 2: "
@@ -314,7 +319,12 @@ NOT_READ: dict[str, str] = {
     "secrets-store-csi-driver-provider-azure-328.comment-prose-then-fenced-dmesg-memory-cgroup-out-of-memory-kill-process-secrets-store-c-cut.txt": (
         "held-out batch 66, first contact on this stop's final code (bfbf105): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: False}"),
+        "probe_kills: {min: 0, max: 0}, shows_failures: False}."
+        " Left marked by the lead: the older kernel's memory-cgroup lines (`Memory cgroup out"
+        " of memory: Kill process`, `Task in ... killed as a result of limit of ...`) are cut"
+        " before the kill, and fixkernel59's rule reads the newer summary line only; nothing "
+        "else is read, so explain refuses the paste, where the facts want an answer with "
+        "nothing shown (cannot-tell, {0, 0})"),
     "vsphere-csi-driver-1877.pr-template-prose-liveness-failed-context-deadline-quoted-then-restarted-54-times-then-fenced-get-pods-8-31m-ago-cut-in-name.txt": (
         "held-out batch 66, first contact on this stop's final code (bfbf105), unchanged after "
         "fixpieces66: got [None] {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, "
