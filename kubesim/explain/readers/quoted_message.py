@@ -24,17 +24,18 @@ from typing import NamedTuple
 
 from kubesim.explain.readers.bare import bare_event
 from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, Where
 from kubesim.explain.readers.stated_cause import NEGATED
 
 __all__ = ["quoted_message", "quoted_text"]
 
 # the kubelet's own words opening the message; a back-off message's last word may be cut
-_WORDS = re.compile(r"(?:Liveness|Readiness|Startup) probe failed: ?"
+_WORDS = lazy_regex(r"(?:Liveness|Readiness|Startup) probe failed: ?"
                     r"|Back-off restarting failed(?P<whole> container\b)?")
 # the prober's own words after the colon, where no closing mark ends the message (paste.py's
 # `_PROSE_PROBE`: an HTTP GET's error, its status code, a dial, a gRPC error)
-_PROBER = re.compile(r"Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp "
+_PROBER = lazy_regex(r"Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp "
                      r"|rpc error: |(?:timeout|error): failed to connect service "
                      r"|timeout: health rpc did not complete |error: health rpc probe failed: "
                      r"|service unhealthy \(responded with ")
@@ -43,26 +44,26 @@ _PROBER = re.compile(r"Get \"?https?://|HTTP probe failed with statuscode: \d|di
 _OPENING = {"**": "**", "__": "__", '"': '"\u201d', "\u201c": '"\u201d', "*": "*", "_": "_"}
 _OPENED_AFTER = "(:\uff1a,"
 # a sentence's end, or a colon, just before the message: it opens its own sentence
-_AFTER_SENTENCE = re.compile(r"(?:[.!?:][ \t]{1,8}|[\u3002\uff01\uff1f\uff1a][ \t]{0,8})$")
+_AFTER_SENTENCE = lazy_regex(r"(?:[.!?:][ \t]{1,8}|[\u3002\uff01\uff1f\uff1a][ \t]{0,8})$")
 # a closing mark's next character: a blank, a punctuation mark of the sentence, the line's end
 _CLOSED = r"(?=[\s.,;!?)\uff0c\u3002]|$)"
 # a sentence's start and end (a Chinese or Japanese full stop ends one too)
-_SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]")
+_SENTENCE_START = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]")
 # the message's own sentence ends after it where no closing mark does (paste.py's)
-_MESSAGE_END = re.compile(r"\.(?=\s+[A-Z]|\s*$)")
+_MESSAGE_END = lazy_regex(r"\.(?=\s+[A-Z]|\s*$)")
 # what may or would happen, a guide's or a conditional (`you may see "..."`, `if ...`; 如果,
 # if; 可能, may; 是否, whether)
-_MAY = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r"|will|e\.g|example)(?![A-Za-z])"
+_MAY = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r"|will|e\.g|example)(?![A-Za-z])"
                   r"|\u5982\u679c|\u53ef\u80fd|\u662f\u5426")
 # a search for the words, not their occurrence (`I searched for "..."`, `googling "..."`)
-_SEARCH = re.compile(r"(?<![A-Za-z])(?i:search\w*|googl\w*|query|queried|looked up)(?![A-Za-z])")
+_SEARCH = lazy_regex(r"(?<![A-Za-z])(?i:search\w*|googl\w*|query|queried|looked up)(?![A-Za-z])")
 # an application's log line quoting the words: its time or level first, or its fields
-_APP_LOG = re.compile(r"[ \t]*(?:\[?\d{4}-\d{2}-\d{2}|\[?\d{2}:\d{2}:\d{2}|\{"
+_APP_LOG = lazy_regex(r"[ \t]*(?:\[?\d{4}-\d{2}-\d{2}|\[?\d{2}:\d{2}:\d{2}|\{"
                       r"|\[?(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b)")
 # a log line's fields (`pod=... ns=...`, `{kubelet}`) before a message no mark closes (paste.py's
 # `_NOT_PROSE`)
-_FIELDS = re.compile(r"[={}<>|]")
+_FIELDS = lazy_regex(r"[={}<>|]")
 _PLACES = 16  # the places of the kubelet's words looked at on a line at most (one pass)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_CLAUSE_STOP, ZH_GENERAL, ZH_NEGATED
 
 __all__ = ["ZhRestart", "zh_restart_apart"]
@@ -32,22 +33,22 @@ _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (on
 _PLACES = 64  # the places of `重启` weighed at most (a page states its case in few sentences)
 # `重启了` or `被重启了` ending its clause (重启, 重啟; a Chinese or Western stop or comma, or
 # the line's end, after `了`)
-_RESTARTED = re.compile(r"(?:\u88ab[ \t]*)?(?:\u91cd\u542f|\u91cd\u555f)\u4e86"
+_RESTARTED = lazy_regex(r"(?:\u88ab[ \t]*)?(?:\u91cd\u542f|\u91cd\u555f)\u4e86"
                         r"(?=[ \t]*(?:[\u3002\uff01\uff0c\uff1b\uff1f!?,;]|\.|$))")
 # a pod's or container's word in the clause, or a pod's dash-parted name (`nacos-0`): the case's
 # own (zh_restarts.py, the README's pod's name) or none
-_POD_WORD = re.compile(r"(?<![A-Za-z])(?i:pods?)(?![A-Za-z])|\u5bb9\u5668"
+_POD_WORD = lazy_regex(r"(?<![A-Za-z])(?i:pods?)(?![A-Za-z])|\u5bb9\u5668"
                        r"|(?<![A-Za-z0-9_.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?![A-Za-z0-9_.-])")
 # what is to be done, not what happened: 需要 (need), 要 (must, want), 应该, 應該 (should), 必须,
 # 必須 (must), 得 (have to), 请, 請 (please)
-_TO_DO = re.compile(r"\u9700\u8981|\u8981|\u5e94\u8be5|\u61c9\u8a72|\u5fc5\u987b|\u5fc5\u9808"
+_TO_DO = lazy_regex(r"\u9700\u8981|\u8981|\u5e94\u8be5|\u61c9\u8a72|\u5fc5\u987b|\u5fc5\u9808"
                     r"|\u5f97|\u8bf7|\u8acb")
 # the first person as the restart's agent: 我, 我们, 我們 not followed by 的 (a possessive)
-_AUTHOR_ACTS = re.compile(r"\u6211(?:\u4eec|\u5011)?(?!\u7684|\u4eec|\u5011)")
+_AUTHOR_ACTS = lazy_regex(r"\u6211(?:\u4eec|\u5011)?(?!\u7684|\u4eec|\u5011)")
 # a sentence's end after the restart: a Chinese or Western full stop or exclamation
-_SENTENCE_END = re.compile(r"[\u3002\uff01!]|\.(?=\s|$)")
+_SENTENCE_END = lazy_regex(r"[\u3002\uff01!]|\.(?=\s|$)")
 # the name the clause tells, its last word of Latin letters (`nacos1.4.1`), if any
-_NAME = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9_.-]{0,62}")
+_NAME = lazy_regex(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9_.-]{0,62}")
 
 
 class ZhRestart(NamedTuple):

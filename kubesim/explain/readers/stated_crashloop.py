@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -80,19 +81,19 @@ _VERB = (
     r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
     r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
     + _CLB + r")")
-_STATED = re.compile(r"(?P<cause>(?<![A-Za-z])(?i:causes|caused|makes|made)[ \t]+)?"
+_STATED = lazy_regex(r"(?P<cause>(?<![A-Za-z])(?i:causes|caused|makes|made)[ \t]+)?"
                      + _SUBJECT + _VERB)
 # a pod's name and its status alone on a line (an issue form's `Current Behavior`)
-_NAME_STATUS = re.compile(r"[ \t]*" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"[ \t]+"
+_NAME_STATUS = lazy_regex(r"[ \t]*" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"[ \t]+"
                           + _CLB + r"[ \t]*")
 # a pod's name as a list's label, the status stated after the colon with no subject of its
 # own (`tempo-ingester-0`: First up 27 hours ago, has been in `CrashLoopBackOff`)
-_LABELLED = re.compile(
+_LABELLED = lazy_regex(
     r"[ \t]*(?:[-*][ \t]+)?" + _MARK + r"(?P<name>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})"
     + _MARK + r":[ \t]+(?P<between>[^.!?\n]{0,200}?)(?<![A-Za-z])(?i:has[ \t]+been|is|was)"
     r"[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)[ \t]+" + _CLB)
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
-_NO_CASE = re.compile(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
+_NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
 # names that are no pod's: a pronoun, a pod's or Kubernetes' own word
 _NO_NAME = frozenset({"pod", "pods", "container", "containers", "it", "this", "that", "which",
@@ -151,7 +152,7 @@ def _subject_name(m: re.Match[str]) -> str | None:
     return None if name is None or name.lower() in _NO_NAME else name
 
 
-_OWN_SUBJECT = re.compile(r"(?<![\w.-])(?:[a-z0-9]{1,63}-[a-z0-9-]{1,200}|(?i:pods?|containers?|"
+_OWN_SUBJECT = lazy_regex(r"(?<![\w.-])(?:[a-z0-9]{1,63}-[a-z0-9-]{1,200}|(?i:pods?|containers?|"
                           r"it|they|he|she|we|i))(?![\w.-])")
 
 
@@ -176,7 +177,7 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
         states_what_happened(line, m.start(), m.end())
 
 
-_CLAUSE = re.compile(r"[,;](?=\s)")
+_CLAUSE = lazy_regex(r"[,;](?=\s)")
 
 
 def _clause_start(line: str, start: int, at: int) -> int:
@@ -193,7 +194,7 @@ def _plural_of_none(m: re.Match[str]) -> bool:
     return (m["name"] or "").lower() in ("pods", "containers")
 
 
-_STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_STOP = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 
 
 def _sentence_start(line: str, at: int) -> int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 
 __all__ = ["STATED_ZH_RESTARTS", "ZH_ASKED", "ZH_CLAUSE_STOP", "ZH_GENERAL", "ZH_NEGATED",
@@ -34,7 +35,7 @@ _ADVERB = (r"(?:\u4e00\u76f4|\u4e0d\u65ad|\u4e0d\u65b7|\u4e0d\u505c|\u53cd\u590d
            r"|\u9891\u7e41|\u983b\u7e41)")  # 一直, 不断, 不斷, 不停, 反复, 反覆, 频繁, 頻繁
 # the subject: a pod's dash-parted name, `pod` or `容器` after it or not; or a determiner of the
 # case's (我的, 我们的, 我們的, 这个, 這個), a name or not, then `pod` or `容器`
-_ZH_RESTARTS = re.compile(
+_ZH_RESTARTS = lazy_regex(
     r"(?:(?<![\w.-])(?P<name>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})(?![\w.-])"
     r"(?:[ \t]*(?:(?i:pods?)|\u5bb9\u5668))?"
     r"|(?:\u6211\u7684|\u6211\u4eec\u7684|\u6211\u5011\u7684|\u8fd9\u4e2a|\u9019\u500b)[ \t]*"
@@ -42,22 +43,22 @@ _ZH_RESTARTS = re.compile(
     r"[ \t]*(?:\u4e5f|\u8fd8|\u9084)?\u5728?(?:" + _ADVERB + r"[ \t]*\u5728?[ \t]*){1,3}"
     r"(?:\u91cd\u542f|\u91cd\u555f)")
 # a negation before the restart in its clause: 没有, 沒有, 没, 沒, 不会, 不會, 并未, 並未, 未, 不是
-_NEGATED = re.compile(r"\u6ca1\u6709|\u6c92\u6709|\u6ca1|\u6c92|\u4e0d\u4f1a|\u4e0d\u6703"
+_NEGATED = lazy_regex(r"\u6ca1\u6709|\u6c92\u6709|\u6ca1|\u6c92|\u4e0d\u4f1a|\u4e0d\u6703"
                       r"|\u5e76\u672a|\u4e26\u672a|\u672a|\u4e0d\u662f")
 # a subject of no case before it: 其他, 其它, 另一个, 另一個, 有些, 某些, 任何 (other, another,
 # some, any)
-_NO_CASE = re.compile(r"(?:\u5176\u4ed6|\u5176\u5b83|\u53e6\u4e00\u4e2a|\u53e6\u4e00\u500b"
+_NO_CASE = lazy_regex(r"(?:\u5176\u4ed6|\u5176\u5b83|\u53e6\u4e00\u4e2a|\u53e6\u4e00\u500b"
                       r"|\u6709\u4e9b|\u67d0\u4e9b|\u4efb\u4f55)[ \t]*$")
 # a sentence's or clause's bounds: Chinese and Western stops, commas, a line's end
-_CLAUSE_STOP = re.compile(r"[\u3002\uff01\uff1f\uff0c\uff1b!?;,]|\.(?=\s|$)")
+_CLAUSE_STOP = lazy_regex(r"[\u3002\uff01\uff1f\uff0c\uff1b!?;,]|\.(?=\s|$)")
 # what may or would happen in the sentence (runs._GENERAL's Chinese words): 如果, 假如, 要是 (if),
 # 的话 (if so), 会, 會 (will, would), 可能 (may), 通常, 一般 (usually), 往往, 经常, 經常 (often),
 # 可以 (can), 例如 (for example)
-_GENERAL = re.compile(r"\u5982\u679c|\u5047\u5982|\u8981\u662f|\u7684\u8bdd|\u7684\u8a71|\u4f1a|\u6703"
+_GENERAL = lazy_regex(r"\u5982\u679c|\u5047\u5982|\u8981\u662f|\u7684\u8bdd|\u7684\u8a71|\u4f1a|\u6703"
                       r"|\u53ef\u80fd|\u901a\u5e38|\u4e00\u822c|\u5f80\u5f80|\u7ecf\u5e38|\u7d93\u5e38"
                       r"|\u53ef\u4ee5|\u4f8b\u5982|(?<![A-Za-z])(?i:if|when|may|might|can|could|would)(?![A-Za-z])")
-_SENTENCE_STOP = re.compile(r"[\u3002\uff01\uff1f!?]|\.(?=\s|$)")
-_ASKED = re.compile(r"[\u5417\u5462\uff1f?]")  # 吗, 呢, ？, ?
+_SENTENCE_STOP = lazy_regex(r"[\u3002\uff01\uff1f!?]|\.(?=\s|$)")
+_ASKED = lazy_regex(r"[\u5417\u5462\uff1f?]")  # 吗, 呢, ？, ?
 _PLACES = 64  # the places of `重启` looked around at most (a sentence holds few)
 # the same words of a Chinese sentence, shared with stated_apart_zh.py (fixprose64)
 ZH_ASKED, ZH_CLAUSE_STOP, ZH_GENERAL, ZH_NEGATED = _ASKED, _CLAUSE_STOP, _GENERAL, _NEGATED
