@@ -235,13 +235,10 @@ _TITLE = ("an issue's title is the record's first line (titles35's rule: a probe
 _COMMAND_POD = ("the wrapper's command line names a pod (`kubectl describe pod web-0`) that the "
                 "record's events do not (`pod/mongodb-0`): the prose naming no pod goes to the "
                 "command's, two pods, as such a paste shows")
-_COMMAND_POD_LINES = ("the wrapper's command line names a pod (`kubectl describe pod web-0`) that "
-                      "the record does not (`test`): describe's `Last State` lines naming no pod "
-                      "go to the command's pod, two pods, as such a paste shows (fails so before "
-                      "fixkills61 too; drawn since three records came off NOT_READ)")
 _COMMAND_NAMES_ANOTHER = ("the wrapper's command line names a pod (`kubectl describe pod x`, "
                           "`web-0`) other than the record's own: the paste then shows two pods, "
-                          "or the command's, which the record's prose does not name")
+                          "or the command's, which the record's prose does not name (lines "
+                          "naming no pod, describe's `Last State` too, go to the command's)")
 _ONE_LINE = ("one line cannot show that every line carries the wrapper: the normaliser takes a "
              "prefix for a wrapper only when two lines or more carry it, so that a record's own "
              "leading time, number or sign is never taken off")
@@ -319,7 +316,7 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
            "created-x5-cut-in-started.txt"): _COMMAND_POD
        for k in ("comment", "prompt", "prompt+fence")},
     **{(k, "qiita-masahata-9e7d05af.japanese-last-state-completed-0-get-pods-pod-yaml-2018-"
-           "killing-row-running-1.txt"): _COMMAND_POD_LINES
+           "killing-row-running-1.txt"): _COMMAND_NAMES_ANOTHER
        for k in ("comment", "prompt", "prompt+fence")},
     # fixstated61: tailscale-4178's prose names its pod (`The subnet-router pod keeps
     # crashlooping`), its describe's Events only by the Scheduled row; under `kubectl describe

@@ -118,6 +118,7 @@ class _Facts:
     errored: list[Streak]
     untold: list[Streak]  # failures the record ties to no container: this one's or another's
     cut: list[Streak]  # calls that failed or errored, which the record does not say
+    young: str  # why the Created/Started/Pulled series bound no kill (`_young_series`), or ""
     in_a_row: list[tuple[Streak, int]]  # runs the record proves, and the kills each made
     rule: FailureRunAfterKill  # what the liveness run is after a kill (the record's kubelet)
     unnamed: list[RecordedEvent]  # probe failures whose message names no probe (`_unnamed`)
@@ -160,6 +161,7 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
         # a call the record shows failed or errored, which it does not say (a message cut
         # inside its probe's word): that probe's, at least once, counted toward nothing
         cut=[s for s in story.streaks if s.outcome is ProbeOutcome.UNTOLD and s.own],
+        young=_young_series(v),
         untold=[s for s in story.streaks if not s.own],
         # kills the record shows are the runs' kills: inferred ones only where it shows none
         in_a_row=[] if story.kills else _runs(
@@ -1857,7 +1859,7 @@ def _open_why(f: _Facts) -> str:
                 "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f), _young_series(f.view))
+    return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f), f.young)
 
 
 def _uncounted_restart_why(where: Where) -> str:
@@ -2150,7 +2152,7 @@ def _containers_bound(f: _Facts) -> int | None:
     A count the record states bounds what kubesim infers from the back-off's cadence or the
     failures (issue 30 item 2); the Killing rows stay a floor."""
     n = _stated_containers(f.view)
-    if n is None or _young_series(f.view):
+    if n is None or f.young:
         return None
     # an end the kubelet made because the container's definition changed is one of those
     # ends and no probe's (R4.1): the container is restarted, so it is never the last one

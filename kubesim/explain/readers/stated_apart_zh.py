@@ -25,7 +25,7 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_CLAUSE_STOP, ZH_GENERAL, ZH_NEGATED
+from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_GENERAL, ZH_NEGATED, zh_clause_start
 
 __all__ = ["ZhRestart", "zh_restart_apart"]
 
@@ -80,8 +80,7 @@ def zh_restart_apart(lines: list[str]) -> ZhRestart | None:
 def _stated(line: str, m: re.Match[str]) -> tuple[str, str | None] | None:
     """The restart's clause and its name, where it states what happened of no pod or container
     and no act of the author's; None otherwise."""
-    starts = [x.end() for x in ZH_CLAUSE_STOP.finditer(line, max(0, m.start() - 200), m.start())]
-    start = starts[-1] if starts else max(0, m.start() - 200)
+    start = zh_clause_start(line, m.start())  # (zh_restarts.py's clause, the same reach)
     clause = line[start:m.start()]
     if any(x.search(clause) for x in (_POD_WORD, _AUTHOR_ACTS, ZH_NEGATED, ZH_GENERAL, _TO_DO)) \
             or _asked(line, m.end()):

@@ -24,7 +24,7 @@ import re
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 
-__all__ = ["STATED_ZH_RESTARTS", "ZH_ASKED", "ZH_CLAUSE_STOP", "ZH_GENERAL", "ZH_NEGATED",
+__all__ = ["STATED_ZH_RESTARTS", "ZH_ASKED", "ZH_GENERAL", "ZH_NEGATED", "zh_clause_start",
            "zh_restarts", "zh_restarts_hint"]
 
 # what it is read as (the start of the note the caller gives it)
@@ -61,7 +61,7 @@ _SENTENCE_STOP = lazy_regex(r"[\u3002\uff01\uff1f!?]|\.(?=\s|$)")
 _ASKED = lazy_regex(r"[\u5417\u5462\uff1f?]")  # 吗, 呢, ？, ?
 _PLACES = 64  # the places of `重启` looked around at most (a sentence holds few)
 # the same words of a Chinese sentence, shared with stated_apart_zh.py (fixprose64)
-ZH_ASKED, ZH_CLAUSE_STOP, ZH_GENERAL, ZH_NEGATED = _ASKED, _CLAUSE_STOP, _GENERAL, _NEGATED
+ZH_ASKED, ZH_GENERAL, ZH_NEGATED = _ASKED, _GENERAL, _NEGATED
 _REACH = 200  # how far before `重启` its subject may start
 
 
@@ -95,8 +95,7 @@ def _of_the_case(line: str, text: str, m: re.Match[str]) -> bool:
     """Whether the restart `m` is stated of the case as what happened: its pod shown elsewhere
     in the record (a name), no subject of no case before it, no negation in its clause, no
     question, and nothing of what may happen in its sentence."""
-    stops = [s.end() for s in _CLAUSE_STOP.finditer(line, max(0, m.start() - _REACH), m.start())]
-    clause = stops[-1] if stops else max(0, m.start() - _REACH)
+    clause = zh_clause_start(line, m.start())
     # (a question: `吗` or `呢` before the sentence's end, or its mark ending it)
     end = _SENTENCE_STOP.search(line, m.end(), m.end() + 2000)
     after = line[m.end():end.start() + 1 if end is not None else m.end() + 2000]
@@ -104,6 +103,13 @@ def _of_the_case(line: str, text: str, m: re.Match[str]) -> bool:
             or _ASKED.search(after) or _may_happen(line, m):
         return False
     return m["name"] is None or _shown_elsewhere(text, m["name"])
+
+
+def zh_clause_start(line: str, at: int) -> int:
+    """Where the clause holding line[at] starts: after the last stop or comma (`_CLAUSE_STOP`)
+    within `_REACH` before it, else `_REACH` before it (one pass: a bounded look back)."""
+    stops = [s.end() for s in _CLAUSE_STOP.finditer(line, max(0, at - _REACH), at)]
+    return stops[-1] if stops else max(0, at - _REACH)
 
 
 def _may_happen(line: str, m: re.Match[str]) -> bool:
