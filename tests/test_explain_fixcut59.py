@@ -99,8 +99,9 @@ def test_a_cut_row_of_several_occurrences_is_read_alike(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("container", [None, "web"])
 def test_the_cut_row_says_its_outcome_is_untold(tmp_path: Path, container: str | None) -> None:
-    """kubesim says the verb is cut: failed or errored, which the record does not say; its
-    own container's, or one of two containers' (`_TWO`)."""
+    """kubesim says the verb is cut: failed or errored, which the record does not say (R2.3:
+    an errored call's result is discarded by the worker after R2.2's retries, a failed one is
+    a Failure); its own container's, or one of two containers' (`_TWO`)."""
     text = _cut("Liven") if container is None else _TWO
     assert "failed or errored" in _answer(tmp_path, text, container)["text"]
     assert "cut before" in _answer(tmp_path, text, container)["text"]

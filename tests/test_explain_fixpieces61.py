@@ -49,6 +49,8 @@ def _answer(text: str) -> tuple[Cause, CountRange, tuple[ProbeType, ...]]:
      + _FAILED.replace("Liveness", "Startup"), CountRange(1, None)),
 ])
 def test_one_failure_at_failure_threshold_1_is_a_kill(text: str, kills: CountRange) -> None:
+    """R1.17, R4.4: at failureThreshold 1 the worker writes Failure at the first failure and
+    the kubelet kills the container on the sync that result triggers."""
     cause, got, _ = _answer(text)
     assert cause in (Cause.LIVENESS_KILL, Cause.STARTUP_KILL)
     assert got == kills
