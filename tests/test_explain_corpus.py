@@ -336,67 +336,84 @@ NOT_READ: dict[str, str] = {
         "WORKLOAD_SUBJECT serves only the cause-first orders), and with both widened (tried in "
         "fixpieces66, not kept) the sentence opening `When ..., we observed` still states "
         "none; without that opening it reads liveness-kill {1, 8}"),
-    # held-out batch 67
+    # held-out batch 67: 4 of 10 at first contact on stop 48's final code (3710881)
     "openfaas-text-to-speech-4.issue-prose-fenced-port-forward-curl-empty-reply-then-fenced-describe-elided-events-scheduled-pulled-pulled-cut-in-image.txt": (
-        "held-out batch 67: not yet run"),
-    "inception-function-11.issue-prose-fenced-describe-elided-events-pulled-twice-readiness-x2-connection-refused-then-readiness-cut-in-read-tcp.txt": (
-        "held-out batch 67: not yet run"),
-    "basedosdados-pipelines-215.portuguese-issue-fenced-prefect-pod-failed-container-flow-terminated-exit-code-137-oomkilled-then-prose.txt": (
-        "held-out batch 67: not yet run"),
-    "pachyderm-2213.comment-continued-fenced-describe-from-mangled-event-row-init-terminated-completed-0-user-crashloop-last-state-error-2-cut.txt": (
-        "held-out batch 67: not yet run"),
+        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: False}"),
     "spack-infrastructure-1005.pr-prose-then-fenced-describe-events-header-one-killing-row-age-elided-failed-liveness-probe-will-be-restarted.txt": (
-        "held-out batch 67: not yet run"),
+        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "fontbakery-dashboard-100.issue-prose-fenced-last-state-terminated-error-137-after-39-minutes-then-describe-worker-cut-in-node.txt": (
-        "held-out batch 67: not yet run"),
+        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 1}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "jenkins-infra-kubernetes-management-4843.pr-console-url-then-fenced-exit-code-137-reason-oomkilled-line.txt": (
-        "held-out batch 67: not yet run"),
-    "prow-210.comment-prose-fenced-get-pods-one-row-1-of-2-oomkilled-0-93m-sidecar-alive.txt": (
-        "held-out batch 67: not yet run"),
+        "held-out batch 67, first contact on stop 48's final code (3710881): refused "
+        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "agent-stack-k8s-182.issue-prose-fenced-container-status-yaml-container-0-terminated-oomkilled-137-restart-0.txt": (
-        "held-out batch 67: not yet run"),
+        "held-out batch 67, first contact on stop 48's final code (3710881): refused "
+        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "harness-2292.issue-prose-fenced-event-rows-no-header-killing-need-to-kill-pod-drone-agent-and-dind-then-evicted-node-low-on-memory.txt": (
-        "held-out batch 67: not yet run"),
-    # held-out batch 68
-    "next.js-41280.issue-form-last-state-completed-exit-0-twice-then-describe-events-scheduled-pulled-x2-cut-in-image.txt": (
-        "held-out batch 68: not yet run"),
-    "odoo-pos-distribution-1.issue-prose-then-unfenced-prompt-get-pods-wide-three-pods-odoo-iotbox-crashloop-56.txt": (
-        "held-out batch 68: not yet run"),
+        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: True}"),
+    # held-out batch 68: 6 of 10 at first contact on stop 48's final code (3710881)
     "orleans-6661.comment-continued-fenced-prompt-describe-running-last-state-error-exit-139-restart-3-cut-in-limits.txt": (
-        "held-out batch 68: not yet run"),
-    "caesar-1403.issue-prose-then-fenced-describe-fragment-running-last-state-oomkilled-137-restart-1.txt": (
-        "held-out batch 68: not yet run"),
+        "held-out batch 68, first contact on stop 48's final code (3710881): got "
+        "[patientserviceapi] {ended: app-exit, probe: [], probe_kills: {min: 0, max: 0}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 3}, shows_failures: True}"),
     "corefx-30780.issue-prose-then-unfenced-json-last-state-terminated-error-exit-139-then-csharp-cut.txt": (
-        "held-out batch 68: not yet run"),
+        "held-out batch 68, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: "
+        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}"),
     "puma-2707.issue-prose-pod-crashes-with-a-oomkilled-and-error-code-137-after-a-week-then-fenced-pmap-cut.txt": (
-        "held-out batch 68: not yet run"),
+        "held-out batch 68, first contact on stop 48's final code (3710881): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "backstage-charts-203.issue-prose-then-fenced-helm-values-no-probes-then-pod-stuck-on-crashloopback-exit-status-code-139.txt": (
-        "held-out batch 68: not yet run"),
-    "spring-boot-26367.issue-prose-quoted-liveness-probe-failed-connection-refused-under-heavy-load-will-then-restart.txt": (
-        "held-out batch 68: not yet run"),
-    "django-defectdojo-1644.issue-continued-quoted-describe-uwsgi-running-last-state-error-exit-30-cut-in-finished.txt": (
-        "held-out batch 68: not yet run"),
-    "azure-helm-charts-76.comment-prose-then-indented-prompt-get-pods-drupal-crashloop-93-mariadb-crashloop-108-then-logs-mariadb-cut.txt": (
-        "held-out batch 68: not yet run"),
-    # held-out batch 69
+        "held-out batch 68, first contact on stop 48's final code (3710881): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 69: 3 of 9 at first contact on stop 48's final code (3710881)
     "testcontainers-java-10375.issue-continued-fenced-k3s-prefixed-kubelet-log-pod-workers-three-pods-crashloop-back-off-10s-cut-in-container-id.txt": (
-        "held-out batch 69: not yet run"),
+        "held-out batch 69, first contact on stop 48's final code (3710881): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "flannel-1798.issue-continued-journal-containerd-systemd-kubelet-observed-pod-startup-duration-kube-flannel-cut-at-month.txt": (
-        "held-out batch 69: not yet run"),
+        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: False}"),
     "learn-katacoda-574.issue-prose-fenced-get-pods-1-of-2-crashloop-5-then-describe-elided-waiting-crashloop-error-exit-1-events-cut-in-from.txt": (
-        "held-out batch 69: not yet run"),
-    "openshift-installer-616.issue-template-oc-get-pods-row-as-inline-code-image-registry-operator-crashloop-6.txt": (
-        "held-out batch 69: not yet run"),
-    "istio-tutorial-220.issue-prose-oc-get-pods-w-bold-header-two-pods-crashloop-6-unfenced.txt": (
-        "held-out batch 69: not yet run"),
+        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 6}, shows_failures: "
+        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: True}"),
     "manageiq-pods-485.comment-prose-fenced-event-rows-no-header-created-x3-liveness-x9-ruby-load-error-cut.txt": (
-        "held-out batch 69: not yet run"),
-    "manageiq-pods-475.issue-continued-oc-describe-event-rows-liveness-probe-errored-pidof-not-found-cut-both-ends.txt": (
-        "held-out batch 69: not yet run"),
+        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: 2}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [liveness], probe_kills: "
+        "{min: 0, max: None}, shows_failures: True}"),
     "intel-device-plugins-for-kubernetes-1416.issue-prose-manager-pod-multiple-restarts-with-oomkilled-termination-reason-then-log-line-cut.txt": (
-        "held-out batch 69: not yet run"),
+        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
+        "shows_failures: False}; want {ended: oom-killed, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: True}"),
     "coreos-kubernetes-358.issue-prose-alone-pods-restarted-killed-via-oomkiller-at-memory-limits.txt": (
-        "held-out batch 69: not yet run"),
+        "held-out batch 69, first contact on stop 48's final code (3710881): refused "
+        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
 }
 
 
