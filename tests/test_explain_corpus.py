@@ -316,15 +316,6 @@ NOT_READ: dict[str, str] = {
         "holding it needs both rules, a sentence's container names given to a describe that "
         "shows none and a prose failure given to a describe's pod, not written in this task's "
         "time"),
-    "secrets-store-csi-driver-provider-azure-328.comment-prose-then-fenced-dmesg-memory-cgroup-out-of-memory-kill-process-secrets-store-c-cut.txt": (
-        "held-out batch 66, first contact on this stop's final code (bfbf105): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: False}."
-        " Left marked by the lead: the older kernel's memory-cgroup lines (`Memory cgroup out"
-        " of memory: Kill process`, `Task in ... killed as a result of limit of ...`) are cut"
-        " before the kill, and fixkernel59's rule reads the newer summary line only; nothing "
-        "else is read, so explain refuses the paste, where the facts want an answer with "
-        "nothing shown (cannot-tell, {0, 0})"),
     "vsphere-csi-driver-1877.pr-template-prose-liveness-failed-context-deadline-quoted-then-restarted-54-times-then-fenced-get-pods-8-31m-ago-cut-in-name.txt": (
         "held-out batch 66, first contact on this stop's final code (bfbf105), unchanged after "
         "fixpieces66: got [None] {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, "
