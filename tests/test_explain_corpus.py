@@ -393,6 +393,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 69, first contact on stop 48's final code (3710881): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 70
+    "gradiant-5g-charts-12.issue-continued-fenced-root-prompt-describe-amf-waiting-crashloop-last-state-error-exit-139-cut-at-finished.txt": (
+        "held-out batch 70: not yet run"),
+    "kube5gnfvo-45.issue-prose-fenced-root-prompt-get-pods-four-5g-core-pods-crashloop-3-cut-in-last-row.txt": (
+        "held-out batch 70: not yet run"),
+    "towards5gs-helm-54.issue-continued-bash-fence-get-pods-smf-upf-crashloop-5-ago-then-logs-defaulted-container-smf-init-wait-nrf-cut.txt": (
+        "held-out batch 70: not yet run"),
+    "open5gs-k8s-9.issue-blockquote-prose-gnb-pod-in-crashloop-state-then-logs-defaulted-container-exec-format-error.txt": (
+        "held-out batch 70: not yet run"),
+    "free5gc-49.comment-double-backtick-prompt-get-pods-upf-crashloop-5-nrf-running-4-then-logs-gtp-link-create-cut.txt": (
+        "held-out batch 70: not yet run"),
+    "sdcore-helm-charts-34.issue-bold-prompts-helm-install-and-ls-with-tabs-then-get-pods-nrf-crashloop-7-ago-cut-in-row.txt": (
+        "held-out batch 70: not yet run"),
+    "open5gs-1271.issue-prose-get-pods-row-run-into-sentence-ueransim-1-of-2-crashloop-250-then-ue-log-cut.txt": (
+        "held-out batch 70: not yet run"),
+    "velero-pvc-watcher-3.issue-liveness-message-alone-2020-get-metrics-net-http-request-canceled-client-timeout.txt": (
+        "held-out batch 70: not yet run"),
+    "onos-config-1337.issue-template-root-prompt-get-po-sd-ran-onos-config-init-crashloop-56-then-logs-command-cut.txt": (
+        "held-out batch 70: not yet run"),
+    "opensource-4g-core-eks-3.pr-prose-fenced-ec2-prompt-get-po-nine-open5gs-pods-running-0.txt": (
+        "held-out batch 70: not yet run"),
 }
 
 
