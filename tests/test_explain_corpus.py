@@ -414,6 +414,23 @@ NOT_READ: dict[str, str] = {
         "held-out batch 70: not yet run"),
     "opensource-4g-core-eks-3.pr-prose-fenced-ec2-prompt-get-po-nine-open5gs-pods-running-0.txt": (
         "held-out batch 70: not yet run"),
+    # held-out batch 71
+    "follow-me-install-kubernetes-cluster-652.chinese-issue-template-prose-root-prompt-get-pods-wide-five-efk-pods-crashloop-8-to-36.txt": (
+        "held-out batch 71: not yet run"),
+    "try-kubernetes-54.japanese-comment-prose-two-fences-get-pods-rows-ingress-nginx-running-636-es-data-crashloop-1339-no-header.txt": (
+        "held-out batch 71: not yet run"),
+    "roundhouse-16.korean-issue-prose-alone-grafana-pod-exit-137-restarting-memory-limit-below-usage.txt": (
+        "held-out batch 71: not yet run"),
+    "zadig-84.issue-chinese-punctuation-prose-state-yaml-waiting-back-off-5m-exit-code-100-then-describe-events-created-x5-backoff-x101.txt": (
+        "held-out batch 71: not yet run"),
+    "jpaztech-blog-253.japanese-pr-review-diff-describe-events-elided-evicted-memory-killing-stopping-container-placeholders.txt": (
+        "held-out batch 71: not yet run"),
+    "wangshuxian6-blog-64.chinese-notes-quoted-prose-pod-yaml-kubia-liveness-http-alone-then-image-link-cut.txt": (
+        "held-out batch 71: not yet run"),
+    "study-kubernetes-in-action-4.korean-notes-pod-yaml-kubia-liveness-http-commented-then-commands-cut.txt": (
+        "held-out batch 71: not yet run"),
+    "kubeasz-1068.chinese-issue-hash-prompt-get-pos-rows-no-header-kube-ovn-cni-crashloop-12-cut-in-last-row.txt": (
+        "held-out batch 71: not yet run"),
 }
 
 
