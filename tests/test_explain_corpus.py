@@ -431,6 +431,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 71: not yet run"),
     "kubeasz-1068.chinese-issue-hash-prompt-get-pos-rows-no-header-kube-ovn-cni-crashloop-12-cut-in-last-row.txt": (
         "held-out batch 71: not yet run"),
+    # held-out batch 72
+    "stackrox-collector-2046.issue-prose-then-event-rows-no-header-blank-lines-between-pulled-combined-x233-pulling-x238-backoff-x6066-collector.txt": (
+        "held-out batch 72: not yet run"),
+    "gatekeeper-policy-manager-255.issue-prose-then-kernel-log-tasks-state-oom-kill-memcg-gunicorn-killed-process-then-kubelet-oom-watcher-cut.txt": (
+        "held-out batch 72: not yet run"),
+    "kubescape-operator-382.issue-template-prose-operator-pod-is-getting-oomkilled-sometimes-crashloop-then-log-fence-cut.txt": (
+        "held-out batch 72: not yet run"),
+    "kubewarden-policy-server-239.comment-fenced-describe-container-fragment-running-last-state-error-exit-1-after-30s-restart-3-liveness-delay-15-cut-in-volumes.txt": (
+        "held-out batch 72: not yet run"),
+    "anchore-engine-476.issue-prose-my-policy-engine-keeps-restarting-with-oomkilled-then-limits-helm-ls-get-pods-policy-running-139-cut.txt": (
+        "held-out batch 72: not yet run"),
+    "kube-lego-71.comment-fenced-watch-rows-no-header-2017-crashloop-running-error-restarts-2-to-4-then-log-and-deployment-cut.txt": (
+        "held-out batch 72: not yet run"),
+    "rasa-x-helm-211.issue-values-yaml-then-prose-bare-names-crashloopback-then-readiness-liveness-messages-two-ips-cut.txt": (
+        "held-out batch 72: not yet run"),
+    "azure-workload-identity-599.comment-prose-39-restarts-then-get-pods-two-pods-crashloop-39-ago-then-logs-cut.txt": (
+        "held-out batch 72: not yet run"),
+    "frsca-102.issue-prose-get-pods-all-namespaces-row-unfenced-no-header-kyverno-crashloop-7-ago-then-form-cut-at-log-files.txt": (
+        "held-out batch 72: not yet run"),
+    "obot-5175.issue-template-helm-upgrade-then-get-pods-five-pods-two-crashloop-3-ago-one-running-51-cut-in-last-row.txt": (
+        "held-out batch 72: not yet run"),
 }
 
 
