@@ -393,65 +393,45 @@ NOT_READ: dict[str, str] = {
         "held-out batch 69, first contact on stop 48's final code (3710881): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    # held-out batch 70
-    "gradiant-5g-charts-12.issue-continued-fenced-root-prompt-describe-amf-waiting-crashloop-last-state-error-exit-139-cut-at-finished.txt": (
-        "held-out batch 70: not yet run"),
-    "kube5gnfvo-45.issue-prose-fenced-root-prompt-get-pods-four-5g-core-pods-crashloop-3-cut-in-last-row.txt": (
-        "held-out batch 70: not yet run"),
+    # held-out batch 70: 7 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     "towards5gs-helm-54.issue-continued-bash-fence-get-pods-smf-upf-crashloop-5-ago-then-logs-defaulted-container-smf-init-wait-nrf-cut.txt": (
-        "held-out batch 70: not yet run"),
+        "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): exit 2: --container 'smf': the record names no container (containers: "
+        "one the record does not name); want {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 6}, shows_failures: True}"),
     "open5gs-k8s-9.issue-blockquote-prose-gnb-pod-in-crashloop-state-then-logs-defaulted-container-exec-format-error.txt": (
-        "held-out batch 70: not yet run"),
-    "free5gc-49.comment-double-backtick-prompt-get-pods-upf-crashloop-5-nrf-running-4-then-logs-gtp-link-create-cut.txt": (
-        "held-out batch 70: not yet run"),
-    "sdcore-helm-charts-34.issue-bold-prompts-helm-install-and-ls-with-tabs-then-get-pods-nrf-crashloop-7-ago-cut-in-row.txt": (
-        "held-out batch 70: not yet run"),
+        "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "open5gs-1271.issue-prose-get-pods-row-run-into-sentence-ueransim-1-of-2-crashloop-250-then-ue-log-cut.txt": (
-        "held-out batch 70: not yet run"),
-    "velero-pvc-watcher-3.issue-liveness-message-alone-2020-get-metrics-net-http-request-canceled-client-timeout.txt": (
-        "held-out batch 70: not yet run"),
-    "onos-config-1337.issue-template-root-prompt-get-po-sd-ran-onos-config-init-crashloop-56-then-logs-command-cut.txt": (
-        "held-out batch 70: not yet run"),
-    "opensource-4g-core-eks-3.pr-prose-fenced-ec2-prompt-get-po-nine-open5gs-pods-running-0.txt": (
-        "held-out batch 70: not yet run"),
-    # held-out batch 71
-    "follow-me-install-kubernetes-cluster-652.chinese-issue-template-prose-root-prompt-get-pods-wide-five-efk-pods-crashloop-8-to-36.txt": (
-        "held-out batch 71: not yet run"),
-    "try-kubernetes-54.japanese-comment-prose-two-fences-get-pods-rows-ingress-nginx-running-636-es-data-crashloop-1339-no-header.txt": (
-        "held-out batch 71: not yet run"),
+        "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: 251}, shows_failures: True}"),
+    # held-out batch 71: 5 of 8 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     "roundhouse-16.korean-issue-prose-alone-grafana-pod-exit-137-restarting-memory-limit-below-usage.txt": (
-        "held-out batch 71: not yet run"),
+        "held-out batch 71, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "zadig-84.issue-chinese-punctuation-prose-state-yaml-waiting-back-off-5m-exit-code-100-then-describe-events-created-x5-backoff-x101.txt": (
-        "held-out batch 71: not yet run"),
+        "held-out batch 71, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): refused (exit 2, not a record explain reads); want {ended: app-exit, "
+        "probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     "jpaztech-blog-253.japanese-pr-review-diff-describe-events-elided-evicted-memory-killing-stopping-container-placeholders.txt": (
-        "held-out batch 71: not yet run"),
-    "wangshuxian6-blog-64.chinese-notes-quoted-prose-pod-yaml-kubia-liveness-http-alone-then-image-link-cut.txt": (
-        "held-out batch 71: not yet run"),
-    "study-kubernetes-in-action-4.korean-notes-pod-yaml-kubia-liveness-http-commented-then-commands-cut.txt": (
-        "held-out batch 71: not yet run"),
-    "kubeasz-1068.chinese-issue-hash-prompt-get-pos-rows-no-header-kube-ovn-cni-crashloop-12-cut-in-last-row.txt": (
-        "held-out batch 71: not yet run"),
-    # held-out batch 72
-    "stackrox-collector-2046.issue-prose-then-event-rows-no-header-blank-lines-between-pulled-combined-x233-pulling-x238-backoff-x6066-collector.txt": (
-        "held-out batch 72: not yet run"),
-    "gatekeeper-policy-manager-255.issue-prose-then-kernel-log-tasks-state-oom-kill-memcg-gunicorn-killed-process-then-kubelet-oom-watcher-cut.txt": (
-        "held-out batch 72: not yet run"),
+        "held-out batch 71, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): got [<container名>] {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 0}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 72: 8 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     "kubescape-operator-382.issue-template-prose-operator-pod-is-getting-oomkilled-sometimes-crashloop-then-log-fence-cut.txt": (
-        "held-out batch 72: not yet run"),
+        "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
+        "None}, shows_failures: True}; want {ended: oom-killed, probe: [], probe_kills: "
+        "{min: 0, max: 0}, shows_failures: True}"),
     "kubewarden-policy-server-239.comment-fenced-describe-container-fragment-running-last-state-error-exit-1-after-30s-restart-3-liveness-delay-15-cut-in-volumes.txt": (
-        "held-out batch 72: not yet run"),
-    "anchore-engine-476.issue-prose-my-policy-engine-keeps-restarting-with-oomkilled-then-limits-helm-ls-get-pods-policy-running-139-cut.txt": (
-        "held-out batch 72: not yet run"),
-    "kube-lego-71.comment-fenced-watch-rows-no-header-2017-crashloop-running-error-restarts-2-to-4-then-log-and-deployment-cut.txt": (
-        "held-out batch 72: not yet run"),
-    "rasa-x-helm-211.issue-values-yaml-then-prose-bare-names-crashloopback-then-readiness-liveness-messages-two-ips-cut.txt": (
-        "held-out batch 72: not yet run"),
-    "azure-workload-identity-599.comment-prose-39-restarts-then-get-pods-two-pods-crashloop-39-ago-then-logs-cut.txt": (
-        "held-out batch 72: not yet run"),
-    "frsca-102.issue-prose-get-pods-all-namespaces-row-unfenced-no-header-kyverno-crashloop-7-ago-then-form-cut-at-log-files.txt": (
-        "held-out batch 72: not yet run"),
-    "obot-5175.issue-template-helm-upgrade-then-get-pods-five-pods-two-crashloop-3-ago-one-running-51-cut-in-last-row.txt": (
-        "held-out batch 72: not yet run"),
+        "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "
+        "(38032b0): got [None] {ended: app-exit, probe: [], probe_kills: {min: 0, max: "
+        "0}, shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 2}, shows_failures: True}"),
 }
 
 
