@@ -303,30 +303,6 @@ NOT_READ: dict[str, str] = {
         "(unisbadri-health-check and 553668-manong-171745, the project's behaviour for "
         "general prose), where the facts want an answer with nothing shown"),
     # held-out batch 66: 5 of 10 at first contact on this stop's final code (bfbf105)
-    "rke2-7457.issue-form-prose-liveness-failing-backoff-restarting-two-containers-crashloopbackoff-then-fenced-config-then-describe-cut-at-start-time.txt": (
-        "held-out batch 66, first contact on this stop's final code (bfbf105): exit 2: "
-        "--container 'vsphere-csi-node': the record has no such container (containers: "
-        "none); want {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, max: "
-        "None}, shows_failures: True}. Still so after fixprose66: the containers are named "
-        "only by the issue form's prose (`Back-off restarting node-driver-registrar and "
-        "vsphere-csi-node containers.`), which no reader takes for the names of the describe's "
-        "containers (cut at `Start Time:`), and `Liveness probe failing for the vsphere-csi-node "
-        "pod.` (fixprose45's prose rule) is not read beside this describe (without --container "
-        "explain answers cannot-tell, no probe failed); "
-        "holding it needs both rules, a sentence's container names given to a describe that "
-        "shows none and a prose failure given to a describe's pod, not written in this task's "
-        "time"),
-    "vsphere-csi-driver-1877.pr-template-prose-liveness-failed-context-deadline-quoted-then-restarted-54-times-then-fenced-get-pods-8-31m-ago-cut-in-name.txt": (
-        "held-out batch 66, first contact on this stop's final code (bfbf105), unchanged after "
-        "fixpieces66: got [None] {ended: cannot-tell, probe: [liveness], probe_kills: {min: 0, "
-        "max: 8}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: 8}, shows_failures: True}: line 6 (`When control VMs were "
-        "deployed ..., we observed CSI pods were restarting due to liveness probe time out.`) "
-        "is not read, for three reasons: `time out` is none of probe_restart.PROBE_RESTART's "
-        "failure words, `CSI pods` (no determiner) is no CASE_SUBJECT (stated_cause's "
-        "WORKLOAD_SUBJECT serves only the cause-first orders), and with both widened (tried in "
-        "fixpieces66, not kept) the sentence opening `When ..., we observed` still states "
-        "none; without that opening it reads liveness-kill {1, 8}"),
     # held-out batch 67: 4 of 10 at first contact on stop 48's final code (3710881), 5 of 10
     # against the facts the lead corrected
     "spack-infrastructure-1005.pr-prose-then-fenced-describe-events-header-one-killing-row-age-elided-failed-liveness-probe-will-be-restarted.txt": (

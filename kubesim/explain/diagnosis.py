@@ -1672,7 +1672,29 @@ def _could_kill(f: _Facts) -> bool:
                 or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
                 or bool(f.view.record and f.view.record.row_sum) or _untold_killer(f)
-                or _later_count_cut(f))
+                or _later_count_cut(f) or _unsure_killer_untold(f))
+
+
+def _unsure_killer_untold(f: _Facts) -> bool:
+    """Whether a liveness or startup failure the record ties to no container (`View.unsure`:
+    this one's or another's) stands beside this container while the record shows none of its
+    state, ends or restarts (a describe cut before them, its name given by a sentence): the
+    failure may be this one's probe, which kills (R1.17), and its kills are not in the record
+    (README's rule of stop 49: a prose failure of the case's pod naming no container leaves
+    each container's kills open; rke2-7457)."""
+    rec = f.view.record
+    return rec is not None and rec.state is None and rec.restart_count is None and \
+        rec.terminated is None and rec.last is None and any(
+            (p := probe_event(e.message)) is not None and p.probe in KILLERS and
+            p.outcome is not ProbeOutcome.WARNING for e in f.view.unsure)
+
+
+def _unsure_open(f: _Facts) -> str:
+    """Why a failure naming no container leaves this container's kills open
+    (`_unsure_killer_untold`); empty where it does not."""
+    return ("a liveness or startup failure naming no container may be this one's, and the "
+            "record shows none of its state, ends or restarts: its kills are not in the record "
+            "(R1.17)") if _unsure_killer_untold(f) else ""
 
 
 def _later_count_cut(f: _Facts) -> bool:
@@ -1844,8 +1866,8 @@ def _open_why(f: _Facts) -> str:
     # dapr-docs-2972. An ended container's count, waiting out a back-off or terminated,
     # bounds them the same, R + 1 (README's restart-count rule, R4.7): rows cut or naming no
     # probe hold no end the count does not; coder-5577)
-    if rec is not None and (rec.state in _STATES_COUNTED or _state_untold(rec)) and \
-            _restart_bound(f) is not None:
+    if rec is not None and (rec.state in _STATES_COUNTED or _state_untold(rec) or
+                            _several_summed(rec)) and _restart_bound(f) is not None:
         return ""
     if rec is not None and rec.restarts_cut:
         return "the record ends before the container's Restart Count"
@@ -1859,7 +1881,17 @@ def _open_why(f: _Facts) -> str:
                 "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f), f.young)
+    return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f) or _unsure_open(f),
+                   f.young)
+
+
+def _several_summed(rec: ContainerRecord) -> bool:
+    """The record is a `get pods` row of the pod's several containers (READY x/N), which states
+    their restarts as one sum (kubectl's printPod): each one's kills are at most that sum, plus
+    one where its STATUS shows a container ended, whatever rows are uncounted, as one
+    container's row's count bounds them (README's get-pods rule, written at titles35; a kill
+    stated in prose beside it, vsphere-csi-driver-1877)."""
+    return rec.containers > 1 and rec.restart_apart
 
 
 def _uncounted_restart_why(where: Where) -> str:

@@ -52,7 +52,10 @@ PROBE_RESTART = lazy_regex(
     r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,2}?)?"
     r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+"
     r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?P<kind>(?i:liveness|startup))"
-    r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?i:fail(?:s|ed|ing|ures?)?)"
+    r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?:(?i:fail(?:s|ed|ing|ures?)?)"
+    # (its timeout, a failure the kubelet counts (R2.8): `due to liveness probe time out`,
+    # `because the liveness probe timed out`; README, the stop 49 narrative rule)
+    r"|(?i:time[ \t-]?outs?|timed[ \t]+out|timing[ \t]+out))"
     # (`due to failures in the newly introduced [Liveness Probe](...)`)
     r"|(?i:fail(?:ures?|ing))[ \t]+(?i:of|in)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
     r"(?:[\w'-]{1,30}[ \t]+){0,2}?\[?(?P<kind2>(?i:liveness|startup))[ \t]*(?i:probes?|checks?)"

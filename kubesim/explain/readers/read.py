@@ -39,6 +39,7 @@ from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
+from kubesim.explain.readers.sentence_containers import give_sentence_containers
 from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_crashloop import give_stated_crashloop, read_stated_crashloop
@@ -86,6 +87,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     give_listed_containers(found, lines)  # the containers a `Defaulted container` line lists
     name_by_choice(found, lines)  # the containers kubectl's `choose one of: [...]` names
+    give_sentence_containers(found, lines)  # a sentence's containers of a describe cut above
     mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
     return found
 

@@ -44,6 +44,7 @@ from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
+from kubesim.explain.readers.narrative_when import past_narrative, unhedged, workload_subject_end
 from kubesim.explain.readers.normalise import CUT_MARK, is_cut
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -1104,27 +1105,51 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     startup probe's failure (probe_restart.PROBE_RESTART, its subject the case's own before
     it in the sentence), read as that probe's failure and one kill of it (R4.4: such a failure
     restarts a container only by the kubelet's kill), as a probe's kill stated in prose is;
-    None without one, in a question or in a sentence of what may happen."""
+    None without one, in a question or in a sentence of what may happen. A past narrative
+    (`When CLAUSE, we observed STATEMENT`: narrative_when.py) states its STATEMENT."""
     m = _near(PROBE_RESTART, line, RESTART_ANCHORS, (20, 200), _SENTENCE_PLACES)
     if m is None:  # (in Korean: its kill, restart or back-off, read before a status is)
         return _ko_probe_kill(line)
-    start = _sentence_start(line, m.start())
-    seen = _before_gloss(_SEEING.sub(lambda x: " " * len(x[0]), line), m.end())  # (`as we
-    # can see`: no `can` of what may happen)
-    # (the case's own subject, or a pronoun whose antecedent is the case's app: stated_case.py)
-    if (CASE_SUBJECT.search(line, start, m.start()) is None and
-            not pronoun_of_case(line, start, m.start())) or \
+    narrative = past_narrative(line, _sentence_start(line, m.start()), m.start())
+    start = narrative.statement if narrative else _sentence_start(line, m.start())
+    seen = _before_gloss(_SEEING.sub(lambda x: " " * len(x[0]), unhedged(line, narrative)),
+                         m.end())  # (`as we can see`: no `can` of what may happen)
+    subject = _restart_subject(line, start, m.start())
+    if subject is None or \
             _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
             _IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
-            _restart_denied(line, start, m.start()):
+            restart_denied(line, subject.end, m.start()):
         return None, ""
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             "read as that probe's failure and one kill of it, of a container the record does "
             "not name, at least once, no count")
-    if CASE_SUBJECT.search(line, start, m.start()) is None:
-        what += ("; its subject a pronoun whose antecedent is the case's app, the author's "
-                 "own deploy told in the sentence before (stated_case.py)")
-    return (kill_lines((m["kind"] or m["kind2"] or m["kind3"]).lower()), True), what
+    return (kill_lines((m["kind"] or m["kind2"] or m["kind3"]).lower()), True), \
+        what + subject.what
+
+
+class _Subject(NamedTuple):
+    """The subject of a restart stated in prose: where it ends, and what the answer adds."""
+
+    end: int
+    what: str
+
+
+def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
+    """The case's own subject of the restart at `restart` in the sentence from `start`: a
+    determiner of the case's or a pod's name (CASE_SUBJECT), the case's pods by their
+    workload right before it (narrative_when.workload_subject_end: `CSI pods were`), or a
+    pronoun whose antecedent is the case's app (stated_case.py); None without one."""
+    case = CASE_SUBJECT.search(line, start, restart)
+    if case is not None:
+        return _Subject(case.end(), "")
+    workload = workload_subject_end(line, start, restart)
+    if workload is not None:
+        return _Subject(workload, "; its subject the case's pods named by their workload (a "
+                        "capitalised name and a plural noun of what runs, fixprose38)")
+    if pronoun_of_case(line, start, restart):
+        return _Subject(start, "; its subject a pronoun whose antecedent is the case's app, "
+                        "the author's own deploy told in the sentence before (stated_case.py)")
+    return None
 
 
 def _before_gloss(line: str, end: int) -> str:
@@ -1134,13 +1159,6 @@ def _before_gloss(line: str, end: int) -> str:
     happen (`like`, `can`) make the restart no general one (fixprose66)."""
     colon = line.find(": ", end, end + 2000)
     return line if colon < 0 else line[:colon]
-
-
-def _restart_denied(line: str, start: int, restart: int) -> bool:
-    """Whether a negation or a future stands between the sentence's subject (the case's own,
-    or its pronoun at `start`) and the restart at `restart` (probe_restart.restart_denied)."""
-    subject = CASE_SUBJECT.search(line, start, restart)
-    return restart_denied(line, subject.end() if subject else start, restart)
 
 
 def _aside_unstated(aside: str | None) -> bool:

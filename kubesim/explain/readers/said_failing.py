@@ -56,6 +56,9 @@ _BOTH = r"(?:(?i:the|its|both|the[ \t]+two)[ \t]+){0,2}"
 # the case's own container after the probe: a determiner and at most two words before it
 _CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
                    r"(?i:containers?|pods?)")
+# a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
+# it) or after a full stop
+_HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
 SAID = re.compile(
     r"(?:(?P<subject>" + CASE_SUBJECT.pattern + r")(?:"
     # the pod's describe (events, ...), then what it says
@@ -69,7 +72,13 @@ SAID = re.compile(
     # the probe failing with the case's own container (fixprose57: `The liveness probe fails
     # with the charm container`), a determiner of the case's before the probe
     + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds4") + _PROBES
-    + _FAILING + r"[ \t]+(?i:with|in|on|for)[ \t]+(?P<subject2>" + _CASE_CONTAINER
+    + _FAILING + r"[ \t]+(?i:with|in|on|for)[ \t]+(?P<subject2>" + _CASE_CONTAINER + r")"
+    # the same opening an issue form's sentence, a headline's with no article and the bare
+    # participle (`Liveness probe failing for the vsphere-csi-node pod.`, rke2-7457): the
+    # probe first on the line or after a full stop, the case's container or pod after it
+    + r"|" + _HEADLINE + _KINDS.replace("kinds", "kinds5") + _PROBES
+    + r"[ \t]+(?:(?i:failing)|" + _FAILING.removeprefix(r"[ \t]+") + r")[ \t]+"
+    r"(?i:with|in|on|for)[ \t]+(?P<subject3>" + _CASE_CONTAINER
     + r"))(?![A-Za-z])")
 _KIND_WORD = re.compile(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
@@ -120,7 +129,7 @@ def said_failing(line: str) -> SaidFailing | None:
         left -= 1
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
-            kinds = m["kinds"] or m["kinds2"] or m["kinds3"] or m["kinds4"]
+            kinds = m["kinds"] or m["kinds2"] or m["kinds3"] or m["kinds4"] or m["kinds5"]
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
