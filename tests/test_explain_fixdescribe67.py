@@ -250,3 +250,37 @@ def test_a_last_state_beside_its_state_keeps_the_restart_it_proves() -> None:
             "    137\n```\n")
     a, _ = _explained(text)
     assert a.probe_kills == CountRange(0, 1)
+
+
+_WHOLE_STATUS = ('{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "w-1"}, "status": '
+                 '{"containerStatuses": [{"name": "app", "lastState": {"terminated": '
+                 '{"exitCode": 139, "reason": "Error"}}%s}]}}\n')
+_YAML_PIECE = ("  lastState:\n    terminated:\n      exitCode: 139\n      reason: Error\n"
+               '      startedAt: "2018-07-02T05:01:28Z"\n'
+               '      finishedAt: "2018-07-02T05:01:53Z"\n')
+
+
+@pytest.mark.parametrize("text", [_WHOLE_STATUS % "", _YAML_PIECE])
+def test_a_whole_status_or_yaml_piece_without_restart_count_reads_as_the_json_piece(
+        text: str) -> None:
+    """The API prints restartCount in every container status: a status without it, whole or
+    a YAML piece, is read as the JSON piece is, one end at least and no bound."""
+    a, _ = _explained(text)
+    assert (a.cause, a.probe_kills) == (Cause.CANNOT_TELL, CountRange(0, None))
+
+
+def test_a_whole_status_with_its_restart_count_is_bounded_by_it() -> None:
+    a, _ = _explained(_WHOLE_STATUS % ', "restartCount": 4')
+    assert a.probe_kills.hi is not None
+
+
+def test_a_jsonpath_output_of_the_last_state_alone_keeps_one_end() -> None:
+    """A jsonpath template prints the fields it asks for and no others: a restart count not
+    asked is not cut away (k8s-pr8200's rule of a layout with no restart count at all:
+    grokdatum-crashloopbackoff-street-ops' facts, at most one)."""
+    text = ("kubectl get pod api-7d4f8-x2k9f -o jsonpath='{.status.containerStatuses[0]."
+            "lastState.terminated.exitCode}'\n# Output: 1\n\nkubectl get pod api-7d4f8-x2k9f -o "
+            "jsonpath='{.status.containerStatuses[0].lastState.terminated.reason}'\n"
+            "# Output: Error\n")
+    a, _ = _explained(text)
+    assert a.probe_kills == CountRange(0, 1)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from kubesim.explain.readers.model import Note, RecordSet
 
-__all__ = ["LAST_PIECE_OPEN", "last_state_alone"]
+__all__ = ["LAST_PIECE_OPEN", "fields_asked", "last_state_alone"]
 
 # why such a piece's one end bounds nothing, as the answer says it (`diagnosis._inferred_most`)
-LAST_PIECE_OPEN = ("the Last State shown is a piece of the container's block (its State and "
-                   "Restart Count, which describe prints beside it, are not in the record): one "
-                   "end at least, and how many ended before it is not in the record")
+LAST_PIECE_OPEN = ("the last state shown is a piece of the container's status (its state and "
+                   "restart count, which describe and the API print beside it, are not in the "
+                   "record): one end at least, and how many ended before it is not in the "
+                   "record")
 
 
 def last_state_alone(found: RecordSet) -> None:
@@ -37,3 +38,14 @@ def last_state_alone(found: RecordSet) -> None:
                 f"line {where.line}: a Last State shown without the container's State and "
                 "Restart Count, which describe prints with it for every container: a piece of "
                 "that block, its restart count not in the record", where))
+
+
+def fields_asked(found: RecordSet) -> RecordSet:
+    """A status put back from a jsonpath template's or a `jq` filter's output: the command
+    printed the fields it asked for and no others, so a restart count not asked is no cut
+    away count (a layout with no restart count at all, k8s-pr8200's rule: the one end it
+    shows, at most one; grokdatum-crashloopbackoff-street-ops)."""
+    for pod in found.pods:
+        for c in pod.containers:
+            c.last_piece = False
+    return found

@@ -66,7 +66,7 @@ from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.json_member import whole_member
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
-from kubesim.explain.readers.last_alone import last_state_alone
+from kubesim.explain.readers.last_alone import fields_asked, last_state_alone
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.markdown_fields import markdown_fields
@@ -1031,18 +1031,18 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, shown, elided = jq
-        return _reread(placed, source, [Note(
+        return fields_asked(_reread(placed, source, [Note(
             f"line {number}: the object under `{shown}` read at that path of the pod's "
             f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
-            f"the line numbers below count the object as one line", Where(source, number))])
+            f"the line numbers below count the object as one line", Where(source, number))]))
     values = placed_jsonpath_values(cleaned)
     if values is not None:
         put, values_placed = values
-        return _reread(put, source, [Note(
+        return fields_asked(_reread(put, source, [Note(
             f"line {v.line}: `{json.dumps(v.value).strip(chr(34))}` under `{v.shown}` (a "
             f"page's copy of its output) read as that field of the pod's status, the values "
             f"under its commands put together as one pod's", Where(source, v.line))
-            for v in values_placed])
+            for v in values_placed]))
     runs = split_runs(_unwrapped(cleaned, lines))
     if runs is None:
         return None
