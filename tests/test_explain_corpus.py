@@ -310,12 +310,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
         "probe_kills: {min: 1, max: None}, shows_failures: True}"),
-    "fontbakery-dashboard-100.issue-prose-fenced-last-state-terminated-error-137-after-39-minutes-then-describe-worker-cut-in-node.txt": (
-        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: 1}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "jenkins-infra-kubernetes-management-4843.pr-console-url-then-fenced-exit-code-137-reason-oomkilled-line.txt": (
         "held-out batch 67, first contact on stop 48's final code (3710881): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
@@ -330,16 +324,6 @@ NOT_READ: dict[str, str] = {
         "shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
         "0, max: 0}, shows_failures: True}"),
     # held-out batch 68: 6 of 10 at first contact on stop 48's final code (3710881)
-    "orleans-6661.comment-continued-fenced-prompt-describe-running-last-state-error-exit-139-restart-3-cut-in-limits.txt": (
-        "held-out batch 68, first contact on stop 48's final code (3710881): got "
-        "[patientserviceapi] {ended: app-exit, probe: [], probe_kills: {min: 0, max: 0}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: 3}, shows_failures: True}"),
-    "corefx-30780.issue-prose-then-unfenced-json-last-state-terminated-error-exit-139-then-csharp-cut.txt": (
-        "held-out batch 68, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: "
-        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
     "puma-2707.issue-prose-pod-crashes-with-a-oomkilled-and-error-code-137-after-a-week-then-fenced-pmap-cut.txt": (
         "held-out batch 68, first contact on stop 48's final code (3710881): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
@@ -355,11 +339,6 @@ NOT_READ: dict[str, str] = {
         "held-out batch 69, first contact on stop 48's final code (3710881): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "learn-katacoda-574.issue-prose-fenced-get-pods-1-of-2-crashloop-5-then-describe-elided-waiting-crashloop-error-exit-1-events-cut-in-from.txt": (
-        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 6}, shows_failures: "
-        "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
     "intel-device-plugins-for-kubernetes-1416.issue-prose-manager-pod-multiple-restarts-with-oomkilled-termination-reason-then-log-line-cut.txt": (
         "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "

@@ -49,6 +49,7 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.readers.klog import is_logged
+from kubesim.explain.readers.last_alone import LAST_PIECE_OPEN
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent, StampKind, Where
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
@@ -1504,6 +1505,8 @@ def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
                "the run starts again after each kill)")
     elif most == unknown:
         why = f"at most {most}: {plural(unknown, 'kill')} of no stated cause (R4.4)"
+    elif f.view.record is not None and f.view.record.last_piece:
+        return CountRange(lo, None, _joined(floor, f"no upper bound: {LAST_PIECE_OPEN}"))
     else:
         why = "at most 1: the one end the record shows"
     return CountRange(lo, most, _joined(floor, why))

@@ -396,6 +396,9 @@ def _container_status(doc: _Doc, c: ContainerRecord, s: dict[str, Any], loc: Loc
     last = _dict(doc, s.get("lastState"), (*loc, "lastState"))
     if isinstance(last.get("terminated"), dict):
         c.last = _terminated(doc, last["terminated"], (*loc, "lastState", "terminated"))
+        # the API prints restartCount in every container status: a lastState without it and
+        # without the state is a piece of one (last_alone.py), its one end bounding nothing
+        c.last_piece = "restartCount" not in s and c.state is None
     elif "lastState" in s and not last:
         c.last_empty = True
 

@@ -257,6 +257,10 @@ class ContainerRecord:
     # the answer says it (its pod's timestamps before sidecars, or its spec shown without
     # restartPolicy Always); it takes no probe, so its end is no probe's kill
     plain_init: str | None = None
+    # the record shows the container's Last State without its State and Restart Count, which
+    # describe prints beside it for every container (last_alone.py): a piece of that block,
+    # its one end at least one, bounding nothing
+    last_piece: bool = False
 
 
 @dataclass(frozen=True, slots=True)

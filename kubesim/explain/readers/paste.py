@@ -66,6 +66,7 @@ from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.json_member import whole_member
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
+from kubesim.explain.readers.last_alone import fields_asked, last_state_alone
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.markdown_fields import markdown_fields
@@ -112,6 +113,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
     parse_probe_line,
 )
+from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
@@ -753,7 +755,11 @@ def read_paste(text: str, source: str) -> RecordSet:
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = placer.describe.lines[-1].number != inside and not box_cut(text)
         named = described_names(lines, placer.describe.lines)  # each command's own pod's
-        _add(out, _describe(placer.describe, last, ends, source, named))
+        described = _describe(placer.describe, last, ends, source, named)
+        probes_past_place(described, fields.lines, {x.number for x in placer.describe.lines},
+                          source)
+        last_state_alone(described)
+        _add(out, described)
         out.notes.extend(described_notes(named, source))
     charts: list[RecordSet] = []
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
@@ -1025,18 +1031,18 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     jq = placed_jq_output(cleaned)
     if jq is not None:
         placed, number, shown, elided = jq
-        return _reread(placed, source, [Note(
+        return fields_asked(_reread(placed, source, [Note(
             f"line {number}: the object under `{shown}` read at that path of the pod's "
             f"status{'; the paste left some of its fields out (`...`)' if elided else ''}; "
-            f"the line numbers below count the object as one line", Where(source, number))])
+            f"the line numbers below count the object as one line", Where(source, number))]))
     values = placed_jsonpath_values(cleaned)
     if values is not None:
         put, values_placed = values
-        return _reread(put, source, [Note(
+        return fields_asked(_reread(put, source, [Note(
             f"line {v.line}: `{json.dumps(v.value).strip(chr(34))}` under `{v.shown}` (a "
             f"page's copy of its output) read as that field of the pod's status, the values "
             f"under its commands put together as one pod's", Where(source, v.line))
-            for v in values_placed])
+            for v in values_placed]))
     runs = split_runs(_unwrapped(cleaned, lines))
     if runs is None:
         return None
@@ -1756,8 +1762,7 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         found = read_objects(item, source, segment.first)
         if found is not None and item is not data and _stated(found):
             _name_none(found)
-            if cut.closed or cut.why:
-                _restarts_cut(found)
+            _restarts_cut(found)  # a status's piece: its restartCount is not in it
             found.notes.extend(_cut_notes(cut, segment, source))
             return found
     if found is not None and (cut.closed or cut.why):
@@ -1799,9 +1804,12 @@ def _stated(found: RecordSet) -> bool:
 
 
 def _restarts_cut(found: RecordSet) -> None:
-    """JSON cut short: a container whose status was read without its restartCount may have
-    had it after the cut (kubelets write the key for every container): its restarts are cut
-    away, not unknown for want of a count (describe's Restart Count, cut so)."""
+    """JSON cut short, or a container status's piece pasted from its middle: a container
+    whose status was read without its restartCount may have had it after the cut or outside
+    the piece (kubelets write the key for every container, the API prints it even at 0): its
+    restarts are cut away, not unknown for want of a count (describe's Restart Count, cut
+    so); its one end shown bounds nothing (README's counting rules: a cut paste, at least
+    once)."""
     for pod in found.pods:
         for c in pod.containers:
             if c.restart_count is None and (c.state or c.terminated or c.last):

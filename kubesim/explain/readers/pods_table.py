@@ -217,11 +217,13 @@ def _several(row: PodRow) -> ContainerRecord:
     """The containers of a pod of several (READY x/N) as one record of N: the row names none,
     RESTARTS is their sum and STATUS the pod's, so which container restarted, how often each
     and which is not ready are not in it (printPod). A sum of 0 states that none restarted;
-    they all run when the pod is Running with every container ready (READY n/n)."""
+    they all run when the pod is Running with every container ready (READY n/n). The row's
+    AGE and last restart's age are of the row's moment, as a row of one container's are
+    (README's rule of a row's AGE beside event rows: a count of another moment)."""
     c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
                         row.restarts, restart_where=row.where, restart_apart=True,
                         restarts_cut=row.restarts_cut, containers=row.total,
-                        ready_containers=row.ready)
+                        ready_containers=row.ready, restart_ago=row.ago, pod_age=row.age)
     if row.restarts_cut:
         pass  # its restarts are not in the record: nothing said of them
     elif row.restarts == 0 and row.status == "Running" and row.ready == row.total:

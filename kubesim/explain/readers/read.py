@@ -19,6 +19,7 @@ from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.choose_container import name_by_choice
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.defaulted import give_listed_containers
+from kubesim.explain.readers.described_piece import described_owner
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.klog import is_logged
@@ -488,6 +489,8 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
         others = [p for p in named if p.name != piece.apart_from]
         if len(others) == 1 and (piece.apart_from is not None or len(named) == 1):
             _merge(others[0], piece)
+        elif (owner := described_owner(piece, named)) is not None:
+            _merge(owner, piece)
         elif piece.apart_from is None and (owner := _owner_in_table(piece, named)) is not None:
             _merge(owner, piece)
         else:
