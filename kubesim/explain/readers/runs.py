@@ -485,6 +485,16 @@ _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|C
                             r"Exit Code):")
 
 
+def _pair_alone(line: str) -> bool:
+    """Whether the line is a terminated state's Exit Code and Reason on one line and nothing
+    else (`Exit Code: 137, Reason: OOMKilled`, the Jenkins Kubernetes plugin's `Container X
+    was terminated (Exit Code: %d, Reason: %s)` without its words around them,
+    jenkins-infra-kubernetes-management-4843): describe prints each field on a line of its
+    own, so the line is that run, no describe line apart (`_headless_run` reads it)."""
+    m = _HEADLESS.fullmatch(line.strip(" \t.")) or _HEADLESS_CODE_FIRST.fullmatch(line.strip(" \t."))
+    return m is not None
+
+
 class Runs(NamedTuple):
     """A text with the runs of its lines put back (`split_runs`)."""
 
@@ -506,7 +516,7 @@ def split_runs(text: str) -> Runs | None:
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None
-                         and container_run(x) is None for x in lines)
+                         and container_run(x) is None and not _pair_alone(x) for x in lines)
     out: list[str] = []
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
