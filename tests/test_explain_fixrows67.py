@@ -245,3 +245,26 @@ def test_a_pair_inside_other_words_is_not_read_as_a_line_alone(text: str) -> Non
 def test_an_exit_code_pair_on_a_2mb_line_stays_linear() -> None:
     with pytest.raises(RecordError):
         parse_record("Exit Code: 137, Reason: " + "O" * _BIG + " x\n", "r.txt")
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("ci/agent-x4k2 Container jnlp was terminated (Exit Code: 137, Reason: OOMKilled)", "jnlp"),
+    ("Container build-tools was terminated (Exit Code: 137, Reason: OOMKilled)", "build-tools")])
+def test_the_jenkins_plugins_terminated_line_names_its_container(line: str, name: str) -> None:
+    """The Jenkins Kubernetes plugin's whole line, `%s/%s Container %s was terminated (Exit
+    Code: %d, Reason: %s)`: the container it names ended OOMKilled, {0, 0}."""
+    ex = explain_records([parse_record(f"```\n{line}\n```\n", "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == [name]
+    a = ex.containers[0].answer
+    assert a is not None
+    assert (a.cause, a.failed, a.probe_kills) == (Cause.OOM_KILLED, (), CountRange(0, 0))
+
+
+@pytest.mark.parametrize("line", [
+    "The Container jnlp was terminated, see (Exit Code: 137, Reason: OOMKilled)",
+    "Container JNLP was terminated (Exit Code: 137, Reason: OOMKilled)"])  # no container's name
+def test_other_words_before_the_pair_name_no_container(line: str) -> None:
+    ex = explain_records([parse_record(f"```\n{line}\n```\n", "r.txt")],
+                         ExplainOptions(suggest=False, phases=1))
+    assert [c.name for c in ex.containers] == [None]

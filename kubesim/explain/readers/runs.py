@@ -974,7 +974,8 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
         return None
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
              f"  Exit Code: {m['code']}"]
-    named = _IN_CONTAINER.search(line[max(0, m.start() - 100):m.start()])
+    before = line[max(0, m.start() - 100):m.start()]
+    named = _IN_CONTAINER.search(before) or _TERMINATED_CONTAINER.search(before)
     if named is not None:  # under the container's name, as describe prints it
         state = ["Containers:", f"  {named['name']}:", *("    " + x for x in state)]
     return state, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
@@ -982,6 +983,11 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
 
 # the container a message names right before the fields: `Error in container build: exit
 # code: 137, reason: 'OOMKilled'` (gitlab-runner's Kubernetes executor; a DNS-1123 label)
+# the Jenkins Kubernetes plugin's report of an agent pod's container that ended
+# (KubernetesLauncher / the pod's watcher: `%s/%s Container %s was terminated (Exit Code: %d,
+# Reason: %s)`): the container it names, right before the fields
+_TERMINATED_CONTAINER = re.compile(r"\bContainer[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
+                                   r"[ \t]+was[ \t]+terminated[ \t]*\([ \t]*$")
 _IN_CONTAINER = re.compile(r"\b(?i:in|of|for)[ \t]+container[ \t]+[\"'`]?"
                            r"(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)[\"'`]?:[ \t]*$")
 
