@@ -305,24 +305,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 66: 5 of 10 at first contact on this stop's final code (bfbf105)
     # held-out batch 67: 4 of 10 at first contact on stop 48's final code (3710881), 5 of 10
     # against the facts the lead corrected
-    "spack-infrastructure-1005.pr-prose-then-fenced-describe-events-header-one-killing-row-age-elided-failed-liveness-probe-will-be-restarted.txt": (
-        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
-    "jenkins-infra-kubernetes-management-4843.pr-console-url-then-fenced-exit-code-137-reason-oomkilled-line.txt": (
-        "held-out batch 67, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "agent-stack-k8s-182.issue-prose-fenced-container-status-yaml-container-0-terminated-oomkilled-137-restart-0.txt": (
-        "held-out batch 67, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "harness-2292.issue-prose-fenced-event-rows-no-header-killing-need-to-kill-pod-drone-agent-and-dind-then-evicted-node-low-on-memory.txt": (
-        "held-out batch 67, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}"),
     # held-out batch 68: 6 of 10 at first contact on stop 48's final code (3710881)
     "puma-2707.issue-prose-pod-crashes-with-a-oomkilled-and-error-code-137-after-a-week-then-fenced-pmap-cut.txt": (
         "held-out batch 68, first contact on stop 48's final code (3710881): refused "
@@ -335,10 +317,6 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 69: 3 of 9 at first contact on stop 48's final code (3710881), 5 of 9
     # against the facts the lead corrected
-    "testcontainers-java-10375.issue-continued-fenced-k3s-prefixed-kubelet-log-pod-workers-three-pods-crashloop-back-off-10s-cut-in-container-id.txt": (
-        "held-out batch 69, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "intel-device-plugins-for-kubernetes-1416.issue-prose-manager-pod-multiple-restarts-with-oomkilled-termination-reason-then-log-line-cut.txt": (
         "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "

@@ -112,6 +112,11 @@ _KILLS = [
     # dockershim's kill of a whole pod (deleted, or its sandbox torn down): no probe's
     (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
     (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
+    # the kubelet's `Container NAME failed liveness probe, will be restarted` with its NAME
+    # left out by the author (spack-infrastructure-1005's `Container failed liveness probe`):
+    # the probe is still named, the container not
+    (re.compile(r"^(?:Init container|Container) failed (liveness|startup) probe"
+                r"(, will be restarted)?"), "unnamed"),
 ]
 
 
@@ -129,6 +134,8 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             return KillCause.LIVENESS, m[1], True
         if tag == "stop":
             return KillCause.STOPPING, m[1], None
+        if tag == "unnamed":
+            return KillCause(m[1]), None, m[2] is not None
         if tag == "pod":
             return KillCause.STOPPING, None, None
         return KillCause.SPEC_CHANGE, m[1], True

@@ -33,6 +33,7 @@ from kubesim.explain.readers.event_layouts import (
     wide_cells,
 )
 from kubesim.explain.readers.limits import check_events
+from kubesim.explain.readers.message_first_row import message_first_cells
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
@@ -474,7 +475,7 @@ class EventRows:
             return self._old_row(m, number)
         cells = headerless_cells(line, _is_time) or sourced_cells(line) \
             or spaced_console_cells(line) or logged_cells(line) or subobject_first_cells(line) \
-            or reason_first_cells(line)
+            or reason_first_cells(line) or message_first_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:

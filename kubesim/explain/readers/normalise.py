@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from kubesim.explain.readers.consumer_prefix import consumer_prefixed
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 from kubesim.explain.readers.unified_diff import old_side
 
@@ -469,7 +470,7 @@ def _dedented(block: list[str]) -> list[str] | None:
 # the whole paste only: an indented piece of a manifest inside a fence keeps it.
 Layer = Callable[[list[str]], list[str] | None]
 _LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _history_numbered, old_side,
-                              _diffed, _quoted, _boxed)
+                              _diffed, _quoted, _boxed, consumer_prefixed)
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")

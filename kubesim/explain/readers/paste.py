@@ -63,6 +63,7 @@ from kubesim.explain.readers.fragment import Fragment, parse_fragment
 from kubesim.explain.readers.go_status import GoStatuses, GoStatusRead, go_statuses
 from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
+from kubesim.explain.readers.item_indent import first_item_realigned
 from kubesim.explain.readers.json_member import whole_member
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
@@ -1286,7 +1287,8 @@ def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: boo
     try:
         found = _read_segment(segment, source)
     except (RecordError, SpecError) as exc:
-        tabbed = _tab_indented(segment, source) or _first_reindented(segment, source)
+        tabbed = _tab_indented(segment, source) or _first_reindented(segment, source) \
+            or _item_realigned(segment, source)
         if tabbed is not None:
             return tabbed
         try:
@@ -1294,7 +1296,7 @@ def _read_document(segment: Segment, source: str, out: RecordSet, *, at_end: boo
         except (RecordError, SpecError) as again:
             return _lost_indentation(segment, source, out, again)
     if found is None:
-        found = _first_reindented(segment, source)
+        found = _first_reindented(segment, source) or _item_realigned(segment, source)
     if found is None:
         out.notes.extend(unread_notes(segment.lines, source, "a document without a pod, "
                                       "an event or a probe"))
@@ -1321,6 +1323,30 @@ def _tab_indented(segment: Segment, source: str) -> RecordSet | None:
         found.notes.append(Note(f"lines {first}-{last} are YAML indented with tabs (which YAML "
                                 "does not allow): read with each tab as 8 columns, as a "
                                 "terminal shows it", Where(source, first)))
+    return found
+
+
+def _item_realigned(segment: Segment, source: str) -> RecordSet | None:
+    """A list item whose first line sits a column or two off its own keys (item_indent.py),
+    which does not read as it is: read with its first key at its siblings' column, said in a
+    note; None for any other block, or one that does not read so either."""
+    texts = first_item_realigned([x.text for x in segment.lines]) \
+        if segment.kind in (SegmentKind.YAML, SegmentKind.STATUS_PIECE) else None
+    if texts is None:
+        return None
+    kind = SegmentKind.STATUS_PIECE if _STATUS_ITEM.match(texts[0]) else segment.kind
+    moved = Segment(kind, [replace(segment.lines[0], text=texts[0]), *segment.lines[1:]],
+                    segment.cuts)
+    try:
+        found = _read_segment(moved, source)
+    except (RecordError, SpecError):
+        return None
+    if found is not None:
+        found.notes.append(Note(
+            f"line {segment.first}: the list item's first key sits off the column of its other "
+            f"keys in the copy (YAML reads an item's keys at its first key's column): read with "
+            f"its first key at theirs, {len(texts[0]) - len(texts[0].lstrip(' -'))} spaces",
+            Where(source, segment.first)))
     return found
 
 

@@ -486,6 +486,16 @@ _DESCRIBE_LINE = re.compile(r"^\s*(?:Name|State or Last State|State|Last State|C
                             r"Exit Code):")
 
 
+def _pair_alone(line: str) -> bool:
+    """Whether the line is a terminated state's Exit Code and Reason on one line and nothing
+    else (`Exit Code: 137, Reason: OOMKilled`, the Jenkins Kubernetes plugin's `Container X
+    was terminated (Exit Code: %d, Reason: %s)` without its words around them,
+    jenkins-infra-kubernetes-management-4843): describe prints each field on a line of its
+    own, so the line is that run, no describe line apart (`_headless_run` reads it)."""
+    m = _HEADLESS.fullmatch(line.strip(" \t.")) or _HEADLESS_CODE_FIRST.fullmatch(line.strip(" \t."))
+    return m is not None
+
+
 class Runs(NamedTuple):
     """A text with the runs of its lines put back (`split_runs`)."""
 
@@ -507,7 +517,7 @@ def split_runs(text: str) -> Runs | None:
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None
-                         and container_run(x) is None for x in lines)
+                         and container_run(x) is None and not _pair_alone(x) for x in lines)
     out: list[str] = []
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
@@ -965,7 +975,8 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
         return None
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
              f"  Exit Code: {m['code']}"]
-    named = _IN_CONTAINER.search(line[max(0, m.start() - 100):m.start()])
+    before = line[max(0, m.start() - 100):m.start()]
+    named = _IN_CONTAINER.search(before) or _TERMINATED_CONTAINER.search(before)
     if named is not None:  # under the container's name, as describe prints it
         state = ["Containers:", f"  {named['name']}:", *("    " + x for x in state)]
     return state, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
@@ -973,6 +984,11 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
 
 # the container a message names right before the fields: `Error in container build: exit
 # code: 137, reason: 'OOMKilled'` (gitlab-runner's Kubernetes executor; a DNS-1123 label)
+# the Jenkins Kubernetes plugin's report of an agent pod's container that ended
+# (KubernetesLauncher / the pod's watcher: `%s/%s Container %s was terminated (Exit Code: %d,
+# Reason: %s)`): the container it names, right before the fields
+_TERMINATED_CONTAINER = re.compile(r"\bContainer[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
+                                   r"[ \t]+was[ \t]+terminated[ \t]*\([ \t]*$")
 _IN_CONTAINER = re.compile(r"\b(?i:in|of|for)[ \t]+container[ \t]+[\"'`]?"
                            r"(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)[\"'`]?:[ \t]*$")
 
