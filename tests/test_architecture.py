@@ -224,6 +224,7 @@ MODULES = {
     "kubesim.explain.readers.state_siblings": "records",
     "kubesim.explain.readers.stated_case": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
+    "kubesim.explain.readers.stated_oom_with": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -373,15 +373,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: "
         "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: True}"),
-    "puma-2707.issue-prose-pod-crashes-with-a-oomkilled-and-error-code-137-after-a-week-then-fenced-pmap-cut.txt": (
-        "held-out batch 68, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True} (facts corrected by the lead "
-        "at first contact, was cannot-tell, {0, None})"),
-    "backstage-charts-203.issue-prose-then-fenced-helm-values-no-probes-then-pod-stuck-on-crashloopback-exit-status-code-139.txt": (
-        "held-out batch 68, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 69: 3 of 9 at first contact on stop 48's final code (3710881), 5 of 9
     # against the facts the lead corrected
     "testcontainers-java-10375.issue-continued-fenced-k3s-prefixed-kubelet-log-pod-workers-three-pods-crashloop-back-off-10s-cut-in-container-id.txt": (
@@ -393,15 +384,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 6}, shows_failures: "
         "True}; want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
         "shows_failures: True}"),
-    "intel-device-plugins-for-kubernetes-1416.issue-prose-manager-pod-multiple-restarts-with-oomkilled-termination-reason-then-log-line-cut.txt": (
-        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: oom-killed, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}"),
-    "coreos-kubernetes-358.issue-prose-alone-pods-restarted-killed-via-oomkiller-at-memory-limits.txt": (
-        "held-out batch 69, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
 }
 
 

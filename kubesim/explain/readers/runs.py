@@ -94,6 +94,12 @@ from kubesim.explain.readers.stated_kill import (
     kill_lines,
     probe_kill_lines,
 )
+from kubesim.explain.readers.stated_oom_with import (
+    KILLED_AT_LIMIT,
+    OOM_WITH,
+    OOM_WITH_ANCHORS,
+    present_told,
+)
 from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
 from kubesim.explain.readers.zh_restarts import zh_restarts
 
@@ -1360,6 +1366,26 @@ def _limit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         f"container over its memory limit, which the kubelet reports as OOMKilled: {ZH_OOM_READ}")
 
 
+def _oom_stated_more(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end OOMKilled stated in the two forms of stated_oom_with.py: its reason
+    after `with` (`OOM_WITH`: `the pod crashes with a OOMKilled`, a telling of what happened
+    by `present_told`), or the kill first, then its cause, the memory limit hit
+    (`KILLED_AT_LIMIT`: `the pods were being killed via the OOMKiller as they hit their memory
+    limits`); read as `_en_oom` reads the word OOMKilled. None without one, in a negation, a
+    question, a conditional or a sentence of what may happen."""
+    m = _near(OOM_WITH, line, OOM_WITH_ANCHORS, (240, 40), _SENTENCE_PLACES)
+    if m is not None and present_told(line, m) and not _unstated(line, m):
+        what = f"{STATED_EN_OOM}, its reason stated with `with` (`{m[0][:80]}`): {ZH_OOM_READ}"
+    else:
+        m = _near(KILLED_AT_LIMIT, line, LIMIT_ANCHORS, (260, 40), _SENTENCE_PLACES)
+        if m is None or _unstated(line, m):
+            return None, ""
+        what = (f"{STATED_EN_OOM}, told by its cause, the kill first (`{m[0][:80]}`): the "
+                "kernel's OOM killer kills a container over its memory limit, which the kubelet "
+                f"reports as OOMKilled: {ZH_OOM_READ}")
+    return ([f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"], True), what
+
+
 def states_what_happened(line: str, start: int, end: int) -> bool:
     """Whether the sentence holding line[start:end] states what happened: no sentence of what
     may happen (`_general_around`), no question (`_asked`), no conditional of the corpus's
@@ -1696,4 +1722,4 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
     _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
-    _stated_oom, _probe_killed, _workload_restarts)
+    _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)
