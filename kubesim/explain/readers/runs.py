@@ -1367,23 +1367,39 @@ def _limit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 
 def _oom_stated_more(line: str) -> tuple[tuple[list[str], bool] | None, str]:
-    """A container's end OOMKilled stated in the two forms of stated_oom_with.py: its reason
-    after `with` (`OOM_WITH`: `the pod crashes with a OOMKilled`, a telling of what happened
-    by `present_told`), or the kill first, then its cause, the memory limit hit
-    (`KILLED_AT_LIMIT`: `the pods were being killed via the OOMKiller as they hit their memory
-    limits`); read as `_en_oom` reads the word OOMKilled. None without one, in a negation, a
-    question, a conditional or a sentence of what may happen."""
+    """A container's end OOMKilled stated in one of the two forms of stated_oom_with.py
+    (`_oom_with`, `_killed_at_limit`), read as `_en_oom` reads the word OOMKilled; None
+    without one."""
+    parts, what = _oom_with(line)
+    return (parts, what) if parts is not None else _killed_at_limit(line)
+
+
+def _oom_with(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """An end's reason OOMKilled stated after `with` (stated_oom_with.OOM_WITH: `the pod
+    crashes with a OOMKilled`), a telling of what happened (`present_told`); None without
+    one, in a negation, a question, a conditional or a sentence of what may happen."""
     m = _near(OOM_WITH, line, OOM_WITH_ANCHORS, (240, 40), _SENTENCE_PLACES)
-    if m is not None and present_told(line, m) and not _unstated(line, m):
-        what = f"{STATED_EN_OOM}, its reason stated with `with` (`{m[0][:80]}`): {ZH_OOM_READ}"
-    else:
-        m = _near(KILLED_AT_LIMIT, line, LIMIT_ANCHORS, (260, 40), _SENTENCE_PLACES)
-        if m is None or _unstated(line, m):
-            return None, ""
-        what = (f"{STATED_EN_OOM}, told by its cause, the kill first (`{m[0][:80]}`): the "
-                "kernel's OOM killer kills a container over its memory limit, which the kubelet "
-                f"reports as OOMKilled: {ZH_OOM_READ}")
-    return ([f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"], True), what
+    if m is None or not present_told(line, m) or _unstated(line, m):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (f"{STATED_EN_OOM}, its reason stated with `with` (`{m[0][:80]}`): "
+                           f"{ZH_OOM_READ}")
+
+
+def _killed_at_limit(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pods or container killed as they hit their memory limit, the kill first
+    (stated_oom_with.KILLED_AT_LIMIT: `the pods were being killed via the OOMKiller as they
+    hit their memory limits`): the kernel's OOM killer kills a container over its memory
+    limit, which the kubelet reports as OOMKilled. None without one, in a negation, a
+    question, a conditional or a sentence of what may happen."""
+    m = _near(KILLED_AT_LIMIT, line, LIMIT_ANCHORS, (260, 40), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (
+        f"{STATED_EN_OOM}, told by its cause, the kill first (`{m[0][:80]}`): the kernel's OOM "
+        f"killer kills a container over its memory limit, which the kubelet reports as "
+        f"OOMKilled: {ZH_OOM_READ}")
 
 
 def states_what_happened(line: str, start: int, end: int) -> bool:
