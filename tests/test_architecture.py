@@ -232,6 +232,7 @@ MODULES = {
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.narrative_when": "records",
     "kubesim.explain.readers.sentence_containers": "records",
+    "kubesim.explain.readers.stated_oom_with": "records",
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -306,26 +306,8 @@ NOT_READ: dict[str, str] = {
     # held-out batch 67: 4 of 10 at first contact on stop 48's final code (3710881), 5 of 10
     # against the facts the lead corrected
     # held-out batch 68: 6 of 10 at first contact on stop 48's final code (3710881)
-    "puma-2707.issue-prose-pod-crashes-with-a-oomkilled-and-error-code-137-after-a-week-then-fenced-pmap-cut.txt": (
-        "held-out batch 68, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True} (facts corrected by the lead "
-        "at first contact, was cannot-tell, {0, None})"),
-    "backstage-charts-203.issue-prose-then-fenced-helm-values-no-probes-then-pod-stuck-on-crashloopback-exit-status-code-139.txt": (
-        "held-out batch 68, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 69: 3 of 9 at first contact on stop 48's final code (3710881), 5 of 9
     # against the facts the lead corrected
-    "intel-device-plugins-for-kubernetes-1416.issue-prose-manager-pod-multiple-restarts-with-oomkilled-termination-reason-then-log-line-cut.txt": (
-        "held-out batch 69, first contact on stop 48's final code (3710881): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: oom-killed, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}"),
-    "coreos-kubernetes-358.issue-prose-alone-pods-restarted-killed-via-oomkiller-at-memory-limits.txt": (
-        "held-out batch 69, first contact on stop 48's final code (3710881): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     # held-out batch 70: 7 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     "towards5gs-helm-54.issue-continued-bash-fence-get-pods-smf-upf-crashloop-5-ago-then-logs-defaulted-container-smf-init-wait-nrf-cut.txt": (
         "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "

@@ -149,6 +149,7 @@ from kubesim.explain.readers.stated_kill import (
     STATED_ZH_OOM,
     stated_kill_hint,
 )
+from kubesim.explain.readers.stated_oom_with import oom_with_hint
 from kubesim.explain.readers.tilt_log import (
     TiltRestart,
     tilt_event_shape,
@@ -1019,6 +1020,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
             or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
+            or oom_with_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None

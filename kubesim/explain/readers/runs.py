@@ -95,6 +95,12 @@ from kubesim.explain.readers.stated_kill import (
     kill_lines,
     probe_kill_lines,
 )
+from kubesim.explain.readers.stated_oom_with import (
+    KILLED_AT_LIMIT,
+    OOM_WITH,
+    OOM_WITH_ANCHORS,
+    present_told,
+)
 from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
 from kubesim.explain.readers.zh_restarts import zh_restarts
 
@@ -1394,6 +1400,42 @@ def _limit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         f"container over its memory limit, which the kubelet reports as OOMKilled: {ZH_OOM_READ}")
 
 
+def _oom_stated_more(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container's end OOMKilled stated in one of the two forms of stated_oom_with.py
+    (`_oom_with`, `_killed_at_limit`), read as `_en_oom` reads the word OOMKilled; None
+    without one."""
+    parts, what = _oom_with(line)
+    return (parts, what) if parts is not None else _killed_at_limit(line)
+
+
+def _oom_with(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """An end's reason OOMKilled stated after `with` (stated_oom_with.OOM_WITH: `the pod
+    crashes with a OOMKilled`), a telling of what happened (`present_told`); None without
+    one, in a negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(OOM_WITH, line, OOM_WITH_ANCHORS, (240, 40), _SENTENCE_PLACES)
+    if m is None or not present_told(line, m) or _unstated(line, m):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (f"{STATED_EN_OOM}, its reason stated with `with` (`{m[0][:80]}`): "
+                           f"{ZH_OOM_READ}")
+
+
+def _killed_at_limit(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pods or container killed as they hit their memory limit, the kill first
+    (stated_oom_with.KILLED_AT_LIMIT: `the pods were being killed via the OOMKiller as they
+    hit their memory limits`): the kernel's OOM killer kills a container over its memory
+    limit, which the kubelet reports as OOMKilled. None without one, in a negation, a
+    question, a conditional or a sentence of what may happen."""
+    m = _near(KILLED_AT_LIMIT, line, LIMIT_ANCHORS, (260, 40), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (
+        f"{STATED_EN_OOM}, told by its cause, the kill first (`{m[0][:80]}`): the kernel's OOM "
+        f"killer kills a container over its memory limit, which the kubelet reports as "
+        f"OOMKilled: {ZH_OOM_READ}")
+
+
 def states_what_happened(line: str, start: int, end: int) -> bool:
     """Whether the sentence holding line[start:end] states what happened: no sentence of what
     may happen (`_general_around`), no question (`_asked`), no conditional of the corpus's
@@ -1730,4 +1772,4 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
     _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
-    _stated_oom, _probe_killed, _workload_restarts)
+    _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)

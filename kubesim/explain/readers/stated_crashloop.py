@@ -23,6 +23,10 @@ failed with CrashLoopBackOff`, keep-core-1081; fixprose66) are the case's: a fai
 state it left (`failed with`) states it; a negation counts in the subject's own clause only
 (`After 50 hours ... with no failures, our pods failed ...` states it).
 
+Widened at fixstated67 (backstage-charts-203: `The Backstage pod is stuck on CrashLoopBack`):
+`stuck on` the status as `stuck in` it, the status word cut after `Back` (no other status the
+kubelet reports starts so), and a determiner's workload written as a proper name.
+
 Unread: `a pod`, `pods`, `the pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
@@ -57,7 +61,8 @@ _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (on
 _PLACES = 64  # the statements weighed at most: a page states its case in few sentences
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 _NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}"
-_CLB = _MARK + r"CrashLoopBackOff" + _MARK + r"(?![A-Za-z])"
+# (the status word cut after `Back`, `CrashLoopBack`: no other status starts so; fixstated67)
+_CLB = _MARK + r"CrashLoopBack(?:Off)?" + _MARK + r"(?![A-Za-z])"
 # the subject: a determiner of the case's and `pod`/`container`, a pod's name before or
 # after it (`the pod created for haproxy-kubernetes-ingress`), or a name alone
 _SUBJECT = (
@@ -67,7 +72,10 @@ _SUBJECT = (
     r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
     + _NAME + r")" + _MARK
-    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"(?:[ \t]+(?P<word>(?i:pod|container)))?))")
+    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"(?:[ \t]+(?P<word>(?i:pod|container)))?"
+    # (after a determiner, its workload written as a proper name: `The Backstage pod`; fixstated67)
+    r"|(?(det)" + _MARK + r"(?P<titled>[A-Z][\w.-]{0,62})" + _MARK + r"[ \t]+(?i:pod|container)"
+    r"(?![\w-])|(?!))))")
 # the crash loop as a verb, or the state entered or held, right after the subject; `to go
 # into` only after a cause (`causes the pod to go into CrashLoopBackOff`)
 _VERB = (
@@ -76,6 +84,9 @@ _VERB = (
     r"(?i:crash[ \t-]?loop(?:s|ing|ed)|crash(?:es|ed|ing)?[ \t]+loop(?:s|ing|ed)?)(?![A-Za-z])"
     r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been)[ \t]+"
     r"(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
+    # (`stuck on` as `stuck in`: the state held; fixstated67)
+    r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been)[ \t]+)?(?i:stuck)[ \t]+"
+    r"(?i:on)"
     # (a failure told by the state it left: `our pods failed with CrashLoopBackOff`; fixprose66)
     r"|(?:(?i:is|are|was|were|keeps|keep|kept)[ \t]+)?(?i:failed|fails|fail|failing)[ \t]+(?i:with)"
     r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
@@ -148,7 +159,7 @@ def _labelled(line: str) -> re.Match[str] | None:
 
 def _subject_name(m: re.Match[str]) -> str | None:
     """The name the subject gives, None for a pod's word or a pronoun (`_NO_NAME`)."""
-    name = m["owner"] or m["name"]
+    name = m["owner"] or m["name"] or m["titled"]
     return None if name is None or name.lower() in _NO_NAME else name
 
 
