@@ -368,6 +368,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 73: not yet run"),
     "ibm-spectrum-scale-csi-1209.issue-form-list-items-fenced-kubectl-version-then-get-pod-seven-running-attacher-crashloop-15-ago-cut-after-row.txt": (
         "held-out batch 73: not yet run"),
+    # held-out batch 74
+    "librechat-13974.issue-fenced-get-all-pods-crashloop-6-95s-ago-then-services-deployments-replicasets-cut-in-last-row.txt": (
+        "held-out batch 74: not yet run"),
+    "ogx-3894.issue-get-all-llama-stack-server-crashloop-216-4m3s-ago-last-row-cut-then-describe-cut-in-labels.txt": (
+        "held-out batch 74: not yet run"),
+    "vald-1277.comment-continued-describe-init-completed-then-lb-gateway-crashloop-error-exit-1-after-8s-restart-5-liveness-failure-2-cut-in-readiness.txt": (
+        "held-out batch 74: not yet run"),
+    "docker-minecraft-bedrock-server-120.issue-prose-code-span-crashloop-back-off-20s-restarting-failed-container-then-quoted-log-crash-cut.txt": (
+        "held-out batch 74: not yet run"),
+    "kubeai-499.issue-text-fence-startup-probe-failed-connection-refused-alone-then-image-then-model-yaml-vllm.txt": (
+        "held-out batch 74: not yet run"),
+    "yatai-478.issue-details-yatai-log-pod-created-started-liveness-readiness-errored-container-not-running-then-hpa-rows-cut.txt": (
+        "held-out batch 74: not yet run"),
+    "mec-app-solution-accelerator-127.issue-bold-messages-readiness-probe-failed-node-not-ready-back-off-daprd-then-image-then-log-cut.txt": (
+        "held-out batch 74: not yet run"),
+    "production-stack-454.issue-helm-install-then-get-pods-crashloop-4-73s-ago-then-describe-cut-in-labels.txt": (
+        "held-out batch 74: not yet run"),
+    "talos-argocd-proxmox-1766.pr-prose-alone-the-litellm-pod-oomkilled-exit-137-within-11s-every-attempt-limits-bumped.txt": (
+        "held-out batch 74: not yet run"),
+    "qdrant-6431.issue-prose-two-of-ten-pods-running-ready-false-readiness-probe-fails-503-or-refused-then-image-cut-in-heading.txt": (
+        "held-out batch 74: not yet run"),
 }
 
 
