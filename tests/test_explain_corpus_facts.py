@@ -145,14 +145,32 @@ def file_problems(directory: Path, name: str) -> list[str]:
     return []
 
 
+# an entry's key line under `records:` (two spaces, the file name, a colon ending the line)
+_ENTRY_KEY = re.compile(r"^  ([^ #][^\n]*):$", re.MULTILINE)
+
+
+def twice_written(text: str) -> list[str]:
+    """Entries written twice: a YAML loader keeps the last one silently, so the first copy's
+    facts would be judged by nobody (a merge that appends a batch's block a second time)."""
+    seen: set[str] = set()
+    out = []
+    for key in _ENTRY_KEY.findall(text):
+        if key in seen:
+            out.append(f"facts.yaml: entry {key} is written twice")
+        seen.add(key)
+    return out
+
+
 def corpus_problems(directory: Path) -> list[str]:
     """Everything wrong with the corpus in `directory`, one line each; [] when it is sound."""
-    facts = load_yaml((directory / "facts.yaml").read_text(encoding="utf-8"))
+    text = (directory / "facts.yaml").read_text(encoding="utf-8")
+    facts = load_yaml(text)
     entries = facts.get("records") if isinstance(facts, dict) else None
     if not isinstance(entries, dict):
         return ["facts.yaml: needs a mapping `records:` of file name -> facts"]
+    out = twice_written(text)
     files = record_files(directory)
-    out = [f"{n}: no entry in facts.yaml" for n in files if n not in entries]
+    out += [f"{n}: no entry in facts.yaml" for n in files if n not in entries]
     out += [f"facts.yaml: entry {n} has no file" for n in entries if n not in files]
     for name in files:
         out += file_problems(directory, name)
@@ -214,6 +232,16 @@ def drop_sources_line(d: Path) -> None:
     (d / "SOURCES.md").write_text("\n".join(kept), encoding="utf-8")
 
 
+def entry_twice(d: Path) -> None:
+    facts = d / "facts.yaml"
+    text = facts.read_text(encoding="utf-8")
+    first = _ENTRY_KEY.search(text)
+    assert first is not None
+    end = text.find("\n\n", first.start())
+    facts.write_text(text.rstrip("\n") + "\n\n" + text[first.start():end] + "\n",
+                     encoding="utf-8")
+
+
 def readiness_with_a_kill(d: Path) -> None:
     facts = load_yaml((d / "facts.yaml").read_text(encoding="utf-8"))
     name = next(n for n, e in sorted(facts["records"].items())
@@ -233,6 +261,7 @@ def readiness_with_a_kill(d: Path) -> None:
     (mutate_entry("colour", "red"), "unknown key colour"),
     (mutate_entry("layout", "Describe Events"), "must be a short id"),
     (readiness_with_a_kill, "readiness-only means"),
+    (entry_twice, "is written twice"),
 ])
 def test_the_check_names_what_is_wrong(tmp_path, spoil, says):
     """The checker itself can fail: each spoiled copy of the corpus is reported, by name."""
