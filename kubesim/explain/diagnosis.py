@@ -441,7 +441,7 @@ def _decide(f: _Facts) -> _Decided:
     if not_probe is not None:
         return not_probe
     if f.ended is not None:
-        return _exit(f, f.ended)
+        return _counted_exit(f, f.ended) or _exit(f, f.ended)
     return _no_exit(f)
 
 
@@ -643,8 +643,6 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
                    "or startup probe, so no probe killed it")
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"no probe ended the container, and cannot tell what did: {because}"), because)
-    if not killers and (counted := _counted_exit(f, x)) is not None:
-        return counted
     if not killers and f.settings_shown and x.cause not in SIGNALS:
         return _plain_init_exit(f, x) or _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "
@@ -674,7 +672,8 @@ def _counted_exit(f: _Facts, x: Exit) -> _Decided | None:
     counted table from its Scheduled row on, none cut, with no probe event among them
     (`_counted_table_shows_none`): a probe kill follows failureThreshold Unhealthy rows the
     table would hold (README's back-off rule), so the end is the app's; None elsewhere."""
-    if x.cause not in (ExitCause.APP, ExitCause.COMPLETED) or not _counted_table_shows_none(f):
+    if f.killers or x.cause not in (ExitCause.APP, ExitCause.COMPLETED) or \
+            not _counted_table_shows_none(f):
         return None
     because = ("the pod's events, counted from its Scheduled row on and none cut, show no "
                "liveness or startup failure, which a probe's kill follows (R1.17)")
