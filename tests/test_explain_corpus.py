@@ -322,20 +322,7 @@ NOT_READ: dict[str, str] = {
         "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
         "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [], probe_kills: {min: 0, max: 251}, shows_failures: True}"),
-    # held-out batch 71: 5 of 8 at first contact on stop 48's reader code with fixkernel67 (38032b0)
-    "roundhouse-16.korean-issue-prose-alone-grafana-pod-exit-137-restarting-memory-limit-below-usage.txt": (
-        "held-out batch 71, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    "zadig-84.issue-chinese-punctuation-prose-state-yaml-waiting-back-off-5m-exit-code-100-then-describe-events-created-x5-backoff-x101.txt": (
-        "held-out batch 71, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): refused (exit 2, not a record explain reads); want {ended: app-exit, "
-        "probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "jpaztech-blog-253.japanese-pr-review-diff-describe-events-elided-evicted-memory-killing-stopping-container-placeholders.txt": (
-        "held-out batch 71, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): got [<container名>] {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 71: 5 of 8 at first contact on stop 48's reader code with fixkernel67 (38032b0); the other three hold after fixasia72
     # held-out batch 72: 8 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     "kubescape-operator-382.issue-template-prose-operator-pod-is-getting-oomkilled-sometimes-crashloop-then-log-fence-cut.txt": (
         "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "

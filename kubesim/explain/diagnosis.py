@@ -442,7 +442,7 @@ def _decide(f: _Facts) -> _Decided:
     if not_probe is not None:
         return not_probe
     if f.ended is not None:
-        return _exit(f, f.ended)
+        return _counted_exit(f, f.ended) or _exit(f, f.ended)
     return _no_exit(f)
 
 
@@ -666,6 +666,21 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
     return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
         f"the last container ended ({x.meaning}) and cannot tell whether a probe killed it, "
         f"because {because}"), because)
+
+
+def _counted_exit(f: _Facts, x: Exit) -> _Decided | None:
+    """The app's own exit (an error code or 0, no signal's) beside the pod's events as a
+    counted table from its Scheduled row on, none cut, with no probe event among them
+    (`_counted_table_shows_none`): a probe kill follows failureThreshold Unhealthy rows the
+    table would hold (README's back-off rule), so the end is the app's; None elsewhere."""
+    if f.killers or x.cause not in (ExitCause.APP, ExitCause.COMPLETED) or \
+            not _counted_table_shows_none(f):
+        return None
+    because = ("the pod's events, counted from its Scheduled row on and none cut, show no "
+               "liveness or startup failure, which a probe's kill follows (R1.17)")
+    return _Decided(Cause.APP_EXIT, "app-exit", (
+        f"the container ended by itself: {x.meaning}; {because}, so no probe killed it"),
+        closes=f"it ended by itself ({x.meaning}), and {because}")
 
 
 def _plain_init_exit(f: _Facts, x: Exit) -> _Decided | None:
@@ -1751,8 +1766,8 @@ def _unseen_end(f: _Facts) -> bool:
     probe killed it"); at most that one (README's probe_kills: a last state allows one)."""
     # (an end the runtime made before the process ran, ContainerCannotRun, was no kill: R1.25)
     return f.ended is not None and f.ended.cause is not ExitCause.RUNTIME and \
-        not f.settings_shown and not _whole_stream(f) and \
-        not any(e.reason == "Killing" for e in f.view.events)
+        not f.settings_shown and not _whole_stream(f) and not _counted_table_shows_none(f) \
+        and not any(e.reason == "Killing" for e in f.view.events)
 
 
 def _end_cut(f: _Facts) -> bool:
@@ -1776,12 +1791,25 @@ def _cut_unbounded(f: _Facts) -> bool:
         e.reason in _STARTS and e.count_stated for e in v.events) and not _ended_for_good(f)
 
 
+def _cut_before_stop(f: _Facts) -> bool:
+    """Whether the author cut rows of the pod's table above a stop's row (`View.cut_above`):
+    the rows left out may hold an earlier container's start, a liveness failure and its kill
+    (README's author's cut: the rows beside it are not whole), which the stop ending the last
+    container for good does not rule out (jpaztech-blog-253's `(略)` over its Evicted and
+    Killing rows)."""
+    above = f.view.cut_above
+    return above is not None and any(
+        e.reason == "Killing" and kill_of(e.message)[0] is KillCause.STOPPING
+        and (e.where.line or 0) >= above for e in f.view.events)
+
+
 def _ended_for_good(f: _Facts) -> bool:
     """Whether a kill for no probe (the pod's own: dockershim's `Need to kill Pod`, a
     deletion) ended the container for good: no Created or Started row of the record comes
     after it. A start after it (an operator's or a controller's new pod of the same name,
     jenkinsci-kubernetes-operator-242) is a container the rows cut away may show killed."""
-    if not any(k.cause is KillCause.STOPPING for k in f.story.kills) or _earlier_ends_open(f):
+    if not any(k.cause is KillCause.STOPPING for k in f.story.kills) or _earlier_ends_open(f) \
+            or _cut_before_stop(f):
         return False
     starts = [e for e in f.view.events if e.reason in _STARTS]
     stops = [e for e in f.view.events if e.reason == "Killing"
@@ -1818,10 +1846,28 @@ def _unseen_probe(f: _Facts) -> bool:
     # that starts inside a row none of the rows before it; the pod's rows cut (`rows_cut`: a
     # `describe | grep -A 20`, a paste ending inside its Scheduled row) hide the rows after
     uncounted = _UNCOUNTED_SHOWS if not _killer_counted(f) else _RESTARTING
+    if _counted_table_shows_none(f):
+        return False
     return not any(s.own for s in f.story.streaks) or f.view.rows_cut or any(
         e.truncated or e.cut_before or e.cut_after
         or (not e.count_stated and e.reason in uncounted)
         for e in f.view.events)
+
+
+def _counted_table_shows_none(f: _Facts) -> bool:
+    """Whether the pod's events are a counted table from its Scheduled row on, none cut
+    (`View.counted_table`), with no probe event among them nor any the record ties to no
+    container: the README's back-off rule's "counted rows ..., none cut, with no liveness or
+    startup failure among them, a table in which such failures would have their rows" shows
+    that no probe killed (zadig-84's Created x5 and BackOff x101 from Scheduled on)."""
+    v, rec = f.view, f.view.record
+    # the table shows the ends the record counts: a restart count its Created or Started rows
+    # reach (`_starts_show_count`), none a kubelet of 2015 left unrecorded (k8s-10861)
+    shown = rec is None or rec.restart_count is None or _starts_show_count(v)
+    untold = f.untold or any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts)
+    return v.counted_table and shown and not untold and not v.rows_cut and \
+        not f.story.streaks and not v.unsure and not any(
+            e.reason == "Unhealthy" or probe_event(e.message) is not None for e in v.events)
 
 
 def _killer_counted(f: _Facts) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from kubesim.analysis.check.fixes import probe_data
+from kubesim.explain.counted_table import counted_from_scheduled, first_cut_above
 from kubesim.explain.created_unstarted import unstarted_why
 from kubesim.explain.messages import (
     ExitCause,
@@ -175,6 +176,12 @@ class View:
     # The pod's rows are whole (`rows_whole`), from wherever they start: with ages, the record
     # holds every event of the hour before it was taken (EVENT_TTL).
     rows_whole: bool = False
+    # The pod's rows are a counted table from its Scheduled row on, none cut, past the spam
+    # filter's burst too (counted_table.py: the README's back-off rule's table)
+    counted_table: bool = False
+    # the line of the pod's first row the author cut rows above (`cut_before`: a `...`, a
+    # `(略)` over it), None where none is: rows before it are not in the record
+    cut_above: int | None = None
     # the pod's Evicted event's message: the kubelet evicted the pod (a kill of it is not a
     # probe's; a pod-level event, in no container's events)
     evicted: str | None = None
@@ -450,18 +457,18 @@ def within_ttl(e: RecordedEvent, before: float = 0.0) -> bool:
 
 def attribute(pod: PodRecord, chosen: str | None = None
               ) -> tuple[list[View], list[RecordedEvent]]:
-    """Each container's events; the events no container can be told to own.
-
-    An event names its container by fieldPath (documents, old describe tables) or in its
-    message (`Container app failed liveness probe`, `Started container app`); an Unhealthy
-    event names none, and goes to the one container with such a probe (matched by the port in
-    its output when several have one). A probe event no container can be told to own is
-    each candidate's `unsure` event: cannot tell which container's probe failed. An init
-    container is explained only when `chosen` names it (its events then go to it)."""
+    """Each container's events; the events no container can be told to own. An event names its
+    container by fieldPath (documents, old describe tables) or in its message (`Container app
+    failed liveness probe`, `Started container app`); an Unhealthy event names none, and goes
+    to the one container with such a probe (matched by the port in its output when several have
+    one). A probe event no container can be told to own is each candidate's `unsure` event:
+    cannot tell which container's probe failed. An init container is explained only when
+    `chosen` names it (its events then go to it)."""
     views = _views(pod, chosen)
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
         v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
+    _table_marks(pod.events, views)
     unlisted = images_only(pod, views)
     named = {v.name: v for v in views if v.name is not None}
     loose: list[RecordedEvent] = []
@@ -488,6 +495,15 @@ def attribute(pod: PodRecord, chosen: str | None = None
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
         v.stated_apart = _stated_apart(pod)
     return views, loose
+
+
+def _table_marks(events: list[RecordedEvent], views: list[View]) -> None:
+    """What the pod's table shows as a whole, on each view: a counted table from its
+    Scheduled row on (`View.counted_table`) and where rows were cut above (`View.cut_above`):
+    counted_table.py."""
+    counted, above = counted_from_scheduled(events), first_cut_above(events)
+    for v in views:
+        v.counted_table, v.cut_above = counted, above
 
 
 def _the_pods(views: list[View], e: RecordedEvent) -> None:

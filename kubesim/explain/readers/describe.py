@@ -67,6 +67,8 @@ _CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
 # in a long run of them before other text)
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:(?:[ \t]*(?P<none><none>))?[ \t]*$")
 # a state's value on the line after its key (`State:`, then `Terminated`: a page's copy)
+# an exit code's value as describe prints it (a whole number, 0 to 255 and the runtime's)
+_EXIT_VALUE = re.compile(r"-?\d{1,3}")
 _STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
 _STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
 _PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
@@ -370,6 +372,8 @@ class _Reader:
             return
         if key == "Reason" and self.ended_reason(value, indent, number):
             return
+        if key == "Exit Code" and self.ended_exit_code(value, indent, number):
+            return
         if key in POD_KEYS:
             self.pod_field(key, value, indent, number)
             return
@@ -404,6 +408,24 @@ class _Reader:
                                "reason only a terminated container's state carries, never a "
                                "pod's): read as an ended instance's, its state's kind not shown",
                                self.where(number)))
+        return True
+
+    def ended_exit_code(self, value: str, indent: int, number: int) -> bool:
+        """An `Exit Code:` outside any state block, in a piece that names no pod (a page's
+        copy of describe's one field, zadig-84): describe prints it only under a Terminated
+        state (describe.go describeContainerState), so an ended instance's exit code, read as
+        a state of untold kind, `State or Last State: Terminated`, as `ended_reason` reads a
+        terminated reason alone. Whether the line was so read."""
+        if not _EXIT_VALUE.fullmatch(value) or (self.pod is not None and
+                                                self.pod.name is not None):
+            return False
+        self.container_field(UNTOLD_STATE, "Terminated", indent, number)
+        assert self.block is not None
+        self.block.fields["Exit Code"] = (value, number)
+        self.close_block()
+        self.notes.append(Note(f"line {number}: `Exit Code: {value}` without its state's line "
+                               "(describe prints it only under a Terminated state): read as an "
+                               "ended instance's, its state's kind not shown", self.where(number)))
         return True
 
     def dropped(self, line: str, number: int) -> None:

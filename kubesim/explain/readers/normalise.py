@@ -92,9 +92,16 @@ _QUOTE = re.compile(r"^(?:> ?)+")
 # `snip` (`<SNIP>`, `[snip]`, `(snipped)`, `-- snip --`, `snip`), and both (`... snip`, `snip
 # ...`, `...snip...`). A line of one of them and nothing else is a cut (`_line`); inside a
 # line it is no cut (`Back-off restarting failed container...`)
-ELLIPSIS = r"(?:\.{3,}|…)"
+ELLIPSIS = r"(?:\.{3,}|…+)"
 _SNIP = r"snip(?:ped)?"
-CUT_MARK = (rf"(?:<\s*{_SNIP}\s*>|\[\s*(?:{_SNIP}|{ELLIPSIS})\s*\]|\(\s*(?:{_SNIP}|{ELLIPSIS})\s*\)"
+# the word "omitted" of pages in Japanese, Chinese and Korean, as an author's cut is written
+# there: bracketed, in ASCII or full-width parentheses (`(略)`, `（略）`, `(省略)`, `(中略)`,
+# `(생략)`, `...(중략)...`), or a word of two characters or more alone (`省略`, `以下略`,
+# `생략`): one rule with the others (a line of the mark and nothing else)
+_OMITTED = r"(?:以下省略|以下略|省略|中略|後略|前略|略|이하[ \t]*생략|생략|중략)"
+_OMIT = (rf"(?:{ELLIPSIS}[ \t]*)?(?:[(（][ \t]*{_OMITTED}[ \t]*[)）]|以下省略|以下略|省略|생략|중략)"
+         rf"(?:[ \t]*{ELLIPSIS})?")
+CUT_MARK = (rf"(?:{_OMIT}|<\s*{_SNIP}\s*>|\[\s*(?:{_SNIP}|{ELLIPSIS})\s*\]|\(\s*(?:{_SNIP}|{ELLIPSIS})\s*\)"
             rf"|-+[ \t]*{_SNIP}[ \t]*-+|{ELLIPSIS}(?:[ \t]*{_SNIP}(?:[ \t]*{ELLIPSIS})?)?"
             rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
 _CUT = re.compile(rf"^\s*+{CUT_MARK}\s*$",

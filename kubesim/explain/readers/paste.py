@@ -47,6 +47,7 @@ from kubesim.explain.readers.describe import (
     read_describe,
     state_value_below,
 )
+from kubesim.explain.readers.describe_below import starts_describe
 from kubesim.explain.readers.dockershim_names import dockershim_running
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
@@ -648,6 +649,8 @@ class _Placer:
         j, nested = i + 1, False
         while j < len(self.lines):
             line = self.lines[j]
+            if line.kind is LineKind.CONTENT and starts_describe(line.text):
+                break  # a describe pasted below the piece (describe_below.py)
             if line.kind in (LineKind.COMMAND, LineKind.MARKUP, LineKind.CUT):
                 if line.mark == "..." and kind is SegmentKind.YAML:  # YAML's document end
                     self.yaml_ends.add(line.number)  # marker, at column 0 below it

@@ -842,6 +842,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             spec = mine.spec if c.spec is None else c.spec
             into.containers[into.containers.index(mine)] = c
             c.spec = spec
+            _keep_untold_end(mine, c)
         else:
             if documented and c.spec is not None:  # a spec alone: its probes, not a status
                 mine.spec, mine.spec_where = c.spec, c.spec_where
@@ -852,6 +853,18 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)
     bound_by_row_sum(into)
+
+
+def _keep_untold_end(told: ContainerRecord, document: ContainerRecord) -> None:
+    """A describe's end of untold kind (`Exit Code:` or a terminated `Reason:` without the
+    state's line: `State or Last State: Terminated`) where a document's piece of the same
+    container replaces it (`_merge`) and states the container waiting or running with no
+    lastState: the end is its last state (a current one would be the document's), kept
+    (zadig-84's `state: waiting` piece above describe's `Exit Code: 100`)."""
+    end = told.terminated if told.terminated is not None and told.terminated.untold else None
+    if end is not None and document.last is None and document.terminated is None and \
+            document.state in ("waiting", "running"):
+        document.last = end
 
 
 def _has_status(c: ContainerRecord) -> bool:

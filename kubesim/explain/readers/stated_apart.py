@@ -45,6 +45,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.stated_apart_ko import KoEnd, ko_end_apart
 from kubesim.explain.readers.stated_apart_zh import ZhRestart, zh_restart_apart
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 
@@ -132,7 +133,19 @@ def _stated(lines: list[str]) -> tuple[int, str] | None:
         number, m, what = found
         return number, _said(number, m, what, lines[number - 1])
     zh = zh_restart_apart(lines)
-    return None if zh is None else (zh.number, _said_zh(zh))
+    if zh is not None:
+        return zh.number, _said_zh(zh)
+    ko = ko_end_apart(lines)  # a Korean end of a bare name (stated_apart_ko.py, fixasia72)
+    return None if ko is None else (ko.number, _said_ko(ko))
+
+
+def _said_ko(ko: KoEnd) -> str:
+    """The note's text of a Korean end (stated_apart_ko.py): the statement, of which name,
+    and what is not read from it."""
+    return (f"the author's prose on line {ko.number} states an end (`{ko.clause[:80]}`) of "
+            f"`{ko.name}`, a name that is no pod or container the record shows: not read as "
+            "any container's end (an end is read of the case's own pod or container); which "
+            "container ended, and what ended it, the record does not tell")
 
 
 def _said_zh(zh: ZhRestart) -> str:
