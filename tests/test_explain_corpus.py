@@ -309,19 +309,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 69: 3 of 9 at first contact on stop 48's final code (3710881), 5 of 9
     # against the facts the lead corrected
     # held-out batch 70: 7 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
-    "towards5gs-helm-54.issue-continued-bash-fence-get-pods-smf-upf-crashloop-5-ago-then-logs-defaulted-container-smf-init-wait-nrf-cut.txt": (
-        "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): exit 2: --container 'smf': the record names no container (containers: "
-        "one the record does not name); want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: 6}, shows_failures: True}"),
-    "open5gs-k8s-9.issue-blockquote-prose-gnb-pod-in-crashloop-state-then-logs-defaulted-container-exec-format-error.txt": (
-        "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "open5gs-1271.issue-prose-get-pods-row-run-into-sentence-ueransim-1-of-2-crashloop-250-then-ue-log-cut.txt": (
-        "held-out batch 70, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: 251}, shows_failures: True}"),
     # held-out batch 71: 5 of 8 at first contact on stop 48's reader code with fixkernel67 (38032b0); the other three hold after fixasia72
     # held-out batch 72: 8 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     "kubescape-operator-382.issue-template-prose-operator-pod-is-getting-oomkilled-sometimes-crashloop-then-log-fence-cut.txt": (

@@ -31,7 +31,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 
-__all__ = ["name_by_choice"]
+__all__ = ["name_by_choice", "name_row"]
 
 _NAMES = r"[a-z0-9][-a-z0-9]{0,62}(?: [a-z0-9][-a-z0-9]{0,62}){0,63}"
 _CHOOSE = re.compile(
@@ -78,18 +78,32 @@ def name_by_choice(found: RecordSet, text: str) -> None:
 
 
 def _name_row(pod: PodRecord, choice: _Choice, where: Where) -> None:
-    """The pod's one `get pods` row of as many containers as the error lists, where the
-    record names no other app container: its containers are these, each named with no count
-    of its own and the row's sum as its ceiling (row_sum.py); the row is then told by them."""
-    rows = [c for c in pod.containers if c.name is None and c.containers > 1]
+    """The pod's one `get pods` row of as many containers as the error lists (`name_row`)."""
+    name_row(pod, choice.names, where)
+
+
+def name_row(pod: PodRecord, names: tuple[str, ...], where: Where) -> bool:
+    """The pod's one `get pods` row of as many app containers as kubectl lists (`names`),
+    where the record names no other app container: its containers are these, each named with
+    no count of its own and the row's sum as its ceiling (row_sum.py); the row is then told by
+    them. A row of one container (`x/1`) is that container, named so (its count its own).
+    Whether a row was named."""
+    rows = [c for c in pod.containers if c.name is None and not c.init]
     named = {c.name for c in pod.containers if c.name is not None and not c.init}
-    if len(rows) != 1 or rows[0].containers != len(set(choice.names)) or \
-            not named <= set(choice.names):
-        return
-    pod.containers.extend(ContainerRecord(n, where) for n in dict.fromkeys(choice.names)
+    if len(rows) != 1 or rows[0].containers != len(set(names)) or not named <= set(names):
+        return False
+    if rows[0].containers == 1:
+        # (a `get pods` row's own, `restart_apart`, not a container of no name the events
+        # gave; one named beside it is its container: the row is joined to it elsewhere)
+        if named or not rows[0].restart_apart:
+            return False
+        rows[0].name = names[0]
+        return True
+    pod.containers.extend(ContainerRecord(n, where) for n in dict.fromkeys(names)
                           if n not in named)
     bound_by_row_sum(pod)
     pod.containers.remove(rows[0])
+    return True
 
 
 def _read(found: RecordSet, pods: list[PodRecord], where: Where, text: str) -> None:

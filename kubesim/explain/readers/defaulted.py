@@ -17,13 +17,20 @@ from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.normalise import unfolded
 
 # the line as kubectl prints it, read once per line from its start (one pass: `match` at the
-# line's first word, the list a run of names and commas)
+# line's first word, after a markdown quote's `>` marks, the list a run of names and commas)
 # (its quotes as a page or a JSON string may escape them: `&quot;`, `&#34;`, `\"`)
 _QUOTE = r'(?:"|&quot;|&#34;|\\")'
 _DEFAULTED = re.compile(
-    r'\s*Defaulted container ' + _QUOTE + r'(?P<chosen>[a-z0-9][-a-z0-9]{0,62})' + _QUOTE +
+    r'\s*(?:>[ \t]*)*Defaulted container ' + _QUOTE + r'(?P<chosen>[a-z0-9][-a-z0-9]{0,62})' + _QUOTE +
     r' out of: '
     r'(?P<listed>[-a-z0-9]+(?: \((?:init|ephem)\))?(?:, [-a-z0-9]+(?: \((?:init|ephem)\))?)*)')
+
+
+def defaulted_list(line: str) -> list[str] | None:
+    """The containers `line` lists where it is a `Defaulted container` line (an init
+    container with its ` (init)` mark kept), else None."""
+    m = _DEFAULTED.match(line) if "Defaulted container" in line else None
+    return None if m is None else m["listed"].split(", ")
 
 
 def listed_containers(text: str) -> list[str]:
@@ -31,9 +38,9 @@ def listed_containers(text: str) -> list[str]:
     its ` (init)` mark kept: the pod has each of them."""
     listed: list[str] = []
     for line in text.split("\n"):
-        m = _DEFAULTED.match(line) if "Defaulted container" in line else None
-        if m is not None:
-            listed.extend(n for n in m["listed"].split(", ") if n not in listed)
+        names = defaulted_list(line)
+        if names is not None:
+            listed.extend(n for n in names if n not in listed)
     return listed
 
 

@@ -119,6 +119,7 @@ from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
+from kubesim.explain.readers.row_in_sentence import row_in_sentence
 from kubesim.explain.readers.row_split import row_before_restarts
 from kubesim.explain.readers.runs import (
     NAMED_END,
@@ -287,6 +288,7 @@ class _Placer:
         self.one_line: list[tuple[PasteLine, list[ProbeRun]]] = []
         self.cuts: list[PasteLine] = []  # the author's cuts (`...`, `<SNIP>`), each once
         self.yaml_ends: set[int] = set()  # `...` lines that end a YAML document, no cut
+        self.run_in: list[Note] = []  # `get pods` rows run into a sentence, said so
 
     def place(self) -> None:
         i = 0
@@ -373,6 +375,15 @@ class _Placer:
         return below is not None and below.kind is LineKind.CONTENT and \
             len(below.text) - len(below.text.lstrip(" \t")) > len(m["indent"]) if m else False
 
+    def row_in_sentence(self, line: PasteLine) -> PodRow | None:
+        """A `get pods` row run into the sentence before it on its line (row_in_sentence.py),
+        its note kept for the record."""
+        run_in = row_in_sentence(line.text, self.source, line.number)
+        if run_in is None:
+            return None
+        self.run_in.append(run_in.note)
+        return run_in.row
+
     def headerless_row_before_restarts(self, line: PasteLine) -> PodRow | None:
         """A `get pods` row without header whose line ends after STATUS (row_split.py); under
         a header, a table's row cut so is the watch's cut row's rules' (watch_cut.py) or not
@@ -421,6 +432,8 @@ class _Placer:
             self.rows_together.append(line)
             self.in_describe = self.after_row = self.under_pods_header = False
             return i + 1
+        if pods is None and not header:  # a row run into a sentence (row_in_sentence.py)
+            pods = self.row_in_sentence(line)
         if pods is not None or header:  # `kubectl get pods`
             self.pod_rows.extend([pods] if pods is not None else [])
             self.pods_headed = header or self.under_pods_header and self.pods_headed
@@ -812,6 +825,7 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"line {number}: the row's NAME {name!r} is no name the API "
             "gives a pod (a page's placeholder for one): read as that pod's name",
             Where(source, number)) for number, name in placer.placeholders)
+        out.notes.extend(placer.run_in)
     custom = placer.custom.record()
     if custom is not None:
         _add(out, custom)

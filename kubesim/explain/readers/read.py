@@ -17,9 +17,11 @@ from typing import NamedTuple
 from kubesim.errors import RecordError
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.choose_container import name_by_choice
+from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.described_piece import described_owner
+from kubesim.explain.readers.defaulted_pod import name_by_defaulted
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.klog import is_logged
@@ -88,6 +90,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
     give_listed_containers(found, lines)  # the containers a `Defaulted container` line lists
     name_by_choice(found, lines)  # the containers kubectl's `choose one of: [...]` names
+    name_by_defaulted(found, lines)  # a `Defaulted container` line's pod: its row's containers
     give_sentence_containers(found, lines)  # a sentence's containers of a describe cut above
     mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
     return found
@@ -216,7 +219,10 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
     # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
     # read as the case's, not as a bare name of stated_apart.py
-    looped = read_stated_crashloop(plained, source)
+    # the pod of the one app container a `Defaulted container` line lists, stated in
+    # CrashLoopBackOff (container_pod_crashloop.py): first, so that the container is named
+    looped = read_container_pod_crashloop(plained, source) or \
+        read_stated_crashloop(plained, source)
     if looped is not None:
         return looped
     # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
