@@ -20,8 +20,8 @@ from kubesim.explain.readers.choose_container import name_by_choice
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.defaulted import give_listed_containers
-from kubesim.explain.readers.described_piece import described_owner
 from kubesim.explain.readers.defaulted_pod import name_by_defaulted
+from kubesim.explain.readers.described_piece import described_owner
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.klog import is_logged
