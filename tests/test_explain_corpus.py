@@ -398,16 +398,8 @@ NOT_READ: dict[str, str] = {
         "0, max: 0}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 72: 8 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
-    "kubescape-operator-382.issue-template-prose-operator-pod-is-getting-oomkilled-sometimes-crashloop-then-log-fence-cut.txt": (
-        "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
-        "None}, shows_failures: True}; want {ended: oom-killed, probe: [], probe_kills: "
-        "{min: 0, max: 0}, shows_failures: True}"),
-    "kubewarden-policy-server-239.comment-fenced-describe-container-fragment-running-last-state-error-exit-1-after-30s-restart-3-liveness-delay-15-cut-in-volumes.txt": (
-        "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): got [None] {ended: app-exit, probe: [], probe_kills: {min: 0, max: "
-        "0}, shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: 2}, shows_failures: True}"),
+    # (its two misses, kubescape-operator-382 and kubewarden-policy-server-239, hold since
+    # fixexit72)
 }
 
 
