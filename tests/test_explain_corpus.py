@@ -311,16 +311,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 70: 7 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     # held-out batch 71: 5 of 8 at first contact on stop 48's reader code with fixkernel67 (38032b0); the other three hold after fixasia72
     # held-out batch 72: 8 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
-    "kubescape-operator-382.issue-template-prose-operator-pod-is-getting-oomkilled-sometimes-crashloop-then-log-fence-cut.txt": (
-        "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: "
-        "None}, shows_failures: True}; want {ended: oom-killed, probe: [], probe_kills: "
-        "{min: 0, max: 0}, shows_failures: True}"),
-    "kubewarden-policy-server-239.comment-fenced-describe-container-fragment-running-last-state-error-exit-1-after-30s-restart-3-liveness-delay-15-cut-in-volumes.txt": (
-        "held-out batch 72, first contact on stop 48's reader code with fixkernel67 "
-        "(38032b0): got [None] {ended: app-exit, probe: [], probe_kills: {min: 0, max: "
-        "0}, shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: 2}, shows_failures: True}"),
     # held-out batch 73: 9 of 10 at first contact on this stop's reader code (fcc8e39, every
     # fix of this stop but fixexit72)
     "elastic-helm-charts-306.comment-prose-inline-code-quoted-liveness-message-2019-rpc-code-2-oci-runtime-exec-no-such-file-then-readiness-exec-yaml.txt": (

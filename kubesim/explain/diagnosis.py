@@ -655,7 +655,7 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
         first = min(killers, key=earliest_kill)
         soonest = earliest_kill(first)
         if ran < soonest:
-            return _Decided(Cause.APP_EXIT, "app-exit", (
+            return _earlier_ends(f, x, ran, first) or _Decided(Cause.APP_EXIT, "app-exit", (
                 f"the container ended by itself: {x.meaning}; it ran {ran:g} s, and its "
                 f"{first.probe.value} probe cannot kill before {soonest:g} s "
                 f"(initialDelaySeconds {first.initial_delay} + {first.failure_threshold - 1} x "
@@ -681,6 +681,53 @@ def _counted_exit(f: _Facts, x: Exit) -> _Decided | None:
     return _Decided(Cause.APP_EXIT, "app-exit", (
         f"the container ended by itself: {x.meaning}; {because}, so no probe killed it"),
         closes=f"it ended by itself ({x.meaning}), and {because}")
+
+
+def _ends_counted(f: _Facts) -> int | None:
+    """The container's ends its restart count counts: one before each restart, and the last
+    container's where the record shows it ended (R4.7, `_last_killable`); None without a
+    count that bounds the kills (`_restart_bound`)."""
+    count = _restart_bound(f)
+    return None if count is None else count + (1 if _last_killable(f.view) else 0)
+
+
+def _earlier_ends(f: _Facts, x: Exit, ran: float, first: Setting) -> _Decided | None:
+    """The last end shown came before the earliest kill its probe allows, the app's own, but
+    the restart count counts earlier ends the record does not show, each of which may have
+    been a kill of an instance that ran past it: what ended the container, its ends taken
+    together, cannot be told (README's counting rules, the author's cut: an end the record
+    states as the app's own bounds the kills at the failures shown only beside rows none cut,
+    as linkerd2-7233 would read with its rows cut; kubewarden-policy-server-239). None where
+    the count shows no earlier end, or the events hold every failure the restarts followed
+    (`_failures_whole`: the pod's whole stream, or rows none cut that count every restart):
+    then the app's own end stands for them all."""
+    ends = _ends_counted(f)
+    if ends is None or ends < 2 or _failures_whole(f):
+        return None
+    earlier = ends - 1
+    soonest = earliest_kill(first)
+    because = (f"restartCount {_restart_bound(f)} counts {plural(earlier, 'earlier end')} "
+               f"the record does not show (no event of them, nor how long each ran): each may "
+               f"have been a {first.probe.value} kill of a container that ran past "
+               f"{soonest:g} s (R1.17, R4.7)")
+    return _Decided(Cause.CANNOT_TELL, "earlier-ends", (
+        f"the last container ended by itself ({x.meaning}; it ran {ran:g} s, and its "
+        f"{first.probe.value} probe cannot kill before {soonest:g} s), and cannot tell what "
+        f"ended the {plural(earlier, 'container')} before it, because {because}"), because)
+
+
+def _earlier_ends_most(f: _Facts, decided: _Decided) -> tuple[int, str] | None:
+    """The kills' ceiling beside an app's own last end and earlier ends the record does not
+    show (`_earlier_ends`), and why: every end the restart count counts, less that last one;
+    None for any other decision."""
+    ends = _ends_counted(f)
+    if decided.kind != "earlier-ends" or ends is None:
+        return None
+    return ends - 1, (
+        f"at most {ends - 1}: restartCount {_restart_bound(f)}, one end before each restart"
+        + (" and the last container's" if ends > (_restart_bound(f) or 0) else "")
+        + " (R4.7), less the last end, the app's own (it came before the earliest kill: "
+        "R1.7, R1.17)")
 
 
 def _plain_init_exit(f: _Facts, x: Exit) -> _Decided | None:
@@ -1315,7 +1362,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return _capped(lo, ceiling, floor, f"at most {ceiling}: the recorded liveness and "
                        f"startup failures make no more kills than that (R1.17)")
-    summed = _row_sum_most(f) or _started_once_killed(f)
+    summed = _earlier_ends_most(f, decided) or _row_sum_most(f) or _started_once_killed(f)
     if summed is not None:
         return _capped(lo, summed[0], floor, summed[1])
     most = _containers_bound(f)

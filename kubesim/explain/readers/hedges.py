@@ -11,4 +11,4 @@ __all__ = ["HEDGES"]
 
 # an alternation for a regular expression, used inside `(?i:...)` between word boundaries
 HEDGES = ("if|unless|whenever|should|may|might|could|would|can|typically|usually|often|"
-          "generally|normally")
+          "generally|normally|sometimes")

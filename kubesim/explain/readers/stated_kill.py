@@ -103,10 +103,14 @@ _EN_BEFELL = (r"(?i:(?:is|are|was|were)[ \t]+" + _EN_ADVERB + r"(?:getting|being
 _EN_BARE_AFTER = (r"[ \t]+(?i:again|twice|thrice|once|repeatedly|\d{1,6}[ \t]*(?:x|times)"
                   r"|(?:several|many|multiple|a[ \t]+few|two|three)[ \t]+times|at|after|during"
                   r"|while|within|overnight|today|tonight|yesterday|last|earlier)(?![\w-])")
+# a name of several words quoted as one (`the `KubeScape Operator` pod is getting OOMKilled`,
+# kubescape-operator-382): its quotes make the words one name, the case's own pod's after its
+# determiner, as one word is; unquoted words stay no name (`the pod of a big operator ...`)
+_EN_QUOTED_NAME = (r"(?P<q>[`'\"])(?P<words>[\w.-]{1,63}(?:[ \t][\w.-]{1,63}){1,3})(?P=q)")
 EN_OOM = lazy_regex(
     r"(?<![A-Za-z])(?i:my|our|the|this|that|its)[ \t]+(?:[`'\"]?"
     r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})[`'\"]?"
-    r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
+    r"[ \t]+|" + _EN_QUOTED_NAME + r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
     r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])(?(befell)|(?=" + _EN_BARE_AFTER + r"))")
 
 # the same statement of a pod named by a bare word (no determiner) beside the record's one pod
