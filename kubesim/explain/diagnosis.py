@@ -1715,6 +1715,22 @@ def _whole_stream(f: _Facts) -> bool:
                                     if e.reason == "Killing")
 
 
+def _restarts_recorded(v: rc.View) -> bool:
+    """Whether a table past the event recorder's burst still records the container's restarts:
+    a start row (Created, Started, Pulled) counting two starts or more. After an end the kubelet
+    starts the container again within the back-off's cap (300 s, R4.11), each start a Created
+    and a Started event (R4.1); a back-off beside one recorded start past the burst shows
+    restarts whose events the spam filter dropped (R4.43), and a probe's failures may be
+    dropped with them (emberstack-reflector-426's guard: Started x1 beside BackOff x30 over
+    9m). Under the burst nothing was dropped."""
+    if sum(e.count for e in v.events) < rc.SPAM_BURST:
+        return True
+    return max((e.count for e in v.events if e.reason in _START_REASONS), default=0) >= 2
+
+
+_START_REASONS = frozenset({"Created", "Started", "Pulled"})
+
+
 def _starts_show_count(v: rc.View) -> bool:
     """Whether the container's Created or Started rows state as many starts as its restart
     count and one more (`_stated_containers`): each restart the count holds is a start the
@@ -1912,7 +1928,8 @@ def _counted_table_shows_none(f: _Facts) -> bool:
     # reach (`_starts_show_count`), none a kubelet of 2015 left unrecorded (k8s-10861)
     shown = rec is None or rec.restart_count is None or _starts_show_count(v)
     untold = f.untold or any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts)
-    return v.counted_table and shown and not untold and not v.rows_cut and \
+    return v.counted_table and shown and _restarts_recorded(v) and not untold and \
+        not v.rows_cut and \
         not f.story.streaks and not v.unsure and not any(
             e.reason == "Unhealthy" or probe_event(e.message) is not None for e in v.events)
 
@@ -1986,8 +2003,11 @@ def _several_summed(rec: ContainerRecord) -> bool:
     their restarts as one sum (kubectl's printPod): each one's kills are at most that sum, plus
     one where its STATUS shows a container ended, whatever rows are uncounted, as one
     container's row's count bounds them (README's get-pods rule, written at titles35; a kill
-    stated in prose beside it, vsphere-csi-driver-1877)."""
-    return rec.containers > 1 and rec.restart_apart
+    stated in prose beside it, vsphere-csi-driver-1877). Only where READY counts every
+    container ready: a container not ready may have ended since the row's count, an end no
+    restart has counted yet (R4.7), which leaves the sum short of its ends (the holdout guard
+    of a `1/2 Running 0` row)."""
+    return rec.containers > 1 and rec.restart_apart and rec.ready_containers == rec.containers
 
 
 def _uncounted_restart_why(where: Where) -> str:
