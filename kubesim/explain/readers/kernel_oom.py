@@ -26,9 +26,9 @@ to `_LOOK` characters (one pass).
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -47,14 +47,14 @@ KERNEL_OOM = "kernel-oom"
 _LOOK = 4000  # a kernel line's reach: a longer line is read up to it
 _SUMMARY = "oom-kill:constraint="
 # a container's cgroup under kubepods: systemd's slices and scope, or cgroupfs' directories
-_CONTAINER_CGROUP = re.compile(
+_CONTAINER_CGROUP = lazy_regex(
     r"/kubepods\.slice(?:/kubepods-(?:burstable|besteffort)\.slice)?"
     r"/kubepods(?:-(?:burstable|besteffort))?-pod(?P<uid>[0-9a-f_]{36})\.slice"
     r"/(?:cri-containerd|docker|crio)-(?P<id>[0-9a-f]{64})\.scope"
     r"|/kubepods(?:/(?:burstable|besteffort))?/pod(?P<uid2>[0-9a-f-]{36})/(?P<id2>[0-9a-f]{64})")
-_KILLED = re.compile(r"Memory cgroup out of memory: Killed process (?P<pid>\d{1,10}) "
+_KILLED = lazy_regex(r"Memory cgroup out of memory: Killed process (?P<pid>\d{1,10}) "
                      r"\((?P<comm>[^)\n]{0,64})\)")
-_GROUP = re.compile(r"Tasks in (?P<cgroup>/\S{1,1000}) are going to be killed due to "
+_GROUP = lazy_regex(r"Tasks in (?P<cgroup>/\S{1,1000}) are going to be killed due to "
                     r"memory\.oom\.group set")
 
 
