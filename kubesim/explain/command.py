@@ -15,21 +15,22 @@ other than `sleep` are taken to take no time and to do what they say (a write su
 from __future__ import annotations
 
 import math
-import re
 import shlex
 from dataclasses import dataclass
+
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["FileLife", "MAX_SCRIPT", "Unread", "probe_file", "read_file_life"]
 
 MAX_SCRIPT = 4096  # characters: a longer script is not read
 MAX_COMMANDS = 64
 _SHELLS = frozenset({"sh", "/bin/sh", "bash", "/bin/bash", "/usr/bin/bash", "ash", "/bin/ash"})
-_NUMBER = re.compile(r"\d{1,7}(\.\d{1,3})?\Z")  # sleep's argument, at most ~115 days
+_NUMBER = lazy_regex(r"\d{1,7}(\.\d{1,3})?\Z")  # sleep's argument, at most ~115 days
 _RM_FLAGS = frozenset({"-f", "-r", "-rf", "-fr", "-R", "-Rf", "-fR"})
 _NEUTRAL = frozenset({"true", ":"})
-_UNSAFE = re.compile(r"[|`$()<>{}*?!\\;&\[\]]")  # in a path: anything the shell reads
-_EXPANDS = re.compile(r"[`$*?!\\{}\[\]~]")  # in a word: what the shell would expand
-_PUNCTUATION = re.compile(r"[();<>|&]+\Z")
+_UNSAFE = lazy_regex(r"[|`$()<>{}*?!\\;&\[\]]")  # in a path: anything the shell reads
+_EXPANDS = lazy_regex(r"[`$*?!\\{}\[\]~]")  # in a word: what the shell would expand
+_PUNCTUATION = lazy_regex(r"[();<>|&]+\Z")
 
 
 @dataclass(frozen=True)

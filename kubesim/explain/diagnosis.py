@@ -50,6 +50,7 @@ from kubesim.explain.model import (
 )
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.last_alone import LAST_PIECE_OPEN
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, RecordedEvent, StampKind, Where
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
@@ -388,7 +389,7 @@ def _unnamed(v: rc.View) -> list[RecordedEvent]:
 
 
 # a message that starts with a probe's name names it, whatever follows (a row cut inside it)
-_NAMES_PROBE = re.compile(r"^\s*(?:liveness|readiness|startup)\b", re.IGNORECASE)
+_NAMES_PROBE = lazy_regex(r"^\s*(?:liveness|readiness|startup)\b", re.IGNORECASE)
 
 
 def _unnamed_probe(f: _Facts) -> _Decided | None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from kubesim.explain.readers.event_rows import cut_in_error
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import NAME_CELL
 from kubesim.results import ProbeType
 
@@ -21,7 +22,7 @@ __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_cont
 # (KubeBlocks: `Pod pulsar-proxy-0: Startup probe failed: ...`)
 # A message quoted without its output (`Readiness probe failed`, a page's words for the
 # event) is the probe's failure all the same: its output is not in the record
-_PROBE = re.compile(rf"^(?:Pod {NAME_CELL}: )?(Liveness|Readiness|Startup) probe "
+_PROBE = lazy_regex(rf"^(?:Pod {NAME_CELL}: )?(Liveness|Readiness|Startup) probe "
                     r"(failed|errored|warning)(?: and resulted in (\w+) state)?"
                     r"(?::[ ]?(.*)|[ \t]*)$", re.DOTALL)
 _TYPES = {"Liveness": ProbeType.LIVENESS, "Readiness": ProbeType.READINESS,
@@ -95,27 +96,27 @@ class KillCause(str, Enum):
     UNKNOWN = "unknown"  # old kubelets: "Killing <id>" without a reason
 
 
-_HEX_ID = re.compile(r"[0-9a-f]{12,64}|\.\.\.|[0-9a-f]*x+")
+_HEX_ID = lazy_regex(r"[0-9a-f]{12,64}|\.\.\.|[0-9a-f]*x+")
 
 _KILLS = [
-    (re.compile(r"^(?:Init container|Container) (\S+) failed (liveness|startup) probe"
+    (lazy_regex(r"^(?:Init container|Container) (\S+) failed (liveness|startup) probe"
                 r"(, will be restarted)?"), None),
     # dockershim (2017-2018) named the container after its runtime (`docker://portal:...`)
-    (re.compile(r"^Killing container with (?:docker )?id (?:\w+://)?(\S+?):\s*Container failed "
+    (lazy_regex(r"^Killing container with (?:docker )?id (?:\w+://)?(\S+?):\s*Container failed "
                 r"(liveness|startup) probe"), "old"),
     # a web console's copy may double the spaces (`pod  "x_ns(uid)" container  "router"`)
-    (re.compile(r'^Killing container with (?:docker )?id \S+?:\s*pod\s+"[^"]*"\s+container\s+"([^"]+)"'
+    (lazy_regex(r'^Killing container with (?:docker )?id \S+?:\s*pod\s+"[^"]*"\s+container\s+"([^"]+)"'
                 r"\s+is\s+unhealthy, it will be killed and re-created"), "unhealthy"),
     # the kubelet's kill for the pod's termination; a kubelet's log line of it (klog.py, a grace
     # period override) may not name the container
-    (re.compile(r"^Stopping container(?: (\S+)|$)"), "stop"),
+    (lazy_regex(r"^Stopping container(?: (\S+)|$)"), "stop"),
     # dockershim's kill of a whole pod (deleted, or its sandbox torn down): no probe's
-    (re.compile(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
-    (re.compile(r"^Container (\S+) definition changed, will be restarted"), "spec"),
+    (lazy_regex(r"^Killing container with (?:docker )?id \S+?:\s*(Need to kill Pod)$"), "pod"),
+    (lazy_regex(r"^Container (\S+) definition changed, will be restarted"), "spec"),
     # the kubelet's `Container NAME failed liveness probe, will be restarted` with its NAME
     # left out by the author (spack-infrastructure-1005's `Container failed liveness probe`):
     # the probe is still named, the container not
-    (re.compile(r"^(?:Init container|Container) failed (liveness|startup) probe"
+    (lazy_regex(r"^(?:Init container|Container) failed (liveness|startup) probe"
                 r"(, will be restarted)?"), "unnamed"),
 ]
 
@@ -145,12 +146,12 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
 # a Killing message cut right after the container's id (the kubelets of 2016-2018 always
 # follow it with ": <reason>"), and the aggregator's "(events with common reason combined)"
 # cut anywhere: the row was cut where the paste ends
-_CUT_KILL = re.compile(r"^Killing container with (?:docker )?id \S+$")
+_CUT_KILL = lazy_regex(r"^Killing container with (?:docker )?id \S+$")
 _COMBINED = "(events with common reason combined)"
 
 
 _NEED = "Need to kill Pod"
-_CUT_NEED = re.compile(r"^(Killing container with (?:docker )?id \S+?:\s*)(Need to[\w ]*)$")
+_CUT_NEED = lazy_regex(r"^(Killing container with (?:docker )?id \S+?:\s*)(Need to[\w ]*)$")
 
 
 def _uncut(message: str) -> str:
@@ -162,7 +163,7 @@ def _uncut(message: str) -> str:
 
 # the kubelets of 2015 wrote `Started with docker id 06739bf99a4f` (and Created, Killing,
 # Pulling with it): a message that stops inside those words was cut
-_OLD_DOCKER = re.compile(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?:r(?: (?:id?)?)?)?)?)?)?)?$")
+_OLD_DOCKER = lazy_regex(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?:r(?: (?:id?)?)?)?)?)?)?)?$")
 
 
 # the kubelets of 2015-2018 named the container they killed by its id (`Killing
@@ -170,7 +171,7 @@ _OLD_DOCKER = re.compile(r"^(?:Started|Created|Killing) with d(?:o(?:c(?:k(?:e(?
 # `Killing container with id docker://41ef...:...`): a row per container killed, so a row's
 # count tells that container's kill, not how many containers were killed (the dockershim of
 # 2018 named it `docker://es-data`, by its name: one row for every kill, counted)
-_KILL_BY_ID = re.compile(r"^Killing (?:container with (?:docker )?id (?:\w+://)?)?[0-9a-f]{12}")
+_KILL_BY_ID = lazy_regex(r"^Killing (?:container with (?:docker )?id (?:\w+://)?)?[0-9a-f]{12}")
 
 
 def kill_names_container(message: str) -> bool:
@@ -195,7 +196,7 @@ def cut_short(message: str) -> bool:
 # a Go HTTP client's request error as the kubelet's HTTP prober prints it after `probe
 # failed: `, cut before its error: `Get URL` (Go 1.13 and before) or `Get "URL` / `Get "URL"`
 # (quoted since Go 1.14), and nothing after
-_REQUEST_CUT = re.compile(r'(?:Liveness|Readiness|Startup) probe failed: (?:Get|Head|Post) '
+_REQUEST_CUT = lazy_regex(r'(?:Liveness|Readiness|Startup) probe failed: (?:Get|Head|Post) '
                           r'"?https?://[^\s"]*"?:?')
 
 
@@ -210,7 +211,7 @@ def request_cut(text: str) -> bool:
 
 # the kubelet's Pulled message for an image it need not pull (EnsureImageExists): a message
 # that stops inside its words after the image (`Container image "x:1" alre`) is cut
-_PRESENT = re.compile(r'^Container image "[^"]+"(.*)$')
+_PRESENT = lazy_regex(r'^Container image "[^"]+"(.*)$')
 _PRESENT_WORDS = " already present on machine"
 
 
@@ -221,16 +222,16 @@ def _cut_present(text: str) -> bool:
 
 # an image row that stops inside its image's quotes, or inside the pull's duration (Go prints
 # a duration with its unit, `6.814310917s`: `in 6.814310` is cut)
-_CUT_IMAGE = re.compile(r'^(?:[Pp]ulling image|Successfully pulled image|Container image) "[^"]*$'
+_CUT_IMAGE = lazy_regex(r'^(?:[Pp]ulling image|Successfully pulled image|Container image) "[^"]*$'
                         r'|^Successfully pulled image "[^"]+" in [\d.]*$')
 
 
 # the kubelets of 2016 put the delay in and the container after `=` (a FailedSync's
 # CrashLoopBackOff: `Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)`)
-_BACKOFF = re.compile(r"^Back-off (?:[0-9hms.]{1,20} )?restarting failed container"
+_BACKOFF = lazy_regex(r"^Back-off (?:[0-9hms.]{1,20} )?restarting failed container"
                       r"(?: (\S+) in pod|=(\S+))?")
 # the kubelets of 2016-2017 wrote `Created container with docker id 84ca35d0421b`: no name
-_STARTED = re.compile(r"^(?:Started container|Created container:?) (?!with (?:docker )?id )(\S+)")
+_STARTED = lazy_regex(r"^(?:Started container|Created container:?) (?!with (?:docker )?id )(\S+)")
 
 
 def backoff_container(message: str) -> tuple[bool, str | None]:
@@ -242,7 +243,7 @@ def backoff_container(message: str) -> tuple[bool, str | None]:
 # the image rows of the kubelet (kuberuntime_image.go): `Pulling image "x"`, `Successfully
 # pulled image "x" in 1.2s`, `Container image "x" already present on machine`; 2016-2018 wrote
 # `pulling image "x"`
-_PULLED = re.compile(r'^(?:[Pp]ulling image|Successfully pulled image|Container image) "([^"]+)"')
+_PULLED = lazy_regex(r'^(?:[Pp]ulling image|Successfully pulled image|Container image) "([^"]+)"')
 
 
 def pulled_image(message: str) -> str | None:
@@ -258,7 +259,7 @@ def started_container(message: str) -> str | None:
     return m[1] if m else None
 
 
-_GO_DURATION = re.compile(r"^(?:(\d{1,6})h)?(?:(\d{1,6})m(?!s))?(?:(\d{1,6}(?:\.\d{1,9})?)s)?$")
+_GO_DURATION = lazy_regex(r"^(?:(\d{1,6})h)?(?:(\d{1,6})m(?!s))?(?:(\d{1,6}(?:\.\d{1,9})?)s)?$")
 
 
 # the delay a back-off refusal prints (the kubelet's back-off for the container then, R4.9):
@@ -267,7 +268,7 @@ _GO_DURATION = re.compile(r"^(?:(\d{1,6})h)?(?:(\d{1,6})m(?!s))?(?:(\d{1,6}(?:\.
 # the kubelet's log, a waiting state's message); newer BackOff events print none. The delay
 # is whole once `restarting` follows it: a message cut after that word still prints it
 # (`back-off 5m0s restarting fa`, a log line cut short)
-_BACKOFF_DELAY = re.compile(r"[Bb]ack-off (\d[0-9hms.]{0,19}) restarting(?: |$)")
+_BACKOFF_DELAY = lazy_regex(r"[Bb]ack-off (\d[0-9hms.]{0,19}) restarting(?: |$)")
 
 
 def backoff_delay(message: str) -> float | None:
@@ -335,9 +336,9 @@ def exit_cause(reason: str | None, code: int | None) -> tuple[ExitCause, str]:
                            "or in answer to a kill's SIGTERM)")
 
 
-_STATUS = re.compile(r"HTTP probe failed with statuscode: (\d{3})")
+_STATUS = lazy_regex(r"HTTP probe failed with statuscode: (\d{3})")
 # the same, as pages and threads retell it: `HTTP 503`, `status code 500`, `statusCode: 404`
-_RETOLD = re.compile(r"\bHTTP:? ([1-5]\d\d)\b|\bstatus ?code:? ?([1-5]\d\d)\b", re.IGNORECASE)
+_RETOLD = lazy_regex(r"\bHTTP:? ([1-5]\d\d)\b|\bstatus ?code:? ?([1-5]\d\d)\b", re.IGNORECASE)
 
 
 def http_status(detail: str) -> int | None:
@@ -348,10 +349,10 @@ def http_status(detail: str) -> int | None:
         return int(m[1])
     r = _RETOLD.search(detail)
     return int(r[1] or r[2]) if r else None
-_REFUSED = re.compile(r"connection refused|no route to host|network is unreachable", re.IGNORECASE)
-_TIMEOUT = re.compile(r"deadline exceeded|Client\.Timeout|i/o timeout|timed out|timeout",
+_REFUSED = lazy_regex(r"connection refused|no route to host|network is unreachable", re.IGNORECASE)
+_TIMEOUT = lazy_regex(r"deadline exceeded|Client\.Timeout|i/o timeout|timed out|timeout",
                       re.IGNORECASE)
-_RESET = re.compile(r"connection reset|EOF|broken pipe|server closed", re.IGNORECASE)
+_RESET = lazy_regex(r"connection reset|EOF|broken pipe|server closed", re.IGNORECASE)
 
 
 def failure_answer(detail: str, handler: str, outcome: str) -> tuple[dict[str, object], str]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.fixes import probe_data
@@ -22,6 +21,7 @@ from kubesim.analysis.windows import protection_windows
 from kubesim.errors import SpecError
 from kubesim.explain.messages import failure_answer
 from kubesim.explain.model import Kill, Prevention, Setting, Streak
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.kubelet.settings import KubeletProfile
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, ProbedContainer
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["prevent", "workload_of"]
 
-_HASH = re.compile(r"^(?P<name>.+)-[a-z0-9]{5,10}$")
+_HASH = lazy_regex(r"^(?P<name>.+)-[a-z0-9]{5,10}$")
 CANDIDATES = 25  # suggest confirms up to this many candidates with the sweep engine
 
 

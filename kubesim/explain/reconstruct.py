@@ -55,6 +55,7 @@ from kubesim.explain.model import (
     When,
     plural,
 )
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     WITHOUT_PROBE_LINES,
@@ -113,20 +114,20 @@ SPAM_BURST = 25  # the event recorder's per-object burst (R4.43: client-go event
 # The API server keeps an event an hour after its last occurrence (kube-apiserver
 # --event-ttl, 1 h by default): a whole record of a pod's events holds every one of its hour.
 EVENT_TTL = 3600.0
-_DNS_LABEL = re.compile(rf"^{LABEL}$")
+_DNS_LABEL = lazy_regex(rf"^{LABEL}$")
 _URL = re.compile(r'Get "?(https?)://([^/:"]+|\[[^\]]+\]):(\d{1,5})(/[^"\s]*)?"?')
 # the kubelet's tcpSocket probe prints the dial error as its whole output (R2.12): `dial tcp
 # 10.0.0.1:5432: connect: connection refused`; an exec probe's output may quote one inside
 # its own (etcdctl's JSON warning), which tells nothing of the probe's handler or port
-_DIAL = re.compile(r"^\s*dial tcp [^\s:]+:(\d{1,5})")
+_DIAL = lazy_regex(r"^\s*dial tcp [^\s:]+:(\d{1,5})")
 # what only Go's HTTP client prints (an httpGet probe's output, R2.8), where the URL is cut off:
 # `net/http: request canceled (Client.Timeout exceeded while awaiting headers)`; or a status
 # code (`messages.http_status`)
-_HTTP_ONLY = re.compile(r"HTTP probe failed|awaiting headers|net/http:|Client\.Timeout")
+_HTTP_ONLY = lazy_regex(r"HTTP probe failed|awaiting headers|net/http:|Client\.Timeout")
 # what the kubelet's grpc probe prints (pkg/probe/grpc, R2.16); grpc_health_probe run by an exec
 # probe prints the same words, so the handler is a gRPC health check either way; the address
 # (`failed to connect service "10.0.0.1:9090"`) gives the port when it is there
-_GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})" within'
+_GRPC = lazy_regex(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})" within'
                    r'|error: failed to connect service at "[^"]*:(\d{1,5})"'
                    r"|error: this server does not implement the grpc health protocol"
                    r"|timeout: health rpc did not complete within"
@@ -135,7 +136,7 @@ _GRPC = re.compile(r'^\s*(?:timeout: failed to connect service "[^"]*:(\d{1,5})"
 _GRPC_STAND_IN = 9090  # a port for a gRPC probe whose output names none
 # an output the paste elides from its start (`Liveness probe failed: ... connect: connection
 # refused`): what would name the handler (a URL, an address) is what was left out
-_ELIDED = re.compile(rf"^\s*{ELLIPSIS}")
+_ELIDED = lazy_regex(rf"^\s*{ELLIPSIS}")
 
 
 def clip(text: str, n: int = 200) -> str:

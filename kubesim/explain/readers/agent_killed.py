@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
+
 __all__ = ["KILLED_BY", "names_a_probe", "of_a_bare_name"]
 
 # the agent, then the kill or restart in the past or progressive, then the name (one word);
@@ -33,7 +35,7 @@ KILLED_BY = re.compile(
     r"(?i:killed|restarted|(?:kept|keeps|was|is|been)[ \t]+(?:killing|restarting))[ \t]+"
     r"(?P<name>[A-Za-z](?:[\w.-]{0,61}\w)?)(?![\w-])")
 # after the name: a possessive or a pod's or container's word makes it a pod's, no bare name
-_NOT_BARE_AFTER = re.compile(r"['\u2019]s(?![\w])|[ \t]+(?i:pods?|containers?|deployments?|"
+_NOT_BARE_AFTER = lazy_regex(r"['\u2019]s(?![\w])|[ \t]+(?i:pods?|containers?|deployments?|"
                              r"statefulsets?|daemonsets?|replicas?)(?![\w-])")
 # a word right after the verb that is no bare name: a determiner (of the case's, or of no
 # case), a pronoun, or a word of Kubernetes' own
@@ -44,7 +46,7 @@ _NOT_A_NAME = frozenset({
     "pod", "pods", "container", "containers", "process", "processes", "app", "apps",
     "application", "applications", "service", "services", "workload", "workloads", "node",
     "nodes", "everything", "something", "nothing", "again", "repeatedly", "constantly"})
-_PROBE = re.compile(r"(?i:probe|liveness|readiness|startup)")
+_PROBE = lazy_regex(r"(?i:probe|liveness|readiness|startup)")
 
 
 def of_a_bare_name(line: str, m: re.Match[str]) -> bool:

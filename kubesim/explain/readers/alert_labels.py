@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 
@@ -29,9 +30,9 @@ ALERT_LABELS = "alert-labels"
 _ALERT = "KubePodCrashLooping"
 _BACK_OFF = "CrashLoopBackOff"
 _MAX_LINE = 2000  # a cell longer than this is no label's
-_KEY_CELL = re.compile(r"[ \t]*<th>[ \t]*(?P<key>[a-z_][a-z0-9_]{0,62})[ \t]*</th>[ \t]*")
-_VALUE_CELL = re.compile(r"[ \t]*<td>[ \t]*(?P<value>[^<>\s]{1,253})[ \t]*</td>[ \t]*")
-_TEXT_PAIR = re.compile(r"[ \t]*-[ \t]+(?P<key>[a-z_][a-z0-9_]{0,62})[ \t]+=[ \t]+"
+_KEY_CELL = lazy_regex(r"[ \t]*<th>[ \t]*(?P<key>[a-z_][a-z0-9_]{0,62})[ \t]*</th>[ \t]*")
+_VALUE_CELL = lazy_regex(r"[ \t]*<td>[ \t]*(?P<value>[^<>\s]{1,253})[ \t]*</td>[ \t]*")
+_TEXT_PAIR = lazy_regex(r"[ \t]*-[ \t]+(?P<key>[a-z_][a-z0-9_]{0,62})[ \t]+=[ \t]+"
                         r"(?P<value>\S{1,253})[ \t]*")
 _NAMES = {"pod": re.compile(SUBDOMAIN), "container": re.compile(LABEL),
           "namespace": re.compile(LABEL)}

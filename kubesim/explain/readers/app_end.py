@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, NoteKind, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import PasteLine
 
@@ -47,11 +48,11 @@ APP_ENDS: tuple[tuple[str, re.Pattern[str], bool], ...] = (
     ("the JVM", re.compile(r"^\s*(?:Terminating|Aborting) due to "
                            r"java\.lang\.OutOfMemoryError\b"), False),
 )
-_GOROUTINE = re.compile(r"^\s*goroutine \d{1,12} \[")
+_GOROUTINE = lazy_regex(r"^\s*goroutine \d{1,12} \[")
 # describe's Events section with no row: its `Events:` line, the columns' header, the dash
 # line under it, whole or cut (kubectl's describe.go, DescribeEvents)
-_EVENTS_HEADER = re.compile(r"^\s*Events:\s*$")
-_EVENTS_SECTION = re.compile(r"^\s*(?:Events:|Type\s+Reason\s+Age\s+From\s+Message|"
+_EVENTS_HEADER = lazy_regex(r"^\s*Events:\s*$")
+_EVENTS_SECTION = lazy_regex(r"^\s*(?:Events:|Type\s+Reason\s+Age\s+From\s+Message|"
                              r"-{1,7}(?:\s+-{1,7}){0,4})\s*$")
 _TRACE_REACH = 6  # a panic's value may take a line or two, then a blank one, before it
 _SHOWN = 60

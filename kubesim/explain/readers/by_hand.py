@@ -21,6 +21,7 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.kubectl_command import kubectl_command
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNKNOWN_STAMP, CountBasis, Note, RecordedEvent, Where
 from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
@@ -32,12 +33,12 @@ _OUTPUT_LINES = 20  # how far under the command its exit code is looked for
 _KINDS = ("liveness", "readiness", "startup")
 _EXEC = re.compile(r"(?:^|\s)(?:kubectl|oc)\s+exec\s")
 _POD = re.compile(SUBDOMAIN)
-_WORD = re.compile(r"[a-z]+")
-_HEADING = re.compile(r"\b(liveness|readiness|startup)[ _-]?probe", re.IGNORECASE)
+_WORD = lazy_regex(r"[a-z]+")
+_HEADING = lazy_regex(r"\b(liveness|readiness|startup)[ _-]?probe", re.IGNORECASE)
 # `# Exit code: 1`, `exit status 1`, kubectl's own `command terminated with exit code 1`
-_EXIT = re.compile(r"#?[ \t]*(?:command terminated with exit code|exit (?:code|status))"
+_EXIT = lazy_regex(r"#?[ \t]*(?:command terminated with exit code|exit (?:code|status))"
                    r"[ \t]*(?:[:=][ \t]*)?(\d{1,3})[ \t]*", re.IGNORECASE)
-_OUTPUT = re.compile(r"#?[ \t]*(?:output:[ \t]*)?", re.IGNORECASE)
+_OUTPUT = lazy_regex(r"#?[ \t]*(?:output:[ \t]*)?", re.IGNORECASE)
 
 
 class ByHand(NamedTuple):

@@ -10,16 +10,17 @@ show (reconstruct.py), and the note says so.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["ChartSwitch", "chart_probe_values"]
 
-_PROBE_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<probe>livenessProbe|readinessProbe|startupProbe):"
+_PROBE_KEY = lazy_regex(r"^(?P<indent>[ \t]*)(?P<probe>livenessProbe|readinessProbe|startupProbe):"
                         r"[ \t]*$")
-_ENABLED = re.compile(r"^(?P<indent>[ \t]+)enabled:[ \t]*(?P<on>true|false|True|False)[ \t]*"
+_ENABLED = lazy_regex(r"^(?P<indent>[ \t]+)enabled:[ \t]*(?P<on>true|false|True|False)[ \t]*"
                       r"(?:#.*)?$")
-_HANDLER = re.compile(r"^[ \t]+(?:exec|httpGet|tcpSocket|grpc):")
+_HANDLER = lazy_regex(r"^[ \t]+(?:exec|httpGet|tcpSocket|grpc):")
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,9 @@ One pass: the message is matched once a line, at its own words, its lists bounde
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -34,7 +34,7 @@ from kubesim.explain.readers.row_sum import bound_by_row_sum
 __all__ = ["name_by_choice", "name_row"]
 
 _NAMES = r"[a-z0-9][-a-z0-9]{0,62}(?: [a-z0-9][-a-z0-9]{0,62}){0,63}"
-_CHOOSE = re.compile(
+_CHOOSE = lazy_regex(
     r"a container name must be specified for pod (?P<pod>[a-z0-9][-.a-z0-9]{0,252}), choose "
     r"one of: \[(?P<names>" + _NAMES + r")\](?: or one of the init containers: \[(?P<init>"
     + _NAMES + r")\])?")

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from kubesim.explain.readers.event_layouts import BareReason, bare_reason
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     CountBasis,
@@ -65,13 +66,13 @@ _MONITOR = re.compile(
     r"(?:event happened (?P<times>\d{1,10}) times?, something is wrong: )?"
     r"(?P<locator>(?:[a-z]{1,40}[=/][^\s=/]{1,253} ){1,8})(?:- )?"
     r"(?:reason/(?P<reason>[A-Za-z][A-Za-z0-9_]{0,80}) )?(?P<message>\S.*)$")
-_PAIR = re.compile(r"([a-z]{1,40})[=/](\S{1,253})")
+_PAIR = lazy_regex(r"([a-z]{1,40})[=/](\S{1,253})")
 _KINDS = {"pod": "Pod", "deployment": "Deployment", "replicaset": "ReplicaSet",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job", "node": "Node",
           "replicationcontroller": "ReplicationController"}
 # the kubelet's and the scheduler's words a monitor line carries without a reason
-_MORE_SHAPES = ((re.compile(r"^Successfully assigned "), "Scheduled"),
-                (re.compile(r"^[Pp]ulling image "), "Pulling"))
+_MORE_SHAPES = ((lazy_regex(r"^Successfully assigned "), "Scheduled"),
+                (lazy_regex(r"^[Pp]ulling image "), "Pulling"))
 _WARNING = {BareReason.UNHEALTHY.value, BareReason.BACK_OFF.value, "ProbeError",
             BareReason.FAILED_SYNC.value}
 
@@ -88,7 +89,7 @@ def ci_event(line: str, where: Where) -> RecordedEvent | None:
 
 
 # the start of an event line, whatever is cut after it (the paste ends inside the line)
-_START = re.compile(rf"^[ \t]*+(?:{_LOGF}(?:At \d|event for )|[A-Z][a-z]{{2}} [ \d]\d "
+_START = lazy_regex(rf"^[ \t]*+(?:{_LOGF}(?:At \d|event for )|[A-Z][a-z]{{2}} [ \d]\d "
                     r"\d{2}:\d{2}:\d{2}(?:\.\d{1,9})? [IWE] |event happened \d)")
 
 

@@ -29,6 +29,7 @@ from kubesim.explain.readers.command_words import (
     pod_by_command,
     target_by_command,
 )
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
@@ -37,7 +38,7 @@ __all__ = ["described_names", "described_notes", "named_containers"]
 _NAME_LINE = re.compile(r"Name:[ \t]+\S")  # describe's pod `Name:`, at column 0
 # kubectl's answer to a command it could not run (`error: container x is not valid for pod
 # y`, `Error from server (NotFound): pods "y" not found`)
-_ERROR = re.compile(r"\s*(?:error:|Error from server\b)")
+_ERROR = lazy_regex(r"\s*(?:error:|Error from server\b)")
 
 
 def described_names(lines: list[PasteLine], describe: list[PasteLine]) -> dict[int, str]:

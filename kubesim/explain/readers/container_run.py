@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
 
 __all__ = ["CONTAINER_RUN", "CONTAINER_RUN_BEFORE_PROBES", "container_run", "container_run_said",
@@ -38,7 +39,7 @@ _ORDER = {"State": 0, "Last State": 1, "Ready": 2, "Restart Count": 3, "Limits":
           "Requests": 5, "Liveness": 6, "Readiness": 7, "Startup": 8, "Environment": 9,
           "Mounts": 10}
 _STATE_FIELDS = ("Reason", "Exit Code", "Started", "Finished")
-_FIELD = re.compile(r"(?<![A-Za-z])(?P<key>Last State|Restart Count|Exit Code|State|Reason|"
+_FIELD = lazy_regex(r"(?<![A-Za-z])(?P<key>Last State|Restart Count|Exit Code|State|Reason|"
                     r"Started|Finished|Ready|Limits|Requests|Liveness|Readiness|Startup|"
                     r"Environment|Mounts):(?=[ \t]|$)")
 # each value's shape (its start: what follows it in the value is not read)
@@ -50,9 +51,9 @@ _SHAPES = {"State": r"(?:Waiting|Running|Terminated)\b", "Last State": r"Termina
            "Limits": r"(?:[a-z][a-z0-9./-]{0,62}:[ \t]+[0-9][0-9.]{0,20}[A-Za-z]{0,3}[ \t]*){1,8}",
            "Requests": r"(?:[a-z][a-z0-9./-]{0,62}:[ \t]+[0-9][0-9.]{0,20}[A-Za-z]{0,3}[ \t]*)"
                        r"{1,8}"}
-_COMPILED = {k: re.compile(v) for k, v in _SHAPES.items()}
+_COMPILED = {k: lazy_regex(v) for k, v in _SHAPES.items()}
 _PROBE_VALUE = 400  # a probe line's value longer than describe prints one is not read
-_HEAD = re.compile(r"(?:^|[\s:])Containers:[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?):"
+_HEAD = lazy_regex(r"(?:^|[\s:])Containers:[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?):"
                    r"(?=[ \t])")
 _MIN_FIELDS = 3  # describe's own fields (not a state's) that make a block, not a sentence
 

@@ -24,15 +24,14 @@ be told), tabs.
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.container_status import STATUS_FIELDS
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
 __all__ = ["cut_status_list", "opens_cut_list"]
 
-_ITEM = re.compile(r"^(?P<indent> *)- ")
-_KEY = re.compile(r"^(?P<indent> *)(?P<key>[A-Za-z][\w.-]{0,252}):(?:[ ]|$)")
+_ITEM = lazy_regex(r"^(?P<indent> *)- ")
+_KEY = lazy_regex(r"^(?P<indent> *)(?P<key>[A-Za-z][\w.-]{0,252}):(?:[ ]|$)")
 # PodStatus's keys kubectl prints right after containerStatuses (its YAML sorts the keys)
 _AFTER_LIST = frozenset({"ephemeralContainerStatuses", "hostIP", "hostIPs"})
 

@@ -11,8 +11,7 @@ init container (README's Pulled rule; `View.named_alone`).
 
 from __future__ import annotations
 
-import re
-
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.normalise import unfolded
 
@@ -20,7 +19,7 @@ from kubesim.explain.readers.normalise import unfolded
 # line's first word, after a markdown quote's `>` marks, the list a run of names and commas)
 # (its quotes as a page or a JSON string may escape them: `&quot;`, `&#34;`, `\"`)
 _QUOTE = r'(?:"|&quot;|&#34;|\\")'
-_DEFAULTED = re.compile(
+_DEFAULTED = lazy_regex(
     r'\s*(?:>[ \t]*)*Defaulted container ' + _QUOTE + r'(?P<chosen>[a-z0-9][-a-z0-9]{0,62})' + _QUOTE +
     r' out of: '
     r'(?P<listed>[-a-z0-9]+(?: \((?:init|ephem)\))?(?:, [-a-z0-9]+(?: \((?:init|ephem)\))?)*)')

@@ -20,6 +20,7 @@ from typing import Any
 from kubesim.errors import RecordError, SpecError
 from kubesim.explain.readers.event_rows import EventRows
 from kubesim.explain.readers.grepped import is_ended_reason
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_pods
 from kubesim.explain.readers.message_alone import labelled_message, message_alone
 from kubesim.explain.readers.model import (
@@ -61,17 +62,17 @@ _KEY = re.compile(rf"^(?P<indent>[ \t]*)(?P<key>{KEY_NAME}):"
                   r"(?:[ \t]+(?P<value>\S(?:.*\S)?))?[ \t]*$")
 _CONTAINER = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?):"
                         r"[ \t]*$")
-_CONDITION = re.compile(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
+_CONDITION = lazy_regex(r"^[ \t]+(?P<type>[A-Za-z][A-Za-z0-9./-]{0,80})[ \t]+"
                         r"(?P<status>True|False|Unknown)[ \t]*$")
 # (the blanks before `<none>` inside its group: two runs of blanks side by side were quadratic
 # in a long run of them before other text)
 _EVENTS = re.compile(r"^(?P<indent>[ \t]*)Events:(?:[ \t]*(?P<none><none>))?[ \t]*$")
 # a state's value on the line after its key (`State:`, then `Terminated`: a page's copy)
 # an exit code's value as describe prints it (a whole number, 0 to 255 and the runtime's)
-_EXIT_VALUE = re.compile(r"-?\d{1,3}")
-_STATE_KEY_ALONE = re.compile(r"^[ \t]*(?:Last )?State:[ \t]*$")
+_EXIT_VALUE = lazy_regex(r"-?\d{1,3}")
+_STATE_KEY_ALONE = lazy_regex(r"^[ \t]*(?:Last )?State:[ \t]*$")
 _STATE_WORD = re.compile(r"^[ \t]*(?P<word>Terminated|Running|Waiting)[ \t]*$")
-_PORTS = re.compile(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
+_PORTS = lazy_regex(r"(\d{1,5})/(?:TCP|UDP|SCTP)")
 _INT32 = 2**31 - 1
 # a remark a person wrote after a value: `4 <--- the web container restarted`, `4  # why`
 # what a line describe's reader does not take must not hold unlisted (issue 30, gaps43): a
@@ -81,8 +82,8 @@ _FACT = re.compile(r"(?i:probe[ \t]+(?:failed|errored)|(?:liveness|readiness|sta
                    r"exit[ \t]?(?:code|status)|restart[ \t]?count|reason:[ \t]*\S|oom[ _-]?kill|"
                    r"crashloopbackoff|back-off)")
 _FACT_SPAN = 4000
-_REMARK = re.compile(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
-_WORD_REMARK = re.compile(r"^([A-Za-z]{1,60})\s+(?:<-+|←|#|//)(?:\s.*)?$")  # a reason's
+_REMARK = lazy_regex(r"^(\d{1,11})\s+(?:<-+|←|#|//)(?:\s.*)?$")
+_WORD_REMARK = lazy_regex(r"^([A-Za-z]{1,60})\s+(?:<-+|←|#|//)(?:\s.*)?$")  # a reason's
 # kubectl describe printed a container's probes from v1.2 on (kubernetes#21341, Feb. 2016);
 # its older layout (events without a Type column, a pod-level `Image(s):`) lists none, so a
 # container without a probe line there may still have probes
@@ -148,7 +149,7 @@ class _OpenExec:
 
 # a probe's target in its failure message: `Get "http://10.0.0.229:9000/..."`, `dial tcp
 # 10.0.0.229:9000`, an IPv6 literal in brackets
-_PROBE_HOST = re.compile(r"(?:https?://|dial tcp )(\[[0-9a-fA-F:.]+\]|\d{1,3}(?:\.\d{1,3}){3}):\d")
+_PROBE_HOST = lazy_regex(r"(?:https?://|dial tcp )(\[[0-9a-fA-F:.]+\]|\d{1,3}(?:\.\d{1,3}){3}):\d")
 
 MAX_EXEC_LINES = 500  # lines of one exec command describe broke over lines (a script)
 

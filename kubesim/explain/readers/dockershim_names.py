@@ -18,9 +18,9 @@ container, running or not, and no count (follow-me-install-kubernetes-cluster-48
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
@@ -28,12 +28,12 @@ __all__ = ["dockershim_running"]
 
 # `k8s_<container>_<pod>_<namespace>_<uid>_<attempt>` (DNS-1123 names, a UID of 36
 # characters); `Up 4 hours` before it in the row: docker's STATUS of a running container
-_NAME = re.compile(r"(?<![\w-])k8s_(?P<container>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)_"
+_NAME = lazy_regex(r"(?<![\w-])k8s_(?P<container>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)_"
                    r"(?P<pod>[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?)_"
                    r"(?P<namespace>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)_"
                    r"(?P<uid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_"
                    r"(?P<attempt>\d{1,9})[ \t]*$")
-_UP = re.compile(r"[ \t]Up[ \t]+(?:\d{1,9}|About|Less)[ \t]")
+_UP = lazy_regex(r"[ \t]Up[ \t]+(?:\d{1,9}|About|Less)[ \t]")
 
 
 class _Running(NamedTuple):

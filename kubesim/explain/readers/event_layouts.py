@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import LABEL, object_of_event_name
 
 __all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason",
@@ -34,14 +35,14 @@ __all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_rea
 
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
-_SUBOBJECT = re.compile(r"^spec\.\S+$|^implicitly required container \S+$")
+_SUBOBJECT = lazy_regex(r"^spec\.\S+$|^implicitly required container \S+$")
 _KINDS = {"Pod", "ReplicaSet", "Deployment", "StatefulSet", "DaemonSet", "Job", "Node",
           "Service", "Endpoints", "CronJob", "ReplicationController", "PersistentVolumeClaim",
           "HorizontalPodAutoscaler", "Namespace", "ConfigMap", "Secret", "Ingress"}
-_COUNT = re.compile(r"^\d{1,400}$")
-_REASON = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,80}$")
-_OBJECT = re.compile(r"^[a-z][a-z0-9.]{0,60}/\S{1,253}$")
-_CUT_OBJECT = re.compile(r"^[a-z][a-z0-9.]{0,60}(?:/\S{0,253})?$")
+_COUNT = lazy_regex(r"^\d{1,400}$")
+_REASON = lazy_regex(r"^[A-Za-z][A-Za-z0-9_]{0,80}$")
+_OBJECT = lazy_regex(r"^[a-z][a-z0-9.]{0,60}/\S{1,253}$")
+_CUT_OBJECT = lazy_regex(r"^[a-z][a-z0-9.]{0,60}(?:/\S{0,253})?$")
 # reasons the kubelet writes: a headerless row without TYPE is read only when it names one
 KUBELET_REASONS = {"Unhealthy", "Killing", "BackOff", "Started", "Created", "Pulled",
                    "Pulling", "Failed", "ProbeWarning", "Scheduled", "FailedSync",
@@ -121,7 +122,7 @@ class StartBackOff(NamedTuple):
 # (klog's structured `err="..."` escapes its quotes) and as the kubelets of 1.2-1.4 reported
 # it in a FailedSync event: `failed to "StartContainer" for "web" with CrashLoopBackOff:
 # "Back-off 1m20s restarting failed container=web pod=web-1_ns(uid)"`
-_START_BACK_OFF = re.compile(
+_START_BACK_OFF = lazy_regex(
     rf'failed to \\?"StartContainer\\?" for \\?"({LABEL})\\?" '
     r'with CrashLoopBackOff(?:: \\?"([Bb]ack-off [^"\\\n]{1,400}))?')
 
@@ -344,7 +345,7 @@ def _kind_cell(rest: list[str]) -> str | None:
 
 # a reason the OpenShift 3 web console printed in words (`Failed sync`, its events page
 # humanising FailedSync; fabric8-6540): two to four words, the first capitalised
-_WORDED_REASON = re.compile(r"[A-Z][a-z]{1,30}(?: [a-z]{1,30}){1,3}")
+_WORDED_REASON = lazy_regex(r"[A-Z][a-z]{1,30}(?: [a-z]{1,30}){1,3}")
 
 
 def _console_reason(cell: str, message: str) -> str | None:
@@ -449,10 +450,10 @@ _LOGGED = re.compile(
     _LOGGED_HEAD + r"[ \t]+(?:(?P<sub>spec\.(?:initContainers|containers|ephemeralContainers)"
     r"\{[^{}\s]{1,253}\})[ \t]+)?(?P<reason>[A-Z][A-Za-z0-9_]{0,80})(?:[ \t]+(?P<message>\S.*))?$")
 # the same row cut before its reason: its time and object, and a fieldPath cut short or whole
-_LOGGED_CUT = re.compile(_LOGGED_HEAD + r"(?:[ \t]+spec\.[A-Za-z]{0,20}(?:\{[^{}\s]{0,253}\}?)?)?"
+_LOGGED_CUT = lazy_regex(_LOGGED_HEAD + r"(?:[ \t]+spec\.[A-Za-z]{0,20}(?:\{[^{}\s]{0,253}\}?)?)?"
                          r"[ \t]*$")
 # a date and time of day with no zone (a log viewer's local time): ordered, placed on no clock
-LOCAL_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?$")
+LOCAL_TIME = lazy_regex(r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?$")
 
 
 def logged_cells(line: str) -> Cells | None:

@@ -32,6 +32,7 @@ from kubesim.explain.readers.event_layouts import (
     spaced_console_cells,
     wide_cells,
 )
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events
 from kubesim.explain.readers.message_first_row import message_first_cells
 from kubesim.explain.readers.model import (
@@ -67,7 +68,7 @@ _GET_ROW = re.compile(
     rf"(?P<kind>[A-Za-z][A-Za-z0-9.]{{0,60}})/(?P<name>\S{{1,253}})(?:[ \t]+(?P<message>.*))?$")
 # `kubectl events` (1.26+) prints an event's count in its LAST SEEN cell, as describe does in
 # Age: `2m (x4 over 12m)` (kubectl's events/event_printer.go, getInterval)
-_AGE_COUNT_CELL = re.compile(rf"^{_AGE_COUNT}$")
+_AGE_COUNT_CELL = lazy_regex(rf"^{_AGE_COUNT}$")
 _RFC1123 = (r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2}"
             r" (?:[+-]\d{4}|GMT|UTC)")
 _TIME = rf"(?:{_RFC1123}|{AGE_PATTERN})"
@@ -75,22 +76,22 @@ _OLD_ROW = re.compile(rf"^[ \t]*(?P<first>{_TIME})(?:\t+|[ \t]{{2,}})(?P<last>{_
                       rf"[ \t]+(?P<count>\d{{1,400}})(?:\t+|[ \t]{{2,}}|$)(?P<rest>.*)$")
 # a describe row cut in its age column, after its count: `25m (x2 over 2` (the count is whole
 # when ` over` follows it)
-_CUT_COUNT = re.compile(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
+_CUT_COUNT = lazy_regex(r"^[ \t]+\(x(?P<count>\d{1,11})(?P<whole> over\b.*)?$")
 # a describe row that stops inside its `(xN over M)`, before its `)`: cut there, or broken
 # there by a narrow terminal (`EventRows._rewrapped`)
-_OPEN_COUNT = re.compile(r"^[ \t]+\(x\d{1,11}[^)]*$")
+_OPEN_COUNT = lazy_regex(r"^[ \t]+\(x\d{1,11}[^)]*$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 # the record's last line, a row cut right after its type (`  Warning`): no message goes on so
-_TYPE_ONLY = re.compile(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
+_TYPE_ONLY = lazy_regex(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
 # the scheduler's Scheduled message names the pod it bound: `Successfully assigned
 # NAMESPACE/NAME to NODE` (1.13 on; scheduler's `Scheduled` event)
-_ASSIGNED = re.compile(rf"^Successfully assigned (?:(?P<ns>{NAMESPACE_CELL})/)?"
+_ASSIGNED = lazy_regex(rf"^Successfully assigned (?:(?P<ns>{NAMESPACE_CELL})/)?"
                        rf"(?P<name>{SUBDOMAIN})(?: to \S+)?\s*$")
 # a console's time of day, or its local date and time (`Oct 12, 2023, 5:08:37 PM`): no zone
-_CLOCK = re.compile(r"^(?:[A-Z][a-z]{2} \d{1,2}, \d{4},? )?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
+_CLOCK = lazy_regex(r"^(?:[A-Z][a-z]{2} \d{1,2}, \d{4},? )?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AP]M)?$")
 _SPLIT = re.compile(r"\t+|[ \t]{2,}")
-_SUBOBJECT = re.compile(r"^(?:spec\.\S+|implicitly required container \S+)$")
-_FIELD_PATH = re.compile(r"^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]+)\}$")
+_SUBOBJECT = lazy_regex(r"^(?:spec\.\S+|implicitly required container \S+)$")
+_FIELD_PATH = lazy_regex(r"^spec\.(?:initContainers|containers|ephemeralContainers)\{([^}]+)\}$")
 _HEADER_NEW = re.compile(r"^\s*Type\s+Reason\s+Age\s+From\s+Message\s*$")
 # the header cut after a column (`  Type     Reason          Age`, a paste's last line): the
 # rows below it are not in the record
@@ -115,7 +116,7 @@ def container_of_field_path(path: str | None) -> str | None:
 
 # kubectl describe since 1.35 prints the event's involvedObject.fieldPath before its message
 # (`spec.containers{app}: Started container app`, kubernetes PR 133627, DescribeEvents)
-_SAID_FIELD_PATH = re.compile(
+_SAID_FIELD_PATH = lazy_regex(
     r"^(?P<path>spec\.(?:initContainers|containers|ephemeralContainers)\{[^{}\s]{1,253}\}): ")
 
 
@@ -621,7 +622,7 @@ class EventRows:
             event_name=cells.event_name, object_namespace=cells.namespace)
 
 
-_TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
+_TYPE_REASON = lazy_regex(r"^(Normal|Warning) (\S+)$")
 # the OpenShift 3 web console prints an event's count after its message: `... awaiting
 # headers)  19 times in the last 17 minutes`. A copy may run the count into the message:
 # after a word (`connection refused28 times`, syndesis-1616; `recreated.2 times`) it starts
@@ -629,7 +630,7 @@ _TYPE_REASON = re.compile(r"^(Normal|Warning) (\S+)$")
 # status line's code as exactly three, prober/http), so `statuscode: 50318 times` is 503, 18
 # times (openshiftio-2425). A message ending in other digits (a port, `/v1`) keeps them: no
 # guess where they part.
-_CONSOLE_TIMES = re.compile(r"(?:(?<=statuscode: \d{3})|(?<=[A-Za-z]{2})|(?<=[A-Za-z][.)])|"
+_CONSOLE_TIMES = lazy_regex(r"(?:(?<=statuscode: \d{3})|(?<=[A-Za-z]{2})|(?<=[A-Za-z][.)])|"
                             r"(?<![ \t])"
                             r"(?<!statuscode:)[ \t]+)"
                             r"(?P<n>\d{1,10}) times in the last (?:\d+ )?"
@@ -652,7 +653,7 @@ def _is_time(text: str) -> bool:
         bool(re.match(rf"^{_AGE_LIKE}$", text))
 
 
-_COMPONENT = re.compile(r"^((?:kubelet|default-scheduler)(?:, \S+)?|\{[^}]{1,200}\})\s+")
+_COMPONENT = lazy_regex(r"^((?:kubelet|default-scheduler)(?:, \S+)?|\{[^}]{1,200}\})\s+")
 _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job", "node": "Node",
           "service": "Service", "endpoints": "Endpoints", "cronjob": "CronJob"}
@@ -661,11 +662,11 @@ _KINDS = {"pod": "Pod", "replicaset": "ReplicaSet", "deployment": "Deployment",
 # a `kubectl get events` row printed without its LAST SEEN cell, on one space (a mail
 # archive's `Warning Unhealthy pod/scheduler-xxx Liveness probe failed:`): its OBJECT cell,
 # a kind kubectl prints, before the message
-_OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9][a-z0-9.-]{0,252})[ \t]+(?=\S)")
+_OBJECT_CELL = lazy_regex(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9][a-z0-9.-]{0,252})[ \t]+(?=\S)")
 
 
 # the same row cut inside its OBJECT cell, nothing after it (`Normal Killing pod/we`)
-_CUT_OBJECT_CELL = re.compile(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9.-]{0,253})$")
+_CUT_OBJECT_CELL = lazy_regex(r"^(?P<kind>[a-z]{3,20})/(?P<name>[a-z0-9.-]{0,253})$")
 
 
 def _cut_object_row(m: re.Match[str], rest: str, where: Where) -> RecordedEvent | None:
@@ -741,7 +742,7 @@ _GO_ERRORS = ("context deadline exceeded (Client.Timeout exceeded while awaiting
               "connection refused", "connection reset by peer", "i/o timeout",
               "no route to host", "network is unreachable")
 # where the prober's Go error starts: after its request (`Get "URL": `) or its dial
-_NET_OUTPUT = re.compile(r'(?:Get|Head|Post) "[^"\n]{0,2048}": |dial tcp ')
+_NET_OUTPUT = lazy_regex(r'(?:Get|Head|Post) "[^"\n]{0,2048}": |dial tcp ')
 
 
 def cut_in_error(message: str) -> str | None:

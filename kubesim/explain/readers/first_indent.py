@@ -19,14 +19,14 @@ block whose least indented lines are not all keys (a list's `- ` items, prose), 
 
 from __future__ import annotations
 
-import re
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["first_line_reindented"]
 
 # a mapping's key opening a block: `lastState:`, nothing after it but blanks
-_OPENS = re.compile(r"^(?P<indent> *)[A-Za-z_][\w.-]{0,252}:[ ]*$")
+_OPENS = lazy_regex(r"^(?P<indent> *)[A-Za-z_][\w.-]{0,252}:[ ]*$")
 # one of a mapping's keys (its value on the line or under it)
-_KEY = re.compile(r"^ *[A-Za-z_\"'][^:#]{0,252}:(?:[ ]|$)")
+_KEY = lazy_regex(r"^ *[A-Za-z_\"'][^:#]{0,252}:(?:[ ]|$)")
 
 
 def first_line_reindented(texts: list[str]) -> list[str] | None:

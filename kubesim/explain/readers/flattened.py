@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kubesim.explain.readers.lazy import lazy_regex
+
 __all__ = ["dotted_state_key", "flat_pod_probes", "is_status_key", "orphan_probe_fields",
            "reindent_probes", "reindent_status", "run_into_prose", "undotted"]
 
@@ -26,15 +28,15 @@ _FIELDS = {"initialDelaySeconds", "periodSeconds", "timeoutSeconds", "successThr
            "failureThreshold", "terminationGracePeriodSeconds"}
 _HANDLERS = {"httpGet": {"path", "port", "host", "scheme"}, "tcpSocket": {"port", "host"},
              "exec": {"command"}, "grpc": {"port", "service"}}
-_KEY = re.compile(r"^[ \t]*(?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
-_ITEM = re.compile(r"^[ \t]*- (?P<value>.*)$")
+_KEY = lazy_regex(r"^[ \t]*(?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
+_ITEM = lazy_regex(r"^[ \t]*- (?P<value>.*)$")
 # the tables above by their place in the Probe schema, for one_line_probe.py's splitting
 PROBE_KEYS, PROBE_FIELDS, HANDLER_FIELDS = _PROBES, _FIELDS, _HANDLERS
 
 
 # a probe's number run into the sentence after it, the line break lost (`timeoutSeconds: 3The
 # probe hits ...`): the digits and a capital starting a word
-_RUN_IN = re.compile(r"[ \t]*(?P<key>[A-Za-z]+):[ \t]*\d+[A-Z][a-z]")
+_RUN_IN = lazy_regex(r"[ \t]*(?P<key>[A-Za-z]+):[ \t]*\d+[A-Z][a-z]")
 
 
 def run_into_prose(text: str) -> bool:
@@ -119,7 +121,7 @@ _ITEM_KEYS["initContainerStatuses"] = _ITEM_KEYS["ephemeralContainerStatuses"] =
 _STATE_FIELDS = {"waiting": {"reason", "message"}, "running": {"startedAt"},
                  "terminated": {"exitCode", "signal", "reason", "message", "startedAt",
                                 "finishedAt", "containerID"}}
-_ITEM_KEY = re.compile(r"^[ \t]*- (?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
+_ITEM_KEY = lazy_regex(r"^[ \t]*- (?P<key>[A-Za-z]+):(?P<value>(?:[ \t].*)?)$")
 _ALL_KEYS = frozenset({"status", "state", "lastState"} | _STATUS_KEYS | set(_STATE_FIELDS)
                       | {k for keys in (*_ITEM_KEYS.values(), *_STATE_FIELDS.values())
                          for k in keys})
@@ -168,7 +170,7 @@ class _Status:
         return True
 
 
-_KIND_POD = re.compile(r"^kind:[ \t]+Pod[ \t]*$")
+_KIND_POD = lazy_regex(r"^kind:[ \t]+Pod[ \t]*$")
 
 
 def reindent_status(lines: list[str]) -> str | None:

@@ -23,6 +23,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.files import MAX_DEPTH, MAX_INT_DIGITS
 
 __all__ = ["MAX_FRAGMENT_CHARS", "Fragment", "parse_fragment"]
@@ -30,7 +31,7 @@ __all__ = ["MAX_FRAGMENT_CHARS", "Fragment", "parse_fragment"]
 # a pasted piece of a pod's status is a few kilobytes; a megabyte is far beyond any paste
 MAX_FRAGMENT_CHARS = 1_000_000
 
-_TOKEN = re.compile(r'[ \t\r\n]*(?:(?P<string>"(?:[^"\\\n]|\\.){0,100000}")'
+_TOKEN = lazy_regex(r'[ \t\r\n]*(?:(?P<string>"(?:[^"\\\n]|\\.){0,100000}")'
                     r"|(?P<number>-?(?:0|[1-9]\d{0,400})(?:\.\d{1,400})?(?:[eE][+-]?\d{1,4})?)"
                     r"(?![\w.])|(?P<literal>true|false|null)\b|(?P<punct>[{}\[\]:,]))")
 _LITERALS: dict[str, Any] = {"true": True, "false": False, "null": None}

@@ -29,13 +29,14 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.klog import kobj_pod
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 
 __all__ = ["GoStatusRead", "GoStatuses", "go_statuses"]
 
 # a ContainerStatus printed by fmt: its name, then its State's struct
-_ITEM = re.compile(r"\{Name:(?P<name>[^\s{}\[\]]{0,253}) State:\{")
-_LISTS = re.compile(r"\b(?P<kind>Init|Ephemeral)?ContainerStatuses:\[")
+_ITEM = lazy_regex(r"\{Name:(?P<name>[^\s{}\[\]]{0,253}) State:\{")
+_LISTS = lazy_regex(r"\b(?P<kind>Init|Ephemeral)?ContainerStatuses:\[")
 _STATES = (("Waiting", "waiting"), ("Running", "running"), ("Terminated", "terminated"))
 # each state's fields, in the order its generated String() prints them
 _FIELDS = {
@@ -49,13 +50,13 @@ _NUMBERS = frozenset({"exitCode", "signal"})
 _TIMES = frozenset({"startedAt", "finishedAt"})
 # time.Time's String: `2023-08-29 21:51:09.5 +0800 CST`, a kubelet's own times with their
 # monotonic reading after them (` m=+12.3`)
-_GO_TIME = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(\.\d{1,9})? ([+-]\d{4}) [A-Za-z0-9+-]{1,8}"
+_GO_TIME = lazy_regex(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(\.\d{1,9})? ([+-]\d{4}) [A-Za-z0-9+-]{1,8}"
                       r"(?: m=[+-][0-9.]{1,30})?")
-_READY = re.compile(r"(?:^|\s)Ready:(true|false)\b")
-_RESTARTS = re.compile(r"(?:^|\s)RestartCount:(\d{1,9})\b")
+_READY = lazy_regex(r"(?:^|\s)Ready:(true|false)\b")
+_RESTARTS = lazy_regex(r"(?:^|\s)RestartCount:(\d{1,9})\b")
 _NAME = re.compile(LABEL)
 # the status manager's line names its pod as format.Pod does: NAME_NAMESPACE(UID)
-_POD = re.compile(rf'Status for pod "(?P<name>{SUBDOMAIN})_(?P<namespace>{LABEL})\(')
+_POD = lazy_regex(rf'Status for pod "(?P<name>{SUBDOMAIN})_(?P<namespace>{LABEL})\(')
 _MAX_ITEM = 16_384  # no container's status is longer (its messages are cut at 4 KiB... and less)
 _MAX_ITEMS = 64
 _MAX_LINES = 12  # the lines an author broke one status over

@@ -15,9 +15,9 @@ not in the record, as rows an author cut away are not (`RecordedEvent.cut_before
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
@@ -37,7 +37,7 @@ def is_ended_reason(value: str) -> bool:
 
 # a describe's output piped through grep (`kubectl describe pod x | grep "healthy\\|True"`,
 # `oc describe po/x | egrep -i warn`): a filter of the lines kubectl printed
-_DESCRIBE_GREP = re.compile(r"\bdescribe\b[^|\n]{0,400}\|[ \t]*(?:e|f|z)?grep\b")
+_DESCRIBE_GREP = lazy_regex(r"\bdescribe\b[^|\n]{0,400}\|[ \t]*(?:e|f|z)?grep\b")
 
 
 def _grepped_lines(lines: list[PasteLine]) -> set[int]:

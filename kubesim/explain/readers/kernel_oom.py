@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -59,14 +60,14 @@ KERNEL_OOM = "kernel-oom"
 _LOOK = 4000  # a kernel line's reach: a longer line is read up to it
 _SUMMARY = "oom-kill:constraint="
 # a container's cgroup under kubepods: systemd's slices and scope, or cgroupfs' directories
-_CONTAINER_CGROUP = re.compile(
+_CONTAINER_CGROUP = lazy_regex(
     r"/kubepods\.slice(?:/kubepods-(?:burstable|besteffort)\.slice)?"
     r"/kubepods(?:-(?:burstable|besteffort))?-pod(?P<uid>[0-9a-f_]{36})\.slice"
     r"/(?:cri-containerd|docker|crio)-(?P<id>[0-9a-f]{64})\.scope"
     r"|/kubepods(?:/(?:burstable|besteffort))?/pod(?P<uid2>[0-9a-f-]{36})/(?P<id2>[0-9a-f]{64})")
-_KILLED = re.compile(r"Memory cgroup out of memory: Killed process (?P<pid>\d{1,10}) "
+_KILLED = lazy_regex(r"Memory cgroup out of memory: Killed process (?P<pid>\d{1,10}) "
                      r"\((?P<comm>[^)\n]{0,64})\)")
-_GROUP = re.compile(r"Tasks in (?P<cgroup>/\S{1,1000}) are going to be killed due to "
+_GROUP = lazy_regex(r"Tasks in (?P<cgroup>/\S{1,1000}) are going to be killed due to "
                     r"memory\.oom\.group set")
 
 
@@ -130,8 +131,8 @@ def _kills(lines: list[str]) -> list[_Kill]:
 # an older kernel's report (the corpus README's rule of stop 49): its `Task in` line, then the
 # kill lines of mm/oom_kill.c (`Memory cgroup out of memory: Kill process`, `Killed process`;
 # the machine's own OOM prefixes `Out of memory: `)
-_TASK_IN = re.compile(r"Task in (?P<cgroup>/\S{1,1000}) killed as a result of limit of /")
-_KILL_LINE = re.compile(r"(?P<prefix>Memory cgroup out of memory: |Out of memory: )?"
+_TASK_IN = lazy_regex(r"Task in (?P<cgroup>/\S{1,1000}) killed as a result of limit of /")
+_KILL_LINE = lazy_regex(r"(?P<prefix>Memory cgroup out of memory: |Out of memory: )?"
                         r"Kill(?P<ed>ed)? process (?P<pid>\d{1,10}) \((?P<comm>[^)\n]{0,64})\)")
 _OLD_PLACED = ("the `Task in` line's cgroup under kubepods, an older kernel's report; these "
                "kernels have no memory.oom.group")

@@ -30,8 +30,7 @@ of its own: looked for around its anchor words only (`kill`, `caus`), one pass o
 
 from __future__ import annotations
 
-import re
-
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
 __all__ = ["CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE", "KILLED_WORDS"]
@@ -63,7 +62,7 @@ _CAUSE = (r"(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were|kept|keeps|has[ \t]+been
           r"|(?:has|had)[ \t]+failed)"
           r"|" + _DETERMINER + r"(?i:failing|failed)[ \t]+" + _DETERMINER
           + _KIND.replace("kind", "kind3") + _PROBE + r")")
-KILLED_BECAUSE = re.compile(
+KILLED_BECAUSE = lazy_regex(
     r"(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+" + _KILLED + r",?[ \t]+" + _WHEN + _BY
     + r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+" + _CAUSE + r"(?![A-Za-z])")
 KILLED_WORDS = ("killed", "Killed", "KILLED")
@@ -83,7 +82,7 @@ _FAILURES = (r"[ \t]+(?i:fail(?:ures?|ing))(?:[ \t]+(?!(?i:not|never)(?![\w'-]))
 # (a disjunction of the readiness probe and one that kills names the one that kills, as in
 # stated_cause.CAUSING_RESTART; a kind after `or`, `and` or `/` of another starts no match)
 _READINESS = r"(?i:readiness|readyz)(?:[ \t]*(?i:probes?|checks?))?"
-CAUSED_KILL = re.compile(
+CAUSED_KILL = lazy_regex(
     r"(?<![A-Za-z/])(?<![Oo][Rr][ \t])(?<![Aa][Nn][Dd][ \t])(?:(?P<the>(?i:the|its|our|my))"
     r"[ \t]+" + _KIND + _PROBE + _PAST + r"|(?:" + _READINESS + r"[ \t]+(?i:or)[ \t]+)?"
     + _KIND.replace("kind", "kind2") + _PROBE + r"(?:[ \t]+(?i:or)[ \t]+" + _READINESS + r")?"

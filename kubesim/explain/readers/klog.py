@@ -57,6 +57,7 @@ from dataclasses import dataclass, field, replace
 
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -107,46 +108,46 @@ _JOURNAL = re.compile(rf"^{JOURNAL}")
 _TAG = re.compile(rf"^{TAG} ")
 # the programs whose journal lines are the kubelet's: the kubelet itself and the binaries that
 # embed it (minikube's localkube, k3s, microk8s' kubelite)
-_KUBELET_TAGS = re.compile(r"(?:kubelet|localkube|hyperkube|kubelite|k3s(?:-agent|-server)?|"
+_KUBELET_TAGS = lazy_regex(r"(?:kubelet|localkube|hyperkube|kubelite|k3s(?:-agent|-server)?|"
                            r"k0s(?:worker)?|microk8s\.daemon-kubel(?:et|ite))\Z")
 # klog's header (k8s.io/klog: `Lmmdd hh:mm:ss.uuuuuu threadid file:line] msg`)
 _KLOG = re.compile(r"^(?P<level>[IWEF])(?P<date>\d{4}) (?P<time>\d{2}:\d{2}:\d{2}\.\d{1,9}) +"
                    r"\d{1,10} (?P<file>[\w.-]{1,80}\.go):\d{1,6}\] ")
 # klog's structured pairs after the quoted message: `key="value"`, `key=value`, `key=<`
-_MESSAGE = re.compile(r'^"((?:[^"\\]|\\.){0,2000})"')
+_MESSAGE = lazy_regex(r'^"((?:[^"\\]|\\.){0,2000})"')
 # (a quoted value the line ends inside, its closing quote cut away, is read up to the cut)
-_PAIR = re.compile(r'(?:^| )(\w{1,40})=(?:"((?:[^"\\]|\\.)*)("?)|(<)$|([^ "]\S*))')
-_ESCAPE = re.compile(r"\\(.)")
+_PAIR = lazy_regex(r'(?:^| )(\w{1,40})=(?:"((?:[^"\\]|\\.)*)("?)|(<)$|([^ "]\S*))')
+_ESCAPE = lazy_regex(r"\\(.)")
 # `format.Pod`: NAME_NAMESPACE(UID)
-_FORMAT_POD = re.compile(rf"({SUBDOMAIN})_({LABEL})\([0-9a-fx-]{{0,40}}\)")
-_POD_TAIL = re.compile(rf"_{LABEL}\([0-9a-fx-]{{0,40}}\)")
-_NAME_END = re.compile(rf"{SUBDOMAIN}\Z")
-_NAMESPACE = re.compile(LABEL)
+_FORMAT_POD = lazy_regex(rf"({SUBDOMAIN})_({LABEL})\([0-9a-fx-]{{0,40}}\)")
+_POD_TAIL = lazy_regex(rf"_{LABEL}\([0-9a-fx-]{{0,40}}\)")
+_NAME_END = lazy_regex(rf"{SUBDOMAIN}\Z")
+_NAMESPACE = lazy_regex(LABEL)
 _PROBE_FOR = re.compile(r'^(Liveness|Readiness|Startup|liveness|readiness|startup) probe for "'
                         r'([^"]{1,400})" (?:failed \(\w{1,20}\): ?|(errored): ?|(succeeded))')
-_OLD_ADD = re.compile(r'^SyncLoop \(ADD, "\w{1,20}"\): "([^",]{1,400})"$')
-_SYNC_UNHEALTHY = re.compile(r'^SyncLoop \(container unhealthy\): "([^"]{1,400})"')
-_CONTAINER_DUMP = re.compile(rf"^Container \{{Name:({LABEL}) ")
-_DUMP_VERDICT = re.compile(r"\} (is unhealthy, it will be killed and re-created|is dead, but "
+_OLD_ADD = lazy_regex(r'^SyncLoop \(ADD, "\w{1,20}"\): "([^",]{1,400})"$')
+_SYNC_UNHEALTHY = lazy_regex(r'^SyncLoop \(container unhealthy\): "([^"]{1,400})"')
+_CONTAINER_DUMP = lazy_regex(rf"^Container \{{Name:({LABEL}) ")
+_DUMP_VERDICT = lazy_regex(r"\} (is unhealthy, it will be killed and re-created|is dead, but "
                            r"RestartPolicy says that we should restart it|definition changed, "
                            r"will be restarted)\.?$")
-_OF_POD = re.compile(rf'^Container "({LABEL})" \((?:' r'\{[^}]{0,300}\}|"'
+_OF_POD = lazy_regex(rf'^Container "({LABEL})" \((?:' r'\{[^}]{0,300}\}|"'
                      r'[^"]{0,300}")\) of pod ([^: ]{1,400}): (.{1,2000})$')
-_OLD_KILL = re.compile(r'^Killing container "([^"]{1,400})" with \d{1,10} second grace period')
-_OLD_OVERRIDE = re.compile(r"^Killing container .{1,400}, but using \d{1,10} second grace period "
+_OLD_KILL = lazy_regex(r'^Killing container "([^"]{1,400})" with \d{1,10} second grace period')
+_OLD_OVERRIDE = lazy_regex(r"^Killing container .{1,400}, but using \d{1,10} second grace period "
                            r"override")
-_OLD_EVENT = re.compile(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\): type: '(?P<type>"
+_OLD_EVENT = lazy_regex(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\): type: '(?P<type>"
                         r"\w{1,20})' reason: '(?P<reason>\w{1,80})' (?P<message>.*)$")
-_ONE_POD = re.compile(r'\["([^"\\,]{1,400})"\]')
+_ONE_POD = lazy_regex(r'\["([^"\\,]{1,400})"\]')
 # the structured line's pod pair (klog.KObj, kubelet 1.20 on): ` pod="NS/NAME"`, found from its
 # key (a literal), its value bounded and without quotes or spaces
-_KOBJ_POD = re.compile(r'(?:^|\s)pod="([^"\s]{1,400})"')
-_REF_FIELD = re.compile(r'(\w{1,20}):"([^"]{0,400})"')
+_KOBJ_POD = lazy_regex(r'(?:^|\s)pod="([^"\s]{1,400})"')
+_REF_FIELD = lazy_regex(r'(\w{1,20}):"([^"]{0,400})"')
 _NO_CAUSE = "Killing container with a grace period"  # a kill whose line states no cause
 # kubelet.go's podKiller (1.2-1.19), which kills the pods the kubelet no longer wants (deleted,
 # or terminated: HandlePodCleanups), never a probe's kill (that is SyncPod's): `Failed killing
 # the pod "NAME": failed to "KillContainer" for "app" with KillContainerError: ...`
-_POD_KILLER = re.compile(r'^Failed killing the pod "([^"]{1,400})": failed to "KillContainer" '
+_POD_KILLER = lazy_regex(r'^Failed killing the pod "([^"]{1,400})": failed to "KillContainer" '
                          rf'for "({LABEL})"')
 _PROBE_NAMES = {"liveness": "Liveness", "readiness": "Readiness", "startup": "Startup"}
 # SyncLoop (probe) statuses that are failures (kubelet.go: liveness `unhealthy`, readiness ``
@@ -184,7 +185,7 @@ def klog_header(text: str) -> tuple[bool, Header | None]:
 
 
 # a klog line's time as `klog_header` keeps it: `MM-DD HH:MM:SS.micro` (no year)
-_CLOCK_TEXT = re.compile(r"^(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
+_CLOCK_TEXT = lazy_regex(r"^(?P<mo>\d{2})-(?P<d>\d{2}) (?P<h>\d{2}):(?P<mi>\d{2}):(?P<s>\d{2})"
                          r"(?:\.(?P<f>\d{1,9}))?$")
 _YEAR = 366 * 86400.0  # the leap year `into_a_year` counts in
 
@@ -237,7 +238,7 @@ def _ages(lines: list[tuple[int, str]]) -> dict[int, Stamp]:
 # for pod...: ...`, the kubelet's tag (its PID a placeholder or not) and no klog header after
 # it, the prober's words without the probe's type, which every form of the prober's line names
 _PLACEHOLDER_TAG = re.compile(r"^(?P<tag>[\w.@-]{1,64})(?:\[[^\]\s]{1,16}\])?: ")
-_UNNAMED_FAILURE = re.compile(r"^[Pp]robe failed\b")
+_UNNAMED_FAILURE = lazy_regex(r"^[Pp]robe failed\b")
 
 
 def _placeholder(text: str) -> str | None:

@@ -24,6 +24,7 @@ from kubesim.explain.readers.event_rows import (
     strip_combined,
 )
 from kubesim.explain.readers.flattened import flat_pod_probes
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import MAX_EVENTS, check_events, check_pods
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -274,7 +275,7 @@ _CONDITION_KEYS = frozenset({"type", "status", "lastProbeTime", "lastTransitionT
 # the kubelet's message of a pod's Ready and ContainersReady conditions not True, naming its
 # containers (pkg/kubelet/status/generate.go: `containers with unready status: %s`, Go's %s of
 # a list of names: `[a b]`)
-_UNREADY = re.compile(r"^containers with (?:unready|incomplete) status: \[(?P<names>[^\]]{0,2000})\]")
+_UNREADY = lazy_regex(r"^containers with (?:unready|incomplete) status: \[(?P<names>[^\]]{0,2000})\]")
 
 
 def _conditions_alone(doc: _Doc) -> PodRecord | None:

@@ -14,9 +14,10 @@ and `port-forward` take a pod without a resource word (`kubectl logs web-1 -c ap
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
+
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["POD_RESOURCES", "KubectlCommand", "kubectl_command", "kubectl_commands",
            "pods_command"]
@@ -51,7 +52,7 @@ POD_RESOURCES = frozenset({"po", "pod", "pods"})
 _TOOLS = frozenset({"kubectl", "kubectl.sh", "oc", "k", "kubecolor", "microk8s.kubectl"})
 # between a shell's commands on one line (`|`, `&&`, `;`), and a redirection, whose file is
 # no word of kubectl's (`kubectl logs web-1 app > out.txt`)
-_SEPARATOR = re.compile(r"[|;&<>]+")
+_SEPARATOR = lazy_regex(r"[|;&<>]+")
 
 
 class KubectlCommand(NamedTuple):

@@ -31,6 +31,7 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.bare import bare_event
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, Where
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
@@ -40,7 +41,7 @@ __all__ = ["MarkdownFields", "markdown_fields"]
 
 # a list item keyed by a few words, the key bold or not (`- **Pod Name**: x`, `- **Status:**
 # x`, `* Restarts: 3`); the value to the line's last character that is no space
-_BULLET = re.compile(r"^[ \t]{0,3}[-*+\u2022][ \t]+(?:\*\*|__)?(?P<key>[A-Za-z][A-Za-z ]{0,24}?)"
+_BULLET = lazy_regex(r"^[ \t]{0,3}[-*+\u2022][ \t]+(?:\*\*|__)?(?P<key>[A-Za-z][A-Za-z ]{0,24}?)"
                      r"(?:\*\*|__)?:(?:\*\*|__)?[ \t]+(?P<value>\S(?:.*\S)?)[ \t]*$")
 _ITEM = re.compile(r"^[ \t]{0,3}[-*+\u2022][ \t]+\S")
 # the bullet's key (any case) -> describe's key; a health tool's summary's keys as
@@ -52,27 +53,27 @@ _KEYS = {"name": "Name", "pod name": "Name", "pod": "Name", "namespace": "Namesp
 # each describe key's value as describe prints it (a pod's phase, R4.7's count, ...)
 _PHASE = r"(?:Pending|Running|Succeeded|Failed|Unknown|Terminating)"
 _VALUES = {
-    "Name": re.compile(SUBDOMAIN),
-    "Namespace": re.compile(LABEL),
-    "Status": re.compile(_PHASE + r"(?:[ \t]+\((?P<note>[^()?]{1,160})\))?"),
-    "Restart Count": re.compile(r"\d{1,9}"),
-    "Ready": re.compile(r"True|False"),
-    "State": re.compile(r"Running|Waiting|Terminated"),
-    "Last State": re.compile(r"Running|Waiting|Terminated"),
-    "Reason": re.compile(r"[A-Z][A-Za-z]{1,40}"),
-    "Exit Code": re.compile(r"\d{1,3}"),
+    "Name": lazy_regex(SUBDOMAIN),
+    "Namespace": lazy_regex(LABEL),
+    "Status": lazy_regex(_PHASE + r"(?:[ \t]+\((?P<note>[^()?]{1,160})\))?"),
+    "Restart Count": lazy_regex(r"\d{1,9}"),
+    "Ready": lazy_regex(r"True|False"),
+    "State": lazy_regex(r"Running|Waiting|Terminated"),
+    "Last State": lazy_regex(r"Running|Waiting|Terminated"),
+    "Reason": lazy_regex(r"[A-Z][A-Za-z]{1,40}"),
+    "Exit Code": lazy_regex(r"\d{1,3}"),
 }
 # the keys of the pod's status, one at least beside its name
 _STATUS_KEYS = frozenset(_VALUES) - {"Name", "Namespace"}
 # a probe's failures the phase's note names (`but with liveness probe failures`, `liveness and
 # readiness probes failing`); a negation, a word of what may happen, before it, or a kind after
 # `or` (a disjunction: which one, not told) states none
-_NOTE_PROBES = re.compile(r"(?<![A-Za-z])(?<![Oo][Rr][ \t])(?P<kinds>(?i:liveness|readiness|startup)(?:(?:[ \t]*[,/][ \t]*|"
+_NOTE_PROBES = lazy_regex(r"(?<![A-Za-z])(?<![Oo][Rr][ \t])(?P<kinds>(?i:liveness|readiness|startup)(?:(?:[ \t]*[,/][ \t]*|"
                           r"[ \t]+(?i:and)[ \t]+)(?i:liveness|readiness|startup)){0,2})[ \t]*"
                           r"(?i:probes?)[ \t]+(?i:failures?|failing|fails|failed)(?![A-Za-z])")
-_NOTE_UNSAID = re.compile(r"(?<![A-Za-z])(?i:no|not|never|without|if|may|might|could|would|"
+_NOTE_UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:no|not|never|without|if|may|might|could|would|"
                           r"should|can)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
-_KIND = re.compile(r"(?i:liveness|readiness|startup)")
+_KIND = lazy_regex(r"(?i:liveness|readiness|startup)")
 
 
 class MarkdownFields(NamedTuple):

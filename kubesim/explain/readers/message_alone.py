@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from kubesim.explain.readers.bare import bare_event, bare_reason
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import CountBasis, Note, RecordedEvent, Where
 
 __all__ = ["LabelledMessage", "labelled_message", "message_alone"]
@@ -27,7 +28,7 @@ __all__ = ["LabelledMessage", "labelled_message", "message_alone"]
 # `Events:` and text on the same line (describe prints the label alone, its table below)
 _LABELLED = re.compile(r"^(?P<indent>[ \t]*)Events:[ \t]+(?P<message>\S.*)$")
 # describe's count, `(x4 over 2m8s)`, at the end of the message (looked for from its last `(x`)
-_COUNT = re.compile(r"\(x(?P<count>[1-9][0-9]{0,8}) over (?P<span>[0-9][0-9a-z.]{0,30})\)[ \t]*$")
+_COUNT = lazy_regex(r"\(x(?P<count>[1-9][0-9]{0,8}) over (?P<span>[0-9][0-9a-z.]{0,30})\)[ \t]*$")
 
 
 class LabelledMessage(NamedTuple):

@@ -9,7 +9,7 @@ ends; the subdomain's rule that each `.`-separated part is a label is not checke
 
 from __future__ import annotations
 
-import re
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["LABEL", "NAMESPACE_CELL", "NAME_CELL", "PLACEHOLDER", "SUBDOMAIN",
            "object_of_event_name"]
@@ -27,7 +27,7 @@ NAMESPACE_CELL = r"[a-z0-9][-a-z0-9]{0,62}"
 # the API gives, but a name's place in a row
 PLACEHOLDER = r"<?[A-Za-z0-9][-A-Za-z0-9_.]{0,252}>?"
 
-_SUBDOMAIN_WHOLE = re.compile(SUBDOMAIN)
+_SUBDOMAIN_WHOLE = lazy_regex(SUBDOMAIN)
 # the hexadecimal nanoseconds an event's name ends in: 16 digits for every moment from 2006 to
 # 2043 (2**60 ns to 2**64 ns after the epoch)
 _HEX_NANOS = 16

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from kubesim.explain.readers.consumer_prefix import consumer_prefixed
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 from kubesim.explain.readers.unified_diff import old_side
 
@@ -86,7 +87,7 @@ _END_TAG = re.compile(r"</?(?:details|summary|pre|code|p|br|div)\b[^<>]*>", re.I
 _BOX_LINE = re.compile(r"^[\s│┃║|┌┐└┘├┤┬┴┼─━═╔╗╚╝╠╣╦╩╬+\-:]*$")
 _BOX_LEFT = re.compile(r"^\s*+[│┃║]")
 _BOX_CHARS = "│┃║"
-_QUOTE = re.compile(r"^(?:> ?)+")
+_QUOTE = lazy_regex(r"^(?:> ?)+")
 # an author's ellipsis, and every mark of the author's cut, one rule for all (matched ignoring
 # case): an ellipsis (`...`, `......`, `…`), bracketed or not (`[...]`, `(...)`), the word
 # `snip` (`<SNIP>`, `[snip]`, `(snipped)`, `-- snip --`, `snip`), and both (`... snip`, `snip
@@ -164,14 +165,14 @@ _ELIDED_ROW = re.compile(rf"^(?P<indent>[ \t]*){ELLIPSIS}[ \t]*(?=(?:Normal|Warn
 
 
 # a terminal's colours and cursor codes (kubecolor, grep --color, a CI log's ANSI)
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+_ANSI = lazy_regex(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 # the spaces a web page or a word processor puts for spaces: no-break, figure, narrow
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\ufeff": ""})
-_ENTITY = re.compile(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});")
-_TAG = re.compile(r"</?(?:details|summary|pre|code|p|br|div|blockquote|span|tt|kbd|samp)\b"
+_ENTITY = lazy_regex(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});")
+_TAG = lazy_regex(r"</?(?:details|summary|pre|code|p|br|div|blockquote|span|tt|kbd|samp)\b"
                   r"[^<>]*/?>", re.IGNORECASE)
 # HTML tags glued to a line's content (`<pre><code>Name: web`, `...</code></pre>`)
-_GLUED = re.compile(r"^[ \t]*(?:" + _TAG.pattern + r")+|(?:" + _TAG.pattern + r")+[ \t]*$",
+_GLUED = lazy_regex(r"^[ \t]*(?:" + _TAG.pattern + r")+|(?:" + _TAG.pattern + r")+[ \t]*$",
                     re.IGNORECASE)
 
 
@@ -326,7 +327,7 @@ _STAMPS = tuple(re.compile(p + r"(?:[ \t]|$)") for p in (
     r"^\[\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\]"))
 
 
-_TABLE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z(?:[ \t]|$)")
+_TABLE_TIME = lazy_regex(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z(?:[ \t]|$)")
 
 
 def _stamped(block: list[str]) -> list[str] | None:
@@ -390,7 +391,7 @@ def _history_numbered(block: list[str]) -> list[str] | None:
     return _cut(block, _HISTORY_NUMBER)
 
 
-_LIST_ITEM = re.compile(r"^[-+] \S")
+_LIST_ITEM = lazy_regex(r"^[-+] \S")
 
 
 def _diffed(block: list[str]) -> list[str] | None:

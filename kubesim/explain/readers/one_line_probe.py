@@ -39,6 +39,7 @@ from kubesim.explain.readers.flattened import (
     PROBE_KEYS,
     reindent_probes,
 )
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, NoteKind, Where
 from kubesim.explain.readers.normalise import PasteLine
 from kubesim.spec.manifests import containers_from_text
@@ -48,12 +49,12 @@ __all__ = ["MAX_FLOW_WORDS", "OneLineProbe", "OneLineRead", "ProbeRun", "Unread"
 
 MAX_FLOW_WORDS = 64  # words of one flow or quoted value (`[cat, /tmp/healthy]`); past them,
 # its end is not told
-_WORD = re.compile(r"\S+")
-_KEY_WORD = re.compile(r"[A-Za-z]{1,40}:")
+_WORD = lazy_regex(r"\S+")
+_KEY_WORD = lazy_regex(r"[A-Za-z]{1,40}:")
 # a probe's key as a word of its own, or opening a code span (`` `livenessProbe: ...` ``):
 # where a run starts (searched for, not word by word)
 _PROBE_KEY = re.compile(r"(?<![^\s`])(?:liveness|readiness|startup)Probe:(?!\S)")
-_DIGITS = re.compile(r"[0-9]{1,10}")
+_DIGITS = lazy_regex(r"[0-9]{1,10}")
 _PUNCTUATION = ".,;!?"  # a sentence's, after the value that ends the run
 _CLOSERS = {"[": "]", "{": "}", '"': '"', "'": "'"}
 _KNOWN = frozenset(PROBE_KEYS | PROBE_FIELDS | set(HANDLER_FIELDS) | {

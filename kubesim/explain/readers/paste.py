@@ -204,17 +204,17 @@ _MEMBER = re.compile(r'^[ \t]*"(?:[^"\\]|\\.){1,253}"[ \t]*:[ \t]*[\[{][ \t]*$')
 # a handler's own field found among the probe's (`livenessProbe.path`): the paste lost the
 # YAML's indentation (the API server could not have run this probe as it reads here), so the
 # probe's settings are not known, rather than refused as a probe no kubelet ran
-_FLATTENED = re.compile(r"(?:(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
+_FLATTENED = lazy_regex(r"(?:(?:liveness|readiness|startup)Probe\.(?:path|port|scheme|host|"
                         r"httpHeaders|command|service)|(?:httpGet|tcpSocket|exec|grpc)): "
                         r"unknown field")
 # a key twice in one mapping, where the key is a probe's or its handler's: probes whose
 # indentation the paste lost, all of them run into one mapping (flattened.py puts them back)
-_FLAT_TWICE = re.compile(r"duplicate key '(?:(?:liveness|readiness|startup)Probe|httpGet|"
+_FLAT_TWICE = lazy_regex(r"duplicate key '(?:(?:liveness|readiness|startup)Probe|httpGet|"
                          r"tcpSocket|exec|grpc|initialDelaySeconds|periodSeconds|"
                          r"timeoutSeconds|successThreshold|failureThreshold)' in one mapping")
 _FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
 _CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
-_JSONISH = re.compile(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
+_JSONISH = lazy_regex(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
 
 
 class SegmentKind(str, Enum):
@@ -1174,7 +1174,7 @@ def _unwrapped(cleaned: str, lines: list[PasteLine]) -> str:
     return "\n".join(raw)
 
 
-_LINE_SPAN = re.compile(r"\b(?P<word>lines?) (?P<a>\d+)(?:-(?P<b>\d+))?")
+_LINE_SPAN = lazy_regex(r"\b(?P<word>lines?) (?P<a>\d+)(?:-(?P<b>\d+))?")
 
 
 def _renumbered(note: Note, origins: list[int]) -> Note:
@@ -1205,11 +1205,11 @@ def _reread(text: str, source: str, how: list[Note]) -> RecordSet:
 
 # a describe whose line breaks a page dropped: `Name: web Namespace: default ... Events: Type
 # Reason Age From Message ---- ------ ---- ---- ------- Normal Scheduled 42s ...`
-_RUN_EVENTS = re.compile(r"\bEvents:\s+Type\s+Reason\s+Age\s+From\s+Message\s+-+\s+-+\s+-+\s+-+"
+_RUN_EVENTS = lazy_regex(r"\bEvents:\s+Type\s+Reason\s+Age\s+From\s+Message\s+-+\s+-+\s+-+\s+-+"
                          r"\s+-+\s*")
 _RUN_KEY = lazy_regex(r"\s(?=(?:" + "|".join(sorted(map(re.escape, _DESCRIBE_KEYS), key=len,
                                                      reverse=True)) + r"):\s)")
-_RUN_ROW = re.compile(r"\s(?=(?:Normal|Warning)\s+[A-Z][A-Za-z0-9]{0,80}\s+"
+_RUN_ROW = lazy_regex(r"\s(?=(?:Normal|Warning)\s+[A-Z][A-Za-z0-9]{0,80}\s+"
                       r"(?:<unknown>|\d+[ydhms](?:\d+[hms])*)\b)")
 
 
@@ -2052,8 +2052,8 @@ _PROSE_PROBE = re.compile(
 # be (comments and blank lines between)
 _COMMENTED = re.compile(r"^[ \t]*#[ \t]?(?=\S)")
 _COMMENT_REACH = 12
-_NOT_PROSE = re.compile(r"[={}<>|]")  # a log line's fields (`pod=... ns=...`, `{kubelet}`)
-_SENTENCE_END = re.compile(r"\.(?=\s+[A-Z]|\s*$)")
+_NOT_PROSE = lazy_regex(r"[={}<>|]")  # a log line's fields (`pod=... ns=...`, `{kubelet}`)
+_SENTENCE_END = lazy_regex(r"\.(?=\s+[A-Z]|\s*$)")
 
 
 def _prose_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None:
@@ -2104,7 +2104,7 @@ def _state_item(segment: Segment, state: re.Match[str]) -> str:
     return body + "".join(shift + x.text[base:] + "\n" for x in segment.lines[1:])
 
 
-_NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
+_NAMES_APP = lazy_regex(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
 
 
 def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordSet | None:
@@ -2160,7 +2160,7 @@ def _chart_rest_notes(rest: ChartRest, body: str, source: str, line: int) -> lis
 
 _CHART = "chart-values"
 # a command that renders a chart with values files: `helm install REL CHART -f values.yaml`
-_HELM_VALUES = re.compile(r"^[^\n]{0,200}?\bhelm[ \t]+(?:install|upgrade|template)\b[^\n]*?"
+_HELM_VALUES = lazy_regex(r"^[^\n]{0,200}?\bhelm[ \t]+(?:install|upgrade|template)\b[^\n]*?"
                           r"[ \t](?:-f|--values)(?:[ \t=]|$)", re.MULTILINE)
 
 

@@ -24,9 +24,9 @@ linear: its alternatives start with distinct literals, every repetition is bound
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNKNOWN_STAMP, Note, Stamp, Terminated, Where
 
 __all__ = ["FINISHED", "PLEG_EVENT", "End", "Ends", "finished", "nameless", "old_pleg_event",
@@ -36,12 +36,12 @@ FINISHED = "Generic (PLEG): container finished"
 PLEG_EVENT = "SyncLoop (PLEG): event for pod"
 _MAX = 100_000  # characters of a line searched (klog.MAX_LINE)
 # the event as 1.20-1.2x print it (`%+v` of *PodLifecycleEvent) and as later ones (JSON)
-_EVENT = re.compile(r'event=(?:&\{ID:[\w-]{0,80} Type:(\w{1,40}) Data:([\w-]{0,200})\}|'
+_EVENT = lazy_regex(r'event=(?:&\{ID:[\w-]{0,80} Type:(\w{1,40}) Data:([\w-]{0,200})\}|'
                     r'\{"ID":"[\w-]{0,80}","Type":"(\w{1,40})","Data":"([\w-]{0,200})"\})')
 # before 1.20 (`%q, event: %#v`)
-_OLD_EVENT = re.compile(r'^SyncLoop \(PLEG\): "([^"]{1,400})", event: &pleg\.PodLifecycleEvent'
+_OLD_EVENT = lazy_regex(r'^SyncLoop \(PLEG\): "([^"]{1,400})", event: &pleg\.PodLifecycleEvent'
                         r'\{ID:"[\w-]{0,80}", Type:"(\w{1,40})", Data:"([\w-]{0,200})"\}')
-_EXIT_CODE = re.compile(r"-?\d{1,10}")
+_EXIT_CODE = lazy_regex(r"-?\d{1,10}")
 
 
 class End(NamedTuple):

@@ -18,6 +18,7 @@ import re
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.kubectl_command import pods_command
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import SUBDOMAIN
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
@@ -34,7 +35,7 @@ POD_PHASES = frozenset({"Pending", "Running", "Succeeded", "Failed", "Unknown"})
 # the object's own keys a kind-less piece may keep beside its `status:`
 _OBJECT_KEYS = frozenset({"apiVersion", "metadata", "status"})
 _STATUS = re.compile(r"^status:[ \t]*$")
-_NAME = re.compile(rf"^{SUBDOMAIN}$")  # an object's name (names.py)
+_NAME = lazy_regex(rf"^{SUBDOMAIN}$")  # an object's name (names.py)
 
 
 class PodStatusPlace(NamedTuple):

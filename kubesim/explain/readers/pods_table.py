@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.kubectl_command import pods_command
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -55,13 +56,13 @@ _ROW = re.compile(
     rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
 # Under a header (or a row of it), a row whose AGE a page trimmed with its header's: its
 # cells end at RESTARTS (and its `(81s ago)`)
-_ROW_NO_AGE = re.compile(rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s*$")
+_ROW_NO_AGE = lazy_regex(rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s*$")
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
 # case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
-_PLACEHOLDER = re.compile(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
+_PLACEHOLDER = lazy_regex(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
 # the record's last line cut inside a row's RESTARTS cell (`app-5f7   1/1   Running   1`, no
 # line end): the digits shown may be the cell's start, so the count is not in the record
-_CUT_ROW = re.compile(rf"{_CELLS}$")
+_CUT_ROW = lazy_regex(rf"{_CELLS}$")
 # the record's last line cut inside the last restart's age after the count (`587 (7m5`): a
 # space and `(` after the digits, so the count is whole and in the record (kubectl prints
 # `RESTARTS (AGE ago)` since 1.22)
@@ -71,7 +72,7 @@ _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCr
             "CreateContainerConfigError", "RunContainerError"}
 _TERMINATED = {"OOMKilled", "Error", "Completed", "ContainerCannotRun", "StartError"}
 _INT32 = 2**31 - 1
-_INIT_STEP = re.compile(r"^Init:\d{1,4}/\d{1,4}$")
+_INIT_STEP = lazy_regex(r"^Init:\d{1,4}/\d{1,4}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +360,7 @@ def _sums_init(row: PodRow) -> bool:
 # `POD  NAME  CPU(cores)  MEMORY(bytes)` and a row per container of the pod. The rows name the
 # pod's containers and state nothing else the diagnosis reads (no state, no restart count)
 _TOP_HEADER = re.compile(r"^\s*POD\s+NAME\s+CPU\(cores\)\s+MEMORY\(bytes\)\s*$")
-_TOP_ROW = re.compile(rf"^\s*(?P<pod>{SUBDOMAIN})\s+"
+_TOP_ROW = lazy_regex(rf"^\s*(?P<pod>{SUBDOMAIN})\s+"
                       rf"(?P<name>{LABEL})\s+\d{{1,12}}m?\s+"
                       r"\d{1,15}(?:[KMGT]i)?\s*$")
 
@@ -445,9 +446,9 @@ _HEADER_COLS = {
 _PER_CONTAINER = frozenset(Col) - {Col.NAME, Col.NAMESPACE, Col.PHASE, Col.OTHER}
 _COUNTED = (Col.CONTAINER, Col.RESTARTS, Col.READY)  # fields every container status has
 _CC_OUTPUT = "custom-columns="  # `-o custom-columns=NAME:.metadata.name,...`
-_CC_STEP = re.compile(r"\[(?:\*|\d{0,4})\]")
-_CC_INDEX = re.compile(r"containerStatuses\[(\d{1,4})\]")
-_CC_NAME = re.compile(PLACEHOLDER)
+_CC_STEP = lazy_regex(r"\[(?:\*|\d{0,4})\]")
+_CC_INDEX = lazy_regex(r"containerStatuses\[(\d{1,4})\]")
+_CC_NAME = lazy_regex(PLACEHOLDER)
 _CC_MAX_COLUMNS = 40
 _CC_VALUE = {Col.RESTARTS: re.compile(r"\d{1,10}"), Col.READY: re.compile(r"true|false"),
              Col.LAST_CODE: re.compile(r"-?\d{1,10}"), Col.CODE: re.compile(r"-?\d{1,10}"),

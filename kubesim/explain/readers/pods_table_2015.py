@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -25,8 +26,8 @@ __all__ = ["OldPodsTable"]
 
 _HEADER = re.compile(
     r"^\s*POD\s+IP\s+CONTAINER\(S\)\s+IMAGE\(S\)\s+HOST\s+LABELS\s+STATUS\s+CREATED\b")
-_POD = re.compile(rf"^(?P<name>{SUBDOMAIN})(?:\s{{2,}}\S.*)?$")
-_CONTAINER = re.compile(
+_POD = lazy_regex(rf"^(?P<name>{SUBDOMAIN})(?:\s{{2,}}\S.*)?$")
+_CONTAINER = lazy_regex(
     rf"^[ \t]+(?P<name>{LABEL})\s{{2,}}\S+\s{{2,}}"
     r"(?P<state>Running|Waiting|Terminated)\s{2,}\d{1,9} (?:second|minute|hour|day)s?"
     r"(?:\s{2,}last termination: exit code (?P<code>\d{1,3}))?\s*$")

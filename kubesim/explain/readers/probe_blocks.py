@@ -16,15 +16,14 @@ whose probe is which cannot be told) is no such block: nothing is read from it, 
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.flattened import HANDLER_FIELDS, PROBE_FIELDS, PROBE_KEYS
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["probe_block_lines"]
 
-_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Za-z]+):(?P<value>[ \t]*(?:#.*)?|[ \t].*)$")
-_ITEM = re.compile(r"^[ \t]*- ")
-_NAME_ITEM = re.compile(r"^[ \t]*- name:")
+_KEY = lazy_regex(r"^(?P<indent>[ \t]*)(?P<key>[A-Za-z]+):(?P<value>[ \t]*(?:#.*)?|[ \t].*)$")
+_ITEM = lazy_regex(r"^[ \t]*- ")
+_NAME_ITEM = lazy_regex(r"^[ \t]*- name:")
 _BLOCK_KEYS = PROBE_FIELDS | set(HANDLER_FIELDS) | {k for keys in HANDLER_FIELDS.values()
                                                      for k in keys}
 

@@ -17,16 +17,18 @@ import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from kubesim.explain.readers.lazy import lazy_regex
+
 __all__ = ["ProbeLineError", "closes_exec", "is_cut_probe_line", "opens_exec",
            "parse_probe_line"]
 
 # (`(?<=\s)delay=`, not `\s+delay=`: searched from each space of a long run, `\s+` ran to
 # its end and back, quadratic in the run; the lookbehind tries only where `delay=` begins)
-_ATTRS = re.compile(
+_ATTRS = lazy_regex(
     r"(?<=\s)delay=(?P<delay>\d{1,9})s\s+timeout=(?P<timeout>\d{1,9})s\s+period=(?P<period>\d{1,9})s"
     r"\s+(?:#success|successThreshold)=(?P<success>\d{1,9})"
     r"\s+(?:#failure|failureThreshold)=(?P<failure>\d{1,9})\s*$")
-_PORT_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]{0,13}[a-z0-9])?$")
+_PORT_NAME = lazy_regex(r"^[a-z0-9]([a-z0-9-]{0,13}[a-z0-9])?$")
 
 
 class ProbeLineError(ValueError):
@@ -51,7 +53,7 @@ _SETTINGS = (r"delay=\d{1,9}s", r"timeout=\d{1,9}s", r"period=\d{1,9}s",
              r"(?:#success|successThreshold)=\d{1,9}", r"(?:#failure|failureThreshold)=\d{1,9}")
 
 
-_HANDLER = re.compile(r"^(?:http-get|tcp-socket|exec|grpc)\s")
+_HANDLER = lazy_regex(r"^(?:http-get|tcp-socket|exec|grpc)\s")
 
 
 def is_cut_probe_line(text: str) -> bool:
@@ -142,7 +144,7 @@ def _handler(text: str) -> dict[str, Any]:
 # `http://[:8080]/healthy`: host and port inside one pair of brackets (a describe of 2026
 # prints them so; kubectl's own `net.JoinHostPort` brackets an IPv6 host only). Brackets that
 # hold no IPv6 address but end in `:port` are that host and port.
-_BRACKETED_HOST_PORT = re.compile(
+_BRACKETED_HOST_PORT = lazy_regex(
     r"^(?P<scheme>[A-Za-z]{1,10}://)\[(?P<host>[^\[\]/]{0,256}):(?P<port>[A-Za-z0-9-]{1,15})\]"
     r"(?P<rest>/.*)?$")
 

@@ -31,8 +31,6 @@ conditional or a question state none.
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
@@ -70,9 +68,9 @@ RESTART_ANCHORS = ("restart", "Restart", "RESTART", "rash")  # (`CrashLoopBackOf
 # name of two or more dash-parted parts (`minio-0`)
 _CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
          r"(?i:pods?|containers?)(?![\w-])|[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?![\w-]))")
-CASE_SUBJECT = re.compile(_CASE)
+CASE_SUBJECT = lazy_regex(_CASE)
 # the case's own pods, several: `the pods`, `our pods`, `all the pods`, `my minio pods`
-PODS_SUBJECT = re.compile(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+PODS_SUBJECT = lazy_regex(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
                           r"(?i:pods)(?![\w-])")
 
 
@@ -85,22 +83,22 @@ def probe_restart_hint(text: str) -> bool:
 
 # a kill by Kubernetes of the case's own pods or containers, in the past: `Kubernetes killed
 # the pods`, `the kubelet killed our api containers`, `K8s killed payments-api-0`
-KUBERNETES_KILL = re.compile(r"(?<![\w-])(?i:kubernetes|k8s|the[ \t]+kubelet|kubelet)[ \t]+"
+KUBERNETES_KILL = lazy_regex(r"(?<![\w-])(?i:kubernetes|k8s|the[ \t]+kubelet|kubelet)[ \t]+"
                              r"(?i:killed)[ \t]+" + _CASE)
 # the case's probes stated failing: `causing probes to fail`, `the liveness probes failed`,
 # `API pods start failing liveness probes`
-PROBES_FAILED = re.compile(r"(?<![A-Za-z])(?:(?i:probes?|checks?)[ \t]+(?:(?i:to|had|have|were|"
+PROBES_FAILED = lazy_regex(r"(?<![A-Za-z])(?:(?i:probes?|checks?)[ \t]+(?:(?i:to|had|have|were|"
                            r"was|kept)[ \t]+)?(?i:fail(?:ed|ing)?)|(?i:fail(?:ed|ing))[ \t]+"
                            r"(?:(?i:their|its|the|our)[ \t]+)?(?i:liveness|startup))(?![A-Za-z])")
 # the probes a paragraph names: the kind of the kill is the one of liveness and startup it names
-KILLING_KINDS = re.compile(r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup|readiness))(?![A-Za-z])")
+KILLING_KINDS = lazy_regex(r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup|readiness))(?![A-Za-z])")
 
 
 # a negation or a future in the restart's own verb, at most three words before it (`my pod is
 # not being restarted`, `was never restarted`, `will be restarted`, `won't be restarted`, `is
 # going to be restarted`); a negation of another clause further before (`it does not work, as
 # we can see there is a lot of restart because ...`) denies nothing
-_DENIED = re.compile(r"(?:(?<![A-Za-z])(?i:not|never|will|shall|going[ \t]+to)|(?i:n['\u2019]t|"
+_DENIED = lazy_regex(r"(?:(?<![A-Za-z])(?i:not|never|will|shall|going[ \t]+to)|(?i:n['\u2019]t|"
                      r"['\u2019]ll))(?:[ \t]+[\w-]{1,30}){0,3}[ \t]+$")
 
 

@@ -26,6 +26,7 @@ from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -64,7 +65,7 @@ FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get
 # bullets and check boxes (`- [X] I have searched ...`, an issue form's) are prose
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{"
                          r"|- (?:[A-Za-z_][\w.-]{0,253}:(?:\s|$)|\{|- ))")
-_TABLE = re.compile(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
+_TABLE = lazy_regex(r"^\s*[A-Z][A-Z_-]*(?:\s{2,}[A-Z][A-Z_ -]*?)+\s*$")
 
 
 def read_record(path: str) -> RecordSet:
@@ -548,8 +549,8 @@ def _created_again(older: PodRecord, newer: PodRecord) -> Note:
 # `get pods` table; kubelet-rules R3.4, R4.7): a readiness failure, a pod not Ready; a probe's
 # kill, a back-off, a container started again or an ended instance, a pod whose container
 # restarted; N container sections, a pod of N containers or more (READY's total)
-_READINESS = re.compile(r"^Readiness probe failed\b")
-_PROBE_KILL = re.compile(r"failed (?:liveness|startup) probe|is unhealthy, it will be killed")
+_READINESS = lazy_regex(r"^Readiness probe failed\b")
+_PROBE_KILL = lazy_regex(r"failed (?:liveness|startup) probe|is unhealthy, it will be killed")
 _BACK_OFF = re.compile(r"^Back-off restarting failed container")
 
 
@@ -684,13 +685,13 @@ def _shows(pod: PodRecord, need: Need, sections: int) -> bool:
 # kubelet/dockertools and dockershim), the back-off refusal as `in pod NAME_NAMESPACE(UID)`
 # (`Back-off restarting failed container etcd in pod apisix-etcd-0_apisix(28c29c3e-...)`,
 # kuberuntime_manager.go)
-_NAMED_POD = re.compile(r'\b(?:pod "|in pod )([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+'
+_NAMED_POD = lazy_regex(r'\b(?:pod "|in pod )([a-z0-9]([-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+'
                         r'\([0-9a-f-]+\)')
 
 
 # the scheduler's message names the pod it bound: `Successfully assigned NAMESPACE/NAME to
 # NODE` (1.13 on), `Successfully assigned NAME to NODE` before (scheduler's `Scheduled` event)
-_ASSIGNED = re.compile(rf"^Successfully assigned (?:{NAMESPACE_CELL}/)?"
+_ASSIGNED = lazy_regex(rf"^Successfully assigned (?:{NAMESPACE_CELL}/)?"
                        rf"({SUBDOMAIN})(?: to \S+)?\s*$")
 
 

@@ -24,10 +24,10 @@ One pass: each line is weighed against at most `MAX_READINGS` readings of bounde
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.shapes import KINDS, TYPES, Shape
 
 __all__ = ["MAX_LEFT_OUT", "MAX_MAP_KEYS", "MAX_READINGS", "Renested", "flattened_manifest",
@@ -42,10 +42,10 @@ MAX_LEFT_OUT = 3
 MAX_MAP_KEYS = 256
 # `key: value` or `- key: value`, a key as manifests write them (labels' `app.kubernetes.io/
 # name` included); the key holds no `:` so the match is one pass
-_LINE = re.compile(r"^(?P<item>-[ \t]+)?(?P<key>[A-Za-z0-9_][-A-Za-z0-9_./]{0,252}"
+_LINE = lazy_regex(r"^(?P<item>-[ \t]+)?(?P<key>[A-Za-z0-9_][-A-Za-z0-9_./]{0,252}"
                    r"|\"[^\"]{1,253}\"|'[^']{1,253}'):(?:[ \t]+(?P<value>.*))?$")
-_SCALAR_ITEM = re.compile(r"^-[ \t]+(?P<value>.+)$")
-_BLOCK = re.compile(r"^[|>][-+]?[0-9]?[ \t]*(?:#.*)?$")
+_SCALAR_ITEM = lazy_regex(r"^-[ \t]+(?P<value>.+)$")
+_BLOCK = lazy_regex(r"^[|>][-+]?[0-9]?[ \t]*(?:#.*)?$")
 
 
 class _Value(str, Enum):
@@ -319,7 +319,7 @@ def renest_leaving_out(lines: list[str], roots: list[str]) -> Renested:
     return Renested(nested.lines, left_out=tuple(sorted(left)))
 
 
-_PROBE_PATH = re.compile(r"\.(?:liveness|readiness|startup)Probe\b")
+_PROBE_PATH = lazy_regex(r"\.(?:liveness|readiness|startup)Probe\b")
 
 
 def _scalar_key(text: str) -> bool:

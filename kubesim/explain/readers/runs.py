@@ -114,12 +114,12 @@ __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
                              r"(?P<wide>\s+IP\s+NODE(?:\s+NOMINATED\s+NODE\s+READINESS\s+GATES)?)?\b")
 # a row of the five columns: `web-1 0/1 CrashLoopBackOff 3 (30s ago) 6m18s`
-_ROW = re.compile(
+_ROW = lazy_regex(
     rf"\s*(?P<row>{NAME_CELL}" r"\s+\d{1,3}/\d{1,3}\s+[A-Za-z][\w:/-]{0,60}\s+"
     r"\d{1,9}(?:\s+\(\d+[smhdy][\dsmhdy]*\s+ago\))?\s+\d+[smhdy][\dsmhdy]*)(?=\s|$)")
 # where an author cut the table between its rows (`NAME ... AGE [...] web-1 1/1 ...`): put
 # back as a cut line of its own (normalise reads `...` so)
-_CUT_MARK = re.compile(rf"\s*{CUT_MARK}(?=\s|$)", re.IGNORECASE)
+_CUT_MARK = lazy_regex(rf"\s*{CUT_MARK}(?=\s|$)", re.IGNORECASE)
 # (each run of spaces ends at a mark or at the next field: two runs side by side would make
 # a line of spaces quadratic to search)
 _SEP = r"\s*(?:[,;]\s*)?(?:[-\u2013\u2014]\s*)?"
@@ -173,7 +173,7 @@ STATED_END = ("a container's end stated in a sentence with its reason and exit c
               "whether it was the container's State or its Last State the record does not say")
 # the container a sentence names in words only, before the end it states (`the Prometheus
 # container`): no container's name (a DNS-1123 label the pod spec gives), said so
-_CONTAINER_WORDS = re.compile(r"(?<![A-Za-z])(?i:the|our|my|its|a)[ \t]+(?P<words>[A-Za-z][\w.-]{0,40})"
+_CONTAINER_WORDS = lazy_regex(r"(?<![A-Za-z])(?i:the|our|my|its|a)[ \t]+(?P<words>[A-Za-z][\w.-]{0,40})"
                               r"[ \t]+(?i:container)\b")
 # a probe's failure stated in words as a pod's status, in a status bullet (`- Pod 狀態:
 # 0/1(就緒探針失敗)`, yelogs-es-red-shard: pod status 0/1, readiness probe failed; the page's
@@ -211,7 +211,7 @@ _PROBE_VALUE = r"(?:\d{1,4}/\d{1,4}[ \t]*)?(?:[(\uff08\[][ \t]*)?" + _PROBE_FAIL
 _STATUS_PROBE = lazy_regex(_STATUS_KEY + r"[ \t]*" + _PROBE_VALUE)
 _KEY_ENDS = re.compile(_STATUS_KEY + r"[ \t]*$")
 _VALUE_STARTS = lazy_regex(r"[ \t]*(?:[-*\u2022][ \t]+)?" + _PROBE_VALUE)
-_KUBELET_MESSAGE = re.compile(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b")
+_KUBELET_MESSAGE = lazy_regex(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b")
 # what it is read as (the start of the note the caller gives it)
 STATED_PROBE = "a probe's failure stated in words as a pod's status"
 _KUBELET_WORDS = {"readiness": "Readiness", "liveness": "Liveness", "startup": "Startup"}
@@ -228,7 +228,7 @@ _NAMED_BULLET = re.compile(r"^[ \t]*[-*\u2022][ \t]+(?P<name>[a-z0-9](?:[-a-z0-9
 # reads its own state: the bullets beside one are not read)
 _NAME_ITEM = re.compile(r"^[ \t]*-[ \t]+name:[ \t]*[\"']?(?P<name>[a-z0-9][-a-z0-9]{0,62})[\"']?[ \t]*$")
 _NAMES_COMMAND = re.compile(r"jsonpath=?[ \t]*['\"]?\{[^}\n]{0,80}(?:containers|containerStatuses|initContainers)\[\*\]\.name")
-_NAMES_LINE = re.compile(r"^[ \t]*[a-z0-9][-a-z0-9]{0,62}(?:[ \t]+[a-z0-9][-a-z0-9]{0,62}){0,30}[ \t]*$")
+_NAMES_LINE = lazy_regex(r"^[ \t]*[a-z0-9][-a-z0-9]{0,62}(?:[ \t]+[a-z0-9][-a-z0-9]{0,62}){0,30}[ \t]*$")
 # what it is read as (the start of the note the caller gives it)
 NAMED_END = ("a container's end stated in a bullet keyed by its name, a container the record "
              "names elsewhere")
@@ -275,7 +275,7 @@ _GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|commonly|such as|like)\b"
                       r"|\u043a\u0430\u043a[ \t]\u043f\u0440\u0430\u0432\u0438\u043b\u043e)\b")
 # (a Chinese or Japanese full stop ends a sentence with no space after it)
 _SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
+_SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
 # what a CrashLoopBackOff stated in a sentence is read as (the note the caller gives it)
 QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`the pod is in "
                   "CrashLoopBackOff state`): read as its State, Waiting out a back-off, its "
@@ -480,7 +480,7 @@ _RESTART_WORDS = ("restarts", "Restarts", "RESTARTS", "rein\u00edcios", "reinici
                   "neustarts", "red\u00e9marrages", "redemarrages", "reinicializa")
 # `if` in the languages `_GENERAL` does not hold (Portuguese se, Spanish and French si, German
 # wenn, falls): a sentence of what would happen
-_IF_MORE = re.compile(r"(?<!\w)(?i:se|si|wenn|falls)(?!\w)")
+_IF_MORE = lazy_regex(r"(?<!\w)(?i:se|si|wenn|falls)(?!\w)")
 # what it is read as (the start of the note the caller gives it)
 STATED_RESTARTS = ("the case's restarts stated in a first-person sentence with a count (`I had "
                    "already suffered 15 restarts`): read as the case's container having ended, "
@@ -773,18 +773,18 @@ def _pods_run(line: str) -> tuple[list[str], bool] | None:
 # out, or --no-headers): the command's flags tell the columns (printPod; -A adds NAMESPACE
 # first, -o wide IP, NODE, NOMINATED NODE and READINESS GATES after AGE)
 _GET_PODS = re.compile(r"\bget\s+(?:pods?|po)(?=[\s|]|$)")
-_TOOL_BEFORE = re.compile(r"(?:^|[\s/])(?:kubectl|oc|kubecolor|k)\s+(?:[^\s|]+\s+){0,8}$")
-_READY_CELL = re.compile(r"\s\d{1,4}/\d{1,4}\s+[A-Za-z]")
-_TOKEN = re.compile(r"\|+|[^\s|]+")
-_READY = re.compile(r"\d{1,4}/\d{1,4}")
-_STATUS = re.compile(r"[A-Za-z][A-Za-z:]{0,62}(?::\d+/\d+)?")
+_TOOL_BEFORE = lazy_regex(r"(?:^|[\s/])(?:kubectl|oc|kubecolor|k)\s+(?:[^\s|]+\s+){0,8}$")
+_READY_CELL = lazy_regex(r"\s\d{1,4}/\d{1,4}\s+[A-Za-z]")
+_TOKEN = lazy_regex(r"\|+|[^\s|]+")
+_READY = lazy_regex(r"\d{1,4}/\d{1,4}")
+_STATUS = lazy_regex(r"[A-Za-z][A-Za-z:]{0,62}(?::\d+/\d+)?")
 _COUNT = re.compile(r"\d{1,9}")
-_AGE = re.compile(r"(?:\d{1,9}[ydhms]){1,5}|<unknown>|<invalid>")
-_AGO = re.compile(r"\((?:\d{1,9}[ydhms]){1,5}")
+_AGE = lazy_regex(r"(?:\d{1,9}[ydhms]){1,5}|<unknown>|<invalid>")
+_AGO = lazy_regex(r"\((?:\d{1,9}[ydhms]){1,5}")
 _NAME = re.compile(PLACEHOLDER)
 # a wide row's cells after AGE: an IP, a node's name, `<none>` (a page may drop it as a tag),
 # a readiness gates' `0/1`
-_WIDE_CELL = re.compile(rf"[0-9a-fA-F.:]{{2,45}}|{NAME_CELL}|<none>|\d{{1,4}}/\d{{1,4}}")
+_WIDE_CELL = lazy_regex(rf"[0-9a-fA-F.:]{{2,45}}|{NAME_CELL}|<none>|\d{{1,4}}/\d{{1,4}}")
 _WIDE = ("IP", "NODE", "NOMINATED NODE", "READINESS GATES")
 _COMMAND_MAX = 65_536  # the rows a page ran into a command's line: a few hundred pods at most
 
@@ -993,9 +993,9 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
 # the Jenkins Kubernetes plugin's report of an agent pod's container that ended
 # (KubernetesLauncher / the pod's watcher: `%s/%s Container %s was terminated (Exit Code: %d,
 # Reason: %s)`): the container it names, right before the fields
-_TERMINATED_CONTAINER = re.compile(r"\bContainer[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
+_TERMINATED_CONTAINER = lazy_regex(r"\bContainer[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
                                    r"[ \t]+was[ \t]+terminated[ \t]*\([ \t]*$")
-_IN_CONTAINER = re.compile(r"\b(?i:in|of|for)[ \t]+container[ \t]+[\"'`]?"
+_IN_CONTAINER = lazy_regex(r"\b(?i:in|of|for)[ \t]+container[ \t]+[\"'`]?"
                            r"(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)[\"'`]?:[ \t]*$")
 
 
@@ -1053,10 +1053,10 @@ def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 
 # the subject naming a container: `the api container`, `my sidecar-1 container`
-_NAMED_SUBJECT = re.compile(r"(?i:my|our|the|this|that)[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}"
+_NAMED_SUBJECT = lazy_regex(r"(?i:my|our|the|this|that)[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}"
                             r"[a-z0-9])?)[ \t]+(?i:container)")
 # where a sentence ends: a question's mark says it asks, not states
-_SENTENCE_STOP = re.compile(r"[.!?\uff1f\u3002](?=\s|$)|$")
+_SENTENCE_STOP = lazy_regex(r"[.!?\uff1f\u3002](?=\s|$)|$")
 
 
 def _asked(line: str, end: int) -> bool:
@@ -1359,7 +1359,7 @@ def _stated_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 
 # the author's first-person telling of what they saw: `I can tell that`, `we could see`
-_AUTHOR_TELLS = re.compile(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?i:can|could)[ \t]+"
+_AUTHOR_TELLS = lazy_regex(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?i:can|could)[ \t]+"
                            r"(?i:see|tell|observe|notice)(?![A-Za-z])")
 
 
@@ -1458,7 +1458,7 @@ def _sentence_start(line: str, start: int) -> int:
 # another pod, or no pod, a question (`?`) or a title of what may happen (`_GENERAL`) states
 # nothing of the record's pod. A title is short: looked at only up to `_TITLE_MAX`.
 _TITLE_MAX = 200
-_TITLE_STATUS = re.compile(r"(?P<words>(?:[\w.-]{1,63}[ \t]+){1,8}?)(?:(?i:pods?|containers?)[ \t]+)?"
+_TITLE_STATUS = lazy_regex(r"(?P<words>(?:[\w.-]{1,63}[ \t]+){1,8}?)(?:(?i:pods?|containers?)[ \t]+)?"
                            r"(?:(?i:is|stuck|keeps|going|goes|went|in|into)[ \t]+){0,3}"
                            r"[`'\"\u201c]?CrashLoopBackOff(?![A-Za-z])")
 
@@ -1508,7 +1508,7 @@ def _general_around(line: str, start: int, end: int) -> bool:
         _GENERAL.search(after, 0, stop.start() if stop else len(after)) is not None
 
 
-_SEEING = re.compile(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")
+_SEEING = lazy_regex(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")
 
 
 def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
@@ -1529,8 +1529,8 @@ def _reason(written: str) -> str:
 
 # describe's fields of a terminated state pasted without the state's line above them: a page
 # quoting `Reason: OOMKilled` and `Exit Code: 137` alone, one under the other
-_REASON_LINE = re.compile(r"^[ \t]*Reason:[ \t]*[A-Za-z]{1,60}[ \t]*$")
-_EXIT_LINE = re.compile(r"^[ \t]*Exit Code:[ \t]*\d{1,3}[ \t]*$")
+_REASON_LINE = lazy_regex(r"^[ \t]*Reason:[ \t]*[A-Za-z]{1,60}[ \t]*$")
+_EXIT_LINE = lazy_regex(r"^[ \t]*Exit Code:[ \t]*\d{1,3}[ \t]*$")
 # a line of describe's other than those two: the paste holds more of describe, read as it is
 _OTHER_DESCRIBE = re.compile(r"^\s*(?:Name|Namespace|State or Last State|State|Last State|"
                              r"Containers|Restart Count|"
@@ -1562,8 +1562,8 @@ def headless_state(text: str) -> tuple[str, int] | None:
 _STATUS_RUN = re.compile(r"\bstatus:[ \t]+(?=(?:conditions|containerStatuses|"
                          r"initContainerStatuses):[ \t]+-[ \t])")
 # where a key or a list item starts, outside quotes: ` status:`, ` - type:`
-_KIND_POD = re.compile(r"^\s*kind:[ \t]+Pod\b")
-_PART = re.compile(r"""'[^']*'|"[^"]*"|[ \t](?:-[ \t]+)?(?P<key>[A-Za-z]+):(?=[ \t]|$)""")
+_KIND_POD = lazy_regex(r"^\s*kind:[ \t]+Pod\b")
+_PART = lazy_regex(r"""'[^']*'|"[^"]*"|[ \t](?:-[ \t]+)?(?P<key>[A-Za-z]+):(?=[ \t]|$)""")
 _RUN_MAX = 8192
 
 
@@ -1588,19 +1588,19 @@ def _status_run(line: str) -> tuple[list[str], bool] | None:
 
 # `kubectl get pod web -o json | jq '.status.containerStatuses[].lastState.terminated'`: the
 # pod it names and a path of its status (the only part of a pod whose pieces the readers read)
-_JQ = re.compile(
+_JQ = lazy_regex(
     rf"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>{SUBDOMAIN})\s.*?"
     r"-o\s*json\s*\|\s*jq\s+(?:-\w+\s+)*['\"]?(?P<path>\.status(?:\.[A-Za-z]+(?:\[\d*\])?)+)"
     r"['\"]?\s*$")
 # a jsonpath template of a path of a pod's status: `kubectl get pod web -o
 # jsonpath='{.status.containerStatuses[*].lastState.terminated}'` prints the object there
-_JSONPATH = re.compile(
+_JSONPATH = lazy_regex(
     r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>\S{1,253})\s.*?-o\s*jsonpath=['\"]?"
     r"\{(?P<path>\.status(?:\.[A-Za-z]+(?:\[(?:\d*|\*)\])?)+)\}")
 _POD_NAME = re.compile(SUBDOMAIN)
 _COMMAND_MAX = 4096
-_STEP = re.compile(r"\.([A-Za-z]+)(\[\d*\])?")
-_DANGLING = re.compile(r",(\s*[}\]])")
+_STEP = lazy_regex(r"\.([A-Za-z]+)(\[\d*\])?")
+_DANGLING = lazy_regex(r",(\s*[}\]])")
 
 
 def placed_jq_output(text: str) -> tuple[str, int, str, bool] | None:
@@ -1688,7 +1688,7 @@ def _at_path(path: str, value: Any) -> dict[str, Any]:
 # A jsonpath template's (or jq filter's) one value, of a field of a container's status, under
 # the command that printed it as a page writes a shell's output: `# Output: 1`, `Output: Error`
 # (grokdatum-crashloopbackoff-street-ops). Only the fields the readers read, each by its type.
-_VALUE_LINE = re.compile(r"[ \t]*(?:#[ \t]*)?(?i:output|result)[ \t]*:[ \t]*"
+_VALUE_LINE = lazy_regex(r"[ \t]*(?:#[ \t]*)?(?i:output|result)[ \t]*:[ \t]*"
                          r"(?P<value>[^\s#]{1,64})[ \t]*")
 _SCALAR_VALUE = {"exitCode": r"\d{1,9}", "restartCount": r"\d{1,9}", "signal": r"\d{1,3}",
                  "reason": r"[A-Za-z]{1,60}", "ready": r"true|false", "started": r"true|false"}

@@ -30,6 +30,7 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 from kubesim.explain.readers.stated_cause import NEGATED
 
@@ -59,7 +60,7 @@ _CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
 # a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
 # it) or after a full stop
 _HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
-SAID = re.compile(
+SAID = lazy_regex(
     r"(?:(?P<subject>" + CASE_SUBJECT.pattern + r")(?:"
     # the pod's describe (events, ...), then what it says
     r"(?:['\u2019]s)?[ \t]+" + _SHOWN_IN + r"[ \t]*,?[ \t]+(?:(?i:it)[ \t]+)?"
@@ -83,20 +84,20 @@ SAID = re.compile(
 _KIND_WORD = re.compile(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
-_CLAUSE_START = re.compile(r"[,;:]")
+_CLAUSE_START = lazy_regex(r"[,;:]")
 # a sentence's start and end (a Chinese or Japanese full stop ends one too)
-_SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]|\n")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]|\n")
+_SENTENCE_START = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]|\n")
+_SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]|\n")
 # what may or would happen, a guide's: no telling of what happened
-_UNSAID = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r")(?![A-Za-z])")
+_UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r")(?![A-Za-z])")
 # `when` of the author's own doing (`when I get into ...`, `when we ran`): the telling's time
-_WHEN = re.compile(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A-Za-z]))")
+_WHEN = lazy_regex(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A-Za-z]))")
 # another pod's or container's (`the other pod events show ...`): no case's own
-_OTHER = re.compile(r"(?<![A-Za-z])(?i:other|another|others)(?![A-Za-z])")
+_OTHER = lazy_regex(r"(?<![A-Za-z])(?i:other|another|others)(?![A-Za-z])")
 # a clause joined after the statement's by `but`, `so`, `yet` or a semicolon: its words of what
 # may happen are its own (`the startup probe failed 55 times, but the startup probe allows 70
 # failures, so there should be still room left`: the author's reckoning, not a guide's)
-_NEXT_CLAUSE = re.compile(r",[ \t]+(?i:but|so|yet)(?![A-Za-z])|;")
+_NEXT_CLAUSE = lazy_regex(r",[ \t]+(?i:but|so|yet)(?![A-Za-z])|;")
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 _PLACES = 64  # the places of `probe` looked around at most (a sentence holds few)
 

@@ -17,13 +17,14 @@ from typing import Any
 
 from kubesim.explain.readers.bare import bare_json_event
 from kubesim.explain.readers.kube import read_objects
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, PodRecord, RecordSet, Where
 
 __all__ = ["salvage_bare", "salvage_event"]
 
 _STRING = r'"{}"\s*:\s*"((?:[^"\\]|\\.){{0,4000}})"'
 _NUMBER = r'"{}"\s*:\s*(-?\d{{1,400}})\b'
-_INVOLVED = re.compile(r'"(?:involvedObject|regarding)"\s*:\s*\{((?:[^{}"]|"(?:[^"\\]|\\.)*"){0,400})')
+_INVOLVED = lazy_regex(r'"(?:involvedObject|regarding)"\s*:\s*\{((?:[^{}"]|"(?:[^"\\]|\\.)*"){0,400})')
 _TOP = ("reason", "message", "type", "firstTimestamp", "lastTimestamp", "eventTime")
 
 
@@ -63,7 +64,7 @@ def salvage_event(text: str, source: str, line: int) -> RecordSet | None:
     return found
 
 
-_PAIR = re.compile(r'"(\w{1,40})"\s*:\s*"((?:[^"\\]|\\.){0,4000})("?)')
+_PAIR = lazy_regex(r'"(\w{1,40})"\s*:\s*"((?:[^"\\]|\\.){0,4000})("?)')
 
 
 def salvage_bare(text: str, source: str, line: int) -> RecordSet | None:

@@ -14,9 +14,9 @@ number is read so: a sentence naming `restartCount`, a key without its value, or
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
 __all__ = ["ITEM_KEYS", "count_beside"]
@@ -24,7 +24,7 @@ __all__ = ["ITEM_KEYS", "count_beside"]
 # the keys of a ContainerStatus item a state piece may stand for (a bare `terminated:` is a
 # key of a state, whose siblings are other states, never the item's count)
 ITEM_KEYS = frozenset({"lastState", "state"})
-_COUNT = re.compile(r"^(?P<indent>[ \t]*)restartCount:[ \t]*\d{1,10}[ \t]*$")
+_COUNT = lazy_regex(r"^(?P<indent>[ \t]*)restartCount:[ \t]*\d{1,10}[ \t]*$")
 
 
 def count_beside(lines: Sequence[PasteLine], j: int, indent: str) -> int:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.agent_killed import KILLED_BY, names_a_probe, of_a_bare_name
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -56,7 +57,7 @@ _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (on
 _PLACES = 64  # the kills weighed at most: a page states its case in few sentences
 # the kill, past or progressive, of a name: `Plex was OOM killed`, `our Grafana got OOMKilled`,
 # `Sonarr has been oom-killed`, `Plex keeps getting OOMKilled`; every part bounded
-_KILLED = re.compile(
+_KILLED = lazy_regex(
     r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})[ \t]+(?:(?i:was|were|got|has[ \t]+been|have"
     r"[ \t]+been|had[ \t]+been|(?:is|are|was|were|keeps|kept)[ \t]+getting)[ \t]+)"
     r"(?:(?i:just|again|repeatedly|already|also)[ \t]+)?"
@@ -68,13 +69,13 @@ _KILLED = re.compile(
 # ends (R4.8), of a name that is no pod or container the record shows, so no container's end is
 # read from it. A short place after the name (`on k8s`, `in staging`) is the author's.
 _PLACE = r"(?:[ \t]+(?i:on|in)[ \t]+[\w.-]{1,30})?"
-_CRASHLOOP = re.compile(
+_CRASHLOOP = lazy_regex(
     r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})" + _PLACE + r"[ \t]+"
     r"(?:(?i:was|were|is|are|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|went|kept|keeps)"
     r"[ \t]+(?i:in|into|stuck[ \t]+in)[ \t]+(?:(?i:a)[ \t]+)?"
     r"(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)"
     r"|(?i:was|were|is|are|kept|keeps)[ \t]+(?i:crash[ \t-]?looping))(?![\w-])")
-_RESTARTED = re.compile(
+_RESTARTED = lazy_regex(
     r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})" + _PLACE + r"[ \t]+"
     r"(?:(?i:was|were|got|has[ \t]+been|have[ \t]+been|had[ \t]+been|(?:is|are|was|were|"
     r"keeps|kept)[ \t]+(?:being|getting))[ \t]+(?:(?i:just|again|repeatedly|constantly)[ \t]+)?"
@@ -99,7 +100,7 @@ _NO_NAME = frozenset({
     "services", "workload", "workloads", "kubernetes", "k8s", "kubelet", "node", "nodes", "i",
     "we", "you", "never", "not", "also", "just", "again", "there", "here"})
 # a determiner of no case before the name: what may befall any (`a Plex pod`, `your app`)
-_NO_CASE = re.compile(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
+_NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such)[ \t]+$")
 
 

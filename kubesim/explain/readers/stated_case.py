@@ -49,18 +49,18 @@ __all__ = ["ANTECEDENT", "KILLED_ANCHORS", "PROBE_KILLED", "PRONOUN_SUBJECT",
 # the pronoun opening the sentence, right before the restart: `It is restarting`, `They keep
 # restarting`, `It restarted`; an auxiliary and a word of how often between, no modal, no
 # negation (a markdown mark or a blank may open the line)
-PRONOUN_SUBJECT = re.compile(
+PRONOUN_SUBJECT = lazy_regex(
     r"[ \t>*_-]{0,6}(?:It|They)[ \t]+(?:(?i:is|was|are|were|keeps|kept|has[ \t]+been|have"
     r"[ \t]+been|had[ \t]+been|has|have|had)[ \t]+)?(?:(?i:constantly|repeatedly|continuously|"
     r"always|still|now|also|frequently)[ \t]+)?")
 # the sentence before: the author deploying, installing or running their own app (`I have
 # deployed fluent bit using the helm chart`); its object no determiner of no case (`a`, `any`)
-ANTECEDENT = re.compile(
+ANTECEDENT = lazy_regex(
     r"(?<![A-Za-z])(?:I|[Ww]e)(?:['\u2019]ve|[ \t]+(?i:have|had))?[ \t]+(?:(?i:just|recently|"
     r"successfully|also)[ \t]+)?(?i:deployed|installed|set[ \t]+up|ran|rolled[ \t]+out|"
     r"(?:am|are|was|were|have[ \t]+been|had[ \t]+been)[ \t]+(?:running|deploying))[ \t]+"
     r"(?!(?i:a|an|any|some|another|other|every|each|no|your)(?![\w'-]))[\w`'\"]")
-_STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_STOP = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 _LOOK = 2000  # a sentence's reach: its last 2,000 characters at most (one pass)
 
 

@@ -119,7 +119,7 @@ CAUSING_RESTART = lazy_regex(
     r"[ \t]+(?i:to)[ \t]+(?i:restart|kill)[ \t]+(?:" + _SUBJECT + r")")
 CAUSING_WORDS = ("causing", "caused", "Causing", "Caused", "CAUSING", "CAUSED")
 # a failure the sentence says to avoid or prevent, before it: what should not happen
-PREVENTED = re.compile(r"(?<![A-Za-z])(?i:avoid|avoids|avoiding|prevent|prevents|preventing|"
+PREVENTED = lazy_regex(r"(?<![A-Za-z])(?i:avoid|avoids|avoiding|prevent|prevents|preventing|"
                        r"stop|stops|stopping)(?![A-Za-z])")
 # a probe's failure the case's own pod or container shows or has, restarts before it joined by
 # `and` (no cause stated): `yurt-hub keeps restarting and shows livenessProbe failure`, `the
@@ -139,13 +139,13 @@ SHOWS_FAILURE = lazy_regex(
     + _FAILING + r"|[ \t]+(?P<restart3>" + _RESTARTING + r")(?i:its|the)[ \t]+"
     + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])")
 # a negation in the sentence before the statement (`do not`, `never`, `doesn't`)
-NEGATED = re.compile(r"(?<![A-Za-z])(?i:not|never|no|without)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
+NEGATED = lazy_regex(r"(?<![A-Za-z])(?i:not|never|no|without)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
 # a markdown heading (`### Expected results`, `**Expected behavior**`), or a title's words alone
 # on a line, a capital first and no full stop (the bold marks a paste's cleaning took off:
 # `Expected behavior`, `Actual results:`): the section it opens
 _HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)(?P<title>[^\n]{1,120})")
 _TITLE_WORDS = re.compile(r"[ \t]{0,3}(?P<title>[A-Z][A-Za-z ]{0,40}):?[ \t]*")
-_EXPECTED = re.compile(r"(?i:expected|expectation)")
+_EXPECTED = lazy_regex(r"(?i:expected|expectation)")
 
 
 def expected_lines(lines: list[str]) -> set[int]:

@@ -141,7 +141,7 @@ EN_LIMIT_OOM = lazy_regex(
     r"(?:[ \t]*,)?[ \t]+(?i:and)[ \t]+" + _LIMIT_KILLED)
 LIMIT_ANCHORS = ("memory", "Memory")
 # the gate's look for one (a page's no-break space may sit between the words)
-_LIMIT_HINT = re.compile(r"(?i:memory)[ \t\xa0]+(?i:limit)")
+_LIMIT_HINT = lazy_regex(r"(?i:memory)[ \t\xa0]+(?i:limit)")
 
 # Korean, the same statement (README, statements of the case in prose, at fix41prose): the
 # probe's failure given as the cause (`실패로`, `실패로 인해`, `실패해서`, `실패하여`, `실패했기

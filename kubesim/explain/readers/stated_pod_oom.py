@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -35,7 +36,7 @@ from kubesim.explain.readers.stated_kill import EN_NAMED_OOM, STATED_EN_OOM, ZH_
 __all__ = ["give_named_oom", "names_pod", "unlist_line"]
 
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
-_SPAN = re.compile(r"^not read: lines? (?P<a>\d+)(?:-(?P<b>\d+))?")
+_SPAN = lazy_regex(r"^not read: lines? (?P<a>\d+)(?:-(?P<b>\d+))?")
 
 
 def _stateless(found: RecordSet) -> tuple[str, ContainerRecord] | None:

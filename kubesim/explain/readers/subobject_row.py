@@ -16,9 +16,8 @@ parts them (two spaces or more, or tabs). No time and no count: at least once.
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.event_layouts import Cells
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["subobject_first_cells"]
 
@@ -26,7 +25,7 @@ _GAP = r"(?:\t+|[ \t]{2,})"  # kubectl's tabwriter: the padding between two cell
 # the words introducing a quoted row, up to their colon (no braces, no colon inside: a sentence's
 # words, not a row's cells), at most a sentence's length
 _INTRO = r"[^{}:\n]{0,200}:[ \t]+"
-_ROW = re.compile(
+_ROW = lazy_regex(
     r"^[ \t]*(?:" + _INTRO + r")?"
     r"(?P<sub>spec\.(?:containers|initContainers|ephemeralContainers)\{[a-z0-9][-a-z0-9]{0,62}\})"
     + _GAP + r"(?P<type>Normal|Warning)" + _GAP + r"(?P<reason>[A-Z][A-Za-z0-9_]{0,80})" + _GAP

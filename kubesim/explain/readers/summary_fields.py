@@ -18,17 +18,18 @@ already matched: one pass.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["SummaryField", "summary_field"]
 
 # the keys of the summary (whole, any case): a restart count, a last terminated state
-_RESTARTS = re.compile(r"(?i:restarts)")
-_LAST_TERMINATED = re.compile(r"(?i:last[ _-]?terminat(?:ed|ion)(?:[ _-]?state)?)")
+_RESTARTS = lazy_regex(r"(?i:restarts)")
+_LAST_TERMINATED = lazy_regex(r"(?i:last[ _-]?terminat(?:ed|ion)(?:[ _-]?state)?)")
 # a state's field as a `key=value` pair: the status's field names (reason, exitCode) and
 # the short forms a tool prints; the value is a reason's word or an exit code's number
-_PAIR = re.compile(r"(?P<key>(?i:reason|exit(?:[_ ]?code)?))=(?P<value>[A-Za-z0-9]{1,60})")
+_PAIR = lazy_regex(r"(?P<key>(?i:reason|exit(?:[_ ]?code)?))=(?P<value>[A-Za-z0-9]{1,60})")
 _PAIR_KEY = {"reason": "Reason", "exit": "Exit Code", "exitcode": "Exit Code",
              "exit_code": "Exit Code"}
 _MAX_PAIRS = 8

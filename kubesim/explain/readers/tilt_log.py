@@ -23,6 +23,7 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.event_layouts import BareReason, bare_reason
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
@@ -70,7 +71,7 @@ def tilt_event(line: str, where: Where) -> RecordedEvent | None:
 # Tilt's prefix of a container's log line in a pod of several (`[manager] unknown flag: ...`):
 # a container's name (a letter first: `[124892.12]` is dmesg's time) in brackets, then words;
 # no JSON array or YAML flow sequence opens so
-_CONTAINER_LOG = re.compile(r"^\[[a-z][-a-z0-9]{0,62}\] \S")
+_CONTAINER_LOG = lazy_regex(r"^\[[a-z][-a-z0-9]{0,62}\] \S")
 
 
 def tilt_event_shape(line: str) -> bool:

@@ -15,6 +15,7 @@ import itertools
 import re
 from datetime import UTC, datetime
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNKNOWN_STAMP, Stamp, StampKind
 
 __all__ = ["AGE_PATTERN", "INVALID_AGE", "human_printer", "into_a_year", "now_from",
@@ -35,18 +36,18 @@ _RFC1123 = re.compile(
     r"Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (?:([+-])(\d{2})(\d{2})|GMT|UTC)$")
 _MONTHS = {m: i for i, m in enumerate(
     ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"], 1)}
-_RFC3339 = re.compile(
+_RFC3339 = lazy_regex(
     r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|z|[+-]\d{2}:\d{2})$")
 
 # Go's time.Time String(), as kubectl and oc of 1.5-1.6 printed an event's LASTSEEN and
 # FIRSTSEEN: `2017-06-12 12:08:10 +0530 IST` (the numeric offset decides; the zone's name,
 # or `m=+0.1` monotonic readings, add nothing)
-_GO_STRING = re.compile(
+_GO_STRING = lazy_regex(
     r"^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,9})? ([+-])(\d{2})(\d{2})"
     r" [A-Z][A-Za-z0-9+-]{0,9}$")
 
 
-_HUMAN_ONLY = re.compile(r"^(?:\d+m\d+s|\d+h\d+m|\d+d\d+h|\d+y\d+d|(?:6\d|[7-9]\d|1[01]\d)s)$")
+_HUMAN_ONLY = lazy_regex(r"^(?:\d+m\d+s|\d+h\d+m|\d+d\d+h|\d+y\d+d|(?:6\d|[7-9]\d|1[01]\d)s)$")
 
 
 def human_printer(ages: list[str]) -> bool:

@@ -15,17 +15,17 @@ are of several, gives the message to no pod: whose probe failed the record does 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordSet
 
 __all__ = ["NOT_A_NAME", "TITLE_MARK", "give_titled_messages", "named_by_words", "titled_pods",
            "workload_of"]
 
 # a heading's marks before a title's words (markdown `#`s)
-TITLE_MARK = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+)?")
-_PROBE = re.compile(r"(?:Liveness|Readiness|Startup) probe failed:")
+TITLE_MARK = lazy_regex(r"^[ \t]*(?:#{1,6}[ \t]+)?")
+_PROBE = lazy_regex(r"(?:Liveness|Readiness|Startup) probe failed:")
 _TITLE_MAX = 300  # a title is short: a longer first line is no title
 _WORDS = 4  # how many words before the message may be a pod's name or its workload's
 # words that end a name read back from a title's words: a determiner or a question's word

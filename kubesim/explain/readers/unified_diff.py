@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, Where
 
 __all__ = ["added_said", "old_side"]
@@ -21,7 +22,7 @@ __all__ = ["added_said", "old_side"]
 _FILE_HEADER = re.compile(
     r"^(?:diff --git \S|index [0-9a-f]{4,}\.\.[0-9a-f]{4,}|--- \S|\+\+\+ \S|"
     r"(?:new|deleted) file mode \d+$|similarity index \d+%$|rename (?:from|to) \S)")
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+_HUNK = lazy_regex(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
 _NO_NEWLINE = "\\ No newline at end of file"
 
 

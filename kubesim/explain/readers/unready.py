@@ -20,8 +20,7 @@ status` (the Initialized condition) names none of the app containers and is not 
 
 from __future__ import annotations
 
-import re
-
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, RecordSet
 
 __all__ = ["name_by_unready"]
@@ -30,7 +29,7 @@ __all__ = ["name_by_unready"]
 # that repeats the pod's conditions); names as the API allows a container's (DNS-1123 labels)
 # joined by spaces. The list's characters stop at its `]` or at any other character, so each
 # attempt reads on at most to the next message's `:` (one pass)
-_UNREADY = re.compile(r"containers with unready status: \[(?P<names>[-a-z0-9 ]{1,2000})\]")
+_UNREADY = lazy_regex(r"containers with unready status: \[(?P<names>[-a-z0-9 ]{1,2000})\]")
 # the states no container in them is Ready in
 _NEVER_READY = frozenset({"waiting", "terminated"})
 

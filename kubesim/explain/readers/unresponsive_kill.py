@@ -15,8 +15,6 @@ failure, a sentence of what may happen, a question, and a kill of no case's own 
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.bare import bare_event
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, RecordSet, Where
@@ -38,8 +36,8 @@ _UNRESPONSIVE_KILL = lazy_regex(
     r"(?i:because|since|as|for[ \t]+being)[ \t]+(?:[\w'\u2019]{1,20}[ \t]+){0,4}?"
     r"(?i:not[ \t]+responsive|unresponsive|non-?responsive|not[ \t]+responding|not[ \t]+healthy"
     r"|unhealthy|hanging|hung)(?![A-Za-z])")
-_OTHER_REASON = re.compile(r"OOM|(?i:exit[ \t]+code|exited|out[ \t]+of[ \t]+memory)")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_OTHER_REASON = lazy_regex(r"OOM|(?i:exit[ \t]+code|exited|out[ \t]+of[ \t]+memory)")
+_SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)")
 
 
 def _liveness_events(found: RecordSet) -> list[RecordedEvent] | None:

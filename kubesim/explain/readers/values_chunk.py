@@ -11,19 +11,19 @@ key (a chunk cut inside a mapping or a list) are the placer's lines not read.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
 __all__ = ["HANDLER_INPUT", "OTHER_VALUES", "ChartRest", "chart_rest", "yaml_comments_inside"]
 
-_COMMENT = re.compile(r"^#(?:[ \t]|$)")
+_COMMENT = lazy_regex(r"^#(?:[ \t]|$)")
 # a line that goes on with a YAML document at column 0: a mapping's key, an item, `---`
-_GOES_ON = re.compile(r"^[a-z][A-Za-z0-9]*:(?:\s|$)|^- |^---\s*$")
+_GOES_ON = lazy_regex(r"^[a-z][A-Za-z0-9]*:(?:\s|$)|^- |^---\s*$")
 # a line that opens an object of its own: the comments above it end the document before it
-_NEW_OBJECT = re.compile(r"^(?:---|\.\.\.|apiVersion:|kind:|- apiVersion:)")
+_NEW_OBJECT = lazy_regex(r"^(?:---|\.\.\.|apiVersion:|kind:|- apiVersion:)")
 
 
 def yaml_comments_inside(lines: Sequence[PasteLine], start: int) -> int | None:
@@ -45,8 +45,8 @@ def yaml_comments_inside(lines: Sequence[PasteLine], start: int) -> int | None:
     return j if text[:1] in " \t" or _GOES_ON.match(text) else None
 
 
-_PROBE_KEY = re.compile(r"^(?:liveness|readiness|startup)Probe:")
-_KEY = re.compile(r"^(?P<indent>[ \t]*)(?P<key>[A-Za-z][A-Za-z0-9]*):(?:\s|$)")
+_PROBE_KEY = lazy_regex(r"^(?:liveness|readiness|startup)Probe:")
+_KEY = lazy_regex(r"^(?P<indent>[ \t]*)(?P<key>[A-Za-z][A-Za-z0-9]*):(?:\s|$)")
 # a handler's field a chart's values give beside the probe's (`path: /`): the chart's input
 # to the handler its template renders (an httpGet's), no field of a Probe
 _HANDLER_INPUT = frozenset({"path", "port", "scheme", "host", "httpHeaders"})

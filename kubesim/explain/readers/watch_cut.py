@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, PodRecord, Where
 from kubesim.explain.readers.names import NAME_CELL
 from kubesim.explain.readers.pods_table import PodRow
@@ -29,7 +30,7 @@ __all__ = ["NAME_CUT", "NameCut", "later_row_cut", "row_cut"]
 # (READY `0/1` or its start up to its `/`, STATUS or its start; a digit alone after a name is
 # no READY cell: `app-1 2 times`); bounded, so one match over a line of any
 # length is linear
-NAME_CUT = re.compile(rf"^[ \t]{{0,64}}(?:pod/)?(?P<name>{NAME_CELL})"
+NAME_CUT = lazy_regex(rf"^[ \t]{{0,64}}(?:pod/)?(?P<name>{NAME_CELL})"
                       r"(?P<after>[ \t]{1,64}\d{1,4}/\d{0,4}"
                       r"(?:[ \t]{1,64}[A-Za-z][A-Za-z:]{0,62}(?::\d{1,4}/?\d{0,4})?)?)?[ \t]*$")
 
