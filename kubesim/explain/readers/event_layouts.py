@@ -248,7 +248,10 @@ def _ends_in_object(values: list[tuple[Column, str]]) -> bool:
 
 
 def _tokens(line: str) -> list[str]:
-    return [t for t in _SPLIT.split(line.strip()) if t]
+    line = line.strip()
+    if "\t" not in line and "  " not in line:  # no gap `_SPLIT` parts at: one token (a
+        return [line] if line else []  # long line is not scanned for one)
+    return [t for t in _SPLIT.split(line) if t]
 
 
 def get_old_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:

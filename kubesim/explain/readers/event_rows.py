@@ -465,7 +465,7 @@ class EventRows:
         m = _NEW_ROW.match(line)
         if m:
             return self._new_row(m, line, number)
-        m = _GET_ROW.match(line)
+        m = _GET_ROW.match(line) if "/" in line else None  # (its object's `/` looked for first)
         if m:
             return self._get_row(m, number)
         cells = get_old_cells(line, _is_time)

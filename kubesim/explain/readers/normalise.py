@@ -32,8 +32,8 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 from kubesim.explain.readers.unified_diff import old_side
 
-__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "is_cut",
-           "normalise", "plain", "unfolded"]
+__all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "folded",
+           "is_cut", "normalise", "plain", "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -599,11 +599,20 @@ def _unwrap(text: str) -> str:
         text = m[1] + m[2]
     elif text.lstrip().startswith("`") != text.rstrip().endswith("`"):  # code over two lines
         text = text.replace("`", "", 1) if text.lstrip().startswith("`") else text.rstrip()[:-1]
-    if _PIPE_ROW.match(text.strip()) or _PIPE_ROW.match(_inside_pipes(text)):
+    # (`|` looked for first: on a long line without one, `_PIPE_ROW` backtracks it all)
+    if "|" in text and (_PIPE_ROW.match(text.strip()) or _PIPE_ROW.match(_inside_pipes(text))):
         text = "\t".join(cell.strip() for cell in text.strip().strip("|").split(" | "))
     elif _inside_pipes(text):  # an ASCII box's row, `| ... |`: its borders off
         text = text.strip()[1:-1].strip()
     return text.replace("**", "") if text.count("**") >= 2 else text
+
+
+def folded(text: str) -> str:
+    """`text` case-folded, so that a word a pattern's `(?i:...)` finds in the text (ASCII
+    letters) is in it, found by `in` (a gate that tells in one cheap pass that the pattern,
+    tried from every place of a long line, cannot match). `re` also takes the Turkish dotted
+    and dotless I for `i`: both made `i` here."""
+    return text.casefold().replace("\u0131", "i").replace("i\u0307", "i")
 
 
 def _inside_pipes(line: str) -> str:

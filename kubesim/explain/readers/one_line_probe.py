@@ -133,7 +133,8 @@ def probe_runs(text: str) -> list[ProbeRun]:
     runs: list[ProbeRun] = []
     kinds: set[str] = set()
     pos, last = 0, len(text.rstrip())
-    while (first := _PROBE_KEY.search(text, pos)) is not None:
+    keyed = "Probe:" in text  # (the keys' word looked for first: the pattern starts at a lookbehind)
+    while keyed and (first := _PROBE_KEY.search(text, pos)) is not None:
         words = _Words(text, first.end(), last)
         run = _run(words, first)
         pos = words.next.start() if words.next is not None else len(text)

@@ -86,6 +86,7 @@ from kubesim.explain.readers.normalise import (
     PasteLine,
     box_cut,
     cut_said,
+    folded,
     normalise,
     plain,
 )
@@ -1025,6 +1026,14 @@ _PROSE_STATE_HINT = re.compile(r"OOM|(?i:code):|CrashLoopBackOff[`\"'\u201d]?[ \
                                r"(?:\u72b6\u6001|\\u72b6\\u6001|(?i:state|status))")
 
 
+def _prose_state_hint(text: str) -> bool:
+    """Whether `_PROSE_STATE_HINT` finds its words in the paste: `OOM` alone is one of them;
+    the other two's words are looked for first (the pattern has none to start from, and is
+    tried from every place of a long line)."""
+    return "OOM" in text or (("CrashLoopBackOff" in text or "code:" in folded(text))
+                             and _PROSE_STATE_HINT.search(text) is not None)
+
+
 def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter or jsonpath template that printed it, a table or describe's fields
@@ -1033,7 +1042,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
     if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
-            or "State:{" in text or _PROSE_STATE_HINT.search(text) or stated_hint(text)
+            or "State:{" in text or _prose_state_hint(text) or stated_hint(text)
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
             or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
@@ -1209,6 +1218,14 @@ _RUN_EVENTS = lazy_regex(r"\bEvents:\s+Type\s+Reason\s+Age\s+From\s+Message\s+-+
                          r"\s+-+\s*")
 _RUN_KEY = lazy_regex(r"\s(?=(?:" + "|".join(sorted(map(re.escape, _DESCRIBE_KEYS), key=len,
                                                      reverse=True)) + r"):\s)")
+
+
+def _run_events(line: str) -> re.Match[str] | None:
+    """`_RUN_EVENTS` on the line, its `Events:` looked for first (the pattern starts at a
+    word boundary, which `re` tries at every place of a long line)."""
+    return _RUN_EVENTS.search(line) if "Events:" in line else None
+
+
 _RUN_ROW = lazy_regex(r"\s(?=(?:Normal|Warning)\s+[A-Z][A-Za-z0-9]{0,80}\s+"
                       r"(?:<unknown>|\d+[ydhms](?:\d+[hms])*)\b)")
 
@@ -1218,8 +1235,8 @@ def _one_line_describe(lines: list[PasteLine]) -> tuple[int, str] | None:
     header and underline inside it), split back into describe's lines; None otherwise. A
     command line above it is the command that printed it, not more content."""
     content = [x for x in lines if x.kind is LineKind.CONTENT
-               or (x.kind is LineKind.COMMAND and _RUN_EVENTS.search(x.text))]
-    if len(content) != 1 or not (m := _RUN_EVENTS.search(content[0].text)):
+               or (x.kind is LineKind.COMMAND and _run_events(x.text))]
+    if len(content) != 1 or not (m := _run_events(content[0].text)):
         return None
     head, rows = content[0].text[:m.start()], content[0].text[m.end():]
     fields = _RUN_KEY.split(head.strip())
@@ -2060,7 +2077,9 @@ def _prose_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None
     """The probe failure a sentence quotes (`_PROSE_PROBE`), from its first word to the
     sentence's end, as an event's message alone (`bare`); the sentence's other words are not
     read, and a note says so."""
-    m = _PROSE_PROBE.search(text)
+    # (the kubelet's words looked for first: the pattern starts at a lookbehind, tried at
+    # every place of a long line)
+    m = _PROSE_PROBE.search(text) if " probe failed: " in text else None
     if m is None or _NOT_PROSE.search(text, 0, m.start("message")):
         return None
     end = _prose_end(text, m)

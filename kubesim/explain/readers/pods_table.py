@@ -102,7 +102,9 @@ def pod_row(line: str, source: str, number: int, *, under_header: bool = False
     """The row `line` is, or None; RESTARTS beyond an int32 is an error naming the line (as
     restartCount is in a pod document). `under_header`: the line comes right under the
     table's header (or a row of it), where a page's placeholder NAME is read as the name."""
-    m = _ROW.match(line) or (_ROW_NO_AGE.match(line) if under_header else None)
+    # (READY's `/` looked for first: a long line without one is not backtracked cell by cell)
+    m = None if "/" not in line else \
+        _ROW.match(line) or (_ROW_NO_AGE.match(line) if under_header else None)
     name = placeholder_name(line) if m is None and under_header else None
     m = m or (_placeholder_row(line) if name is not None else None)
     if m is None or int(m["total"]) == 0:
@@ -154,7 +156,7 @@ def row_cut_in_age(line: str, source: str, number: int) -> PodRow | None:
     """The row `line` is, cut inside its last restart's age (`_CUT_IN_AGO`): kubectl never
     leaves that `(` open, so the row is cut there whether a line end follows or not (a paste
     saved with one); its count read as a whole row's (the cut is after it), or None."""
-    m = _CUT_IN_AGO.match(line)
+    m = _CUT_IN_AGO.match(line) if "/" in line else None  # (READY's `/` looked for first)
     if m is None or int(m["total"]) == 0 or int(m["restarts"]) > _INT32:
         return None
     return PodRow(m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),

@@ -108,6 +108,8 @@ def _quotes(text: str) -> list[tuple[re.Match[str], Quoted]]:
 def _places(text: str) -> list[re.Match[str]]:
     """The kubelet's words on the line, the first `_PLACES` of them."""
     found: list[re.Match[str]] = []
+    if " probe failed:" not in text and "Back-off restarting failed" not in text:
+        return found  # (the words looked for first: `_WORDS` is tried at every place)
     for m in _WORDS.finditer(text):
         found.append(m)
         if len(found) == _PLACES:

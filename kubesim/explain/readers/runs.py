@@ -45,7 +45,7 @@ from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.narrative_when import past_narrative, unhedged, workload_subject_end
-from kubesim.explain.readers.normalise import CUT_MARK, is_cut
+from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
     KILLING_KINDS,
@@ -641,7 +641,9 @@ def stated_hint(text: str) -> bool:
     only then (each word looked for once: one pass)."""
     def has(words: tuple[str, ...]) -> bool:
         return any(w in text or json.dumps(w)[1:-1] in text for w in words)
-    return _STATED_HINT.search(text) is not None or has(_HINT_ENGLISH) or \
+    # (every alternative of `_STATED_HINT` holds one of its two words: looked for first)
+    hinted = "CrashLoopBackOff" in text or "terminated" in folded(text)
+    return (hinted and _STATED_HINT.search(text) is not None) or has(_HINT_ENGLISH) or \
         (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.search(text) is not None
 
 
@@ -741,7 +743,8 @@ def _pods_run(line: str) -> tuple[list[str], bool] | None:
     more (its command, what follows the rows); None unless a header is followed on the line
     by at least one row. A header with NAMESPACE first or -o wide's columns after AGE has its
     rows told by those columns (`_rows_of`)."""
-    header = _COLUMNS_HEADER.search(line)
+    # (the header's `READY` looked for first: `_COLUMNS_HEADER` has no word to start from)
+    header = _COLUMNS_HEADER.search(line) if "READY" in line else None
     if header is None:
         return None
     if header["ns"] or header["wide"]:
@@ -964,7 +967,7 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
     """The state, its Reason and Exit Code, each on a line of its own (describe's
     indentation), and whether the line holds more (the sentence around them); None without
     one."""
-    m = _STATE.search(line)
+    m = _STATE.search(line) if "State:" in line else None  # (its key's word: looked for first)
     if m is None:
         return _headless_run(line)
     fields = [f"{m['key']}: {m['state']}", f"  Reason: {m['reason']}"]
@@ -976,7 +979,9 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
 def _headless_run(line: str) -> tuple[list[str], bool] | None:
     """A terminated state's Reason and Exit Code quoted in a sentence without the state's
     key, each on a line of its own, and whether the line holds more; None without them."""
-    m = _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line) or _LOGGED_REASON.search(line)
+    # (the three hold an exit code's key, `_CODE_KEY`: looked for first)
+    m = None if "exit code" not in folded(line) else \
+        _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line) or _LOGGED_REASON.search(line)
     if m is None or _general(line, m.start()):
         return None
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
@@ -1003,7 +1008,9 @@ def _prose_status(line: str) -> tuple[list[str], bool] | None:
     """A container's status OOMKilled quoted alone after its key inside a sentence, as
     describe's Terminated state and its Reason (the state OOMKilled is a terminated one's
     reason), and that the line holds more (the sentence); None without one."""
-    m = _PROSE_STATUS.search(line) or _QUOTED_OWN_STATUS.search(line)
+    # (both hold the word `status`: looked for first)
+    m = None if "status" not in folded(line) else \
+        _PROSE_STATUS.search(line) or _QUOTED_OWN_STATUS.search(line)
     if m is None or _general(line, m.start()):
         return None
     return [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"], True
@@ -1016,7 +1023,8 @@ def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A first-person observation of a pod or container in CrashLoopBackOff or OOMKilled
     (`_observed`), read as the sentences that state them are (`_prose_backoff`,
     `_prose_status`), and what it is; None without one."""
-    m = _OBSERVED.search(line)
+    # (its reason, one of two words, looked for first)
+    m = _OBSERVED.search(line) if "CrashLoopBackOff" in line or "OOM" in line else None
     if m is None or _general_around(line, m.start(), m.end()):
         return None, ""
     waiting = m["reason"] == "CrashLoopBackOff"
