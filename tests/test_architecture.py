@@ -195,6 +195,7 @@ MODULES = {
     "kubesim.explain.readers.prefixes": "records",
     "kubesim.explain.readers.probe_restart": "records",
     "kubesim.explain.readers.stated_pod": "records",
+    "kubesim.explain.readers.named_unready": "records",
     "kubesim.explain.readers.defaulted": "records",
     "kubesim.explain.readers.choose_container": "records",
     "kubesim.explain.readers.container_pod_crashloop": "records",

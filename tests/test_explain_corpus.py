@@ -329,15 +329,6 @@ NOT_READ: dict[str, str] = {
         "fixexit72) (fcc8e39): refused (exit 2, not a record explain reads); want {ended: "
         "cannot-tell, probe: [liveness, readiness], probe_kills: {min: 0, max: None}, "
         "shows_failures: True}"),
-    "talos-argocd-proxmox-1766.pr-prose-alone-the-litellm-pod-oomkilled-exit-137-within-11s-every-attempt-limits-bumped.txt": (
-        "held-out batch 74, first contact on this stop's reader code (every fix but "
-        "fixexit72) (fcc8e39): refused (exit 2, not a record explain reads); want {ended: "
-        "oom-killed, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
-    "qdrant-6431.issue-prose-two-of-ten-pods-running-ready-false-readiness-probe-fails-503-or-refused-then-image-cut-in-heading.txt": (
-        "held-out batch 74, first contact on this stop's reader code (every fix but "
-        "fixexit72) (fcc8e39): refused (exit 2, not a record explain reads); want {ended: "
-        "readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
-        "shows_failures: True}"),
 }
 
 

@@ -36,6 +36,7 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
+from kubesim.explain.readers.named_unready import give_named_unready
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import plain, unfolded
 from kubesim.explain.readers.paste import read_paste
@@ -84,6 +85,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     _event_reasons(found)
     name_stated_piece(found, lines)  # a sentence's status of the events' one pod (README)
     give_stated_kills(found, lines)  # a kill stated of the case's pods, of one workload
+    give_named_unready(found, lines)  # pods named in prose, running and not Ready
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
     give_stated_crashloop(found, lines, _named_by_kills)  # a crash loop of the one bare pod
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures

@@ -1377,7 +1377,7 @@ def _en_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     sentences that state a status are (`_prose_status`), under the container the sentence
     names (`the manager container`); None without one, in a question, or in a sentence of
     what may happen (`if`, `when`, ...)."""
-    m = _near(EN_OOM, line, ZH_OOM_ANCHORS, (160, 40), _SENTENCE_PLACES)
+    m = _near(EN_OOM, line, ZH_OOM_ANCHORS, (160, 64), _SENTENCE_PLACES)
     if m is None:
         return None, ""
     # (`I can tell that ...`: the author's own telling, no `can` of what may happen)

@@ -57,6 +57,11 @@ _BOTH = r"(?:(?i:the|its|both|the[ \t]+two)[ \t]+){0,2}"
 # the case's own container after the probe: a determiner and at most two words before it
 _CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
                    r"(?i:containers?|pods?)")
+# a probe's failure as the kubelet reports it (prober.go: an HTTP status code out of 200-399,
+# a refused connection, a timeout, a deadline), `either` or an article before it
+_FAILURE = (r"(?:(?i:either|both|an?|the)[ \t]+)?(?:(?i:HTTP|status|code|status[ \t]+code|error)"
+            r"[ \t]+)?(?:[1-5]\d\d(?![\w-]|\.\d)|(?i:connection[ \t]+refused|timeouts?|(?:i/o|read|"
+            r"connection)[ \t]+timeout|context[ \t]+deadline[ \t]+exceeded|EOF))")
 # a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
 # it) or after a full stop
 _HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
@@ -79,8 +84,12 @@ SAID = lazy_regex(
     # probe first on the line or after a full stop, the case's container or pod after it
     + r"|" + _HEADLINE + _KINDS.replace("kinds", "kinds5") + _PROBES
     + r"[ \t]+(?:(?i:failing)|" + _FAILING.removeprefix(r"[ \t]+") + r")[ \t]+"
-    r"(?i:with|in|on|for)[ \t]+(?P<subject3>" + _CASE_CONTAINER
-    + r"))(?![A-Za-z])")
+    r"(?i:with|in|on|for)[ \t]+(?P<subject3>" + _CASE_CONTAINER + r")"
+    # the case's probe failing with its failure (fixprose74, qdrant-6431: `The readiness probe
+    # fails with either 503 or connection refused`), a determiner of the case's before it
+    + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds6") + _PROBES
+    + _FAILING + r"[ \t]+(?i:with)[ \t]+" + _FAILURE
+    + r")(?![A-Za-z])")
 _KIND_WORD = re.compile(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
@@ -92,6 +101,9 @@ _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]|\n")
 _UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r")(?![A-Za-z])")
 # `when` of the author's own doing (`when I get into ...`, `when we ran`): the telling's time
 _WHEN = lazy_regex(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A-Za-z]))")
+# the probe failing with its failure, then a time of a guide's (`the readiness probe fails with
+# 503 when the app is overloaded`, `until the cache is warm`): what happens each time, no case's
+_WHEN_AFTER = lazy_regex(r"(?<![A-Za-z])(?i:when|whenever|until|while|once)(?![A-Za-z])")
 # another pod's or container's (`the other pod events show ...`): no case's own
 _OTHER = lazy_regex(r"(?<![A-Za-z])(?i:other|another|others)(?![A-Za-z])")
 # a clause joined after the statement's by `but`, `so`, `yet` or a semicolon: its words of what
@@ -119,7 +131,8 @@ def said_failing_hint(text: str) -> bool:
         w in low for w in ("'s ", "\u2019s ", "say", "said", "show", "report", "tell", "told",
                            "list", "has ", "had ")) or any(
         f"{fail} {place} {det} " in low for fail in ("fails", "failed", "failing")
-        for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my")))
+        for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
+        or any(f"{fail} with " in low for fail in ("fails", "failed", "failing")))
 
 
 def said_failing(line: str) -> SaidFailing | None:
@@ -130,7 +143,8 @@ def said_failing(line: str) -> SaidFailing | None:
         left -= 1
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
-            kinds = m["kinds"] or m["kinds2"] or m["kinds3"] or m["kinds4"] or m["kinds5"]
+            kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6")
+                         if m[k])
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
@@ -151,4 +165,5 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     joined = _NEXT_CLAUSE.search(line, m.end(), end)  # (`..., but ...`: another clause's words)
     return asked or negated or \
         _UNSAID.search(line, start, joined.start() if joined is not None else end) is not None or \
-        _WHEN.search(line, start, m.start()) is not None
+        _WHEN.search(line, start, m.start()) is not None or \
+        (m["kinds6"] is not None and _WHEN_AFTER.search(line, m.end(), end) is not None)

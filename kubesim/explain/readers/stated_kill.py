@@ -100,8 +100,15 @@ _EN_BEFELL = (r"(?i:(?:is|are|was|were)[ \t]+" + _EN_ADVERB + r"(?:getting|being
 # `after`, `during`, `overnight`): that word makes it a verb, not a noun's label (`the
 # pod OOMKilled status`, `the container OOMKilled event`) nor a guide's heading or table cell
 # (`the container OOMKilled:`, `| OOMKilled |`), which state none
-_EN_BARE_AFTER = (r"[ \t]+(?i:again|twice|thrice|once|repeatedly|\d{1,6}[ \t]*(?:x|times)"
+# widened at fixprose74 (talos-argocd-proxmox-1766: `The litellm pod OOMKilled (exit 137) within
+# ~11s of starting on every attempt`): the exit code in a parenthesis right after the verb
+# (`(exit 137)`, `(137)`, `(exit code 137)`) before that word, and `on every attempt`, `each
+# time`, `every time` as words of how often; the parenthesis alone makes no verb (`the pod
+# OOMKilled (137):` a guide's heading)
+_EN_BARE_CODE = r"(?:[ \t]*\((?i:exit(?:[ \t]+code)?[ \t:]+)?\d{1,3}\))?"
+_EN_BARE_AFTER = (_EN_BARE_CODE + r"[ \t]+(?i:again|twice|thrice|once|repeatedly|\d{1,6}[ \t]*(?:x|times)"
                   r"|(?:several|many|multiple|a[ \t]+few|two|three)[ \t]+times|at|after|during"
+                  r"|(?:on[ \t]+)?(?:every|each)[ \t]+(?:time|attempt|start|restart|rollout)"
                   r"|while|within|overnight|today|tonight|yesterday|last|earlier)(?![\w-])")
 # a name of several words quoted as one (`the `KubeScape Operator` pod is getting OOMKilled`,
 # kubescape-operator-382): its quotes make the words one name, the case's own pod's after its
