@@ -201,6 +201,8 @@ MODULES = {
     "kubesim.explain.readers.container_pod_crashloop": "records",
     "kubesim.explain.readers.defaulted_pod": "records",
     "kubesim.explain.readers.row_in_sentence": "records",
+    "kubesim.explain.readers.waiting_back_off": "records",
+    "kubesim.explain.readers.bracketed_events": "records",
     "kubesim.explain.readers.reason_first_row": "records",
     "kubesim.explain.readers.probe_place": "records",
     "kubesim.explain.readers.described_piece": "records",

@@ -313,22 +313,8 @@ NOT_READ: dict[str, str] = {
     # held-out batch 72: 8 of 10 at first contact on stop 48's reader code with fixkernel67 (38032b0)
     # held-out batch 73: 9 of 10 at first contact on this stop's reader code (fcc8e39, every
     # fix of this stop but fixexit72)
-    "elastic-helm-charts-306.comment-prose-inline-code-quoted-liveness-message-2019-rpc-code-2-oci-runtime-exec-no-such-file-then-readiness-exec-yaml.txt": (
-        "held-out batch 73, first contact on this stop's reader code (every fix but "
-        "fixexit72) (fcc8e39): got [None] {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: None}, shows_failures: False}; want {ended: cannot-tell, probe: "
-        "[liveness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 74: 6 of 10 at first contact on this stop's reader code (fcc8e39, every
     # fix of this stop but fixexit72)
-    "docker-minecraft-bedrock-server-120.issue-prose-code-span-crashloop-back-off-20s-restarting-failed-container-then-quoted-log-crash-cut.txt": (
-        "held-out batch 74, first contact on this stop's reader code (every fix but "
-        "fixexit72) (fcc8e39): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "yatai-478.issue-details-yatai-log-pod-created-started-liveness-readiness-errored-container-not-running-then-hpa-rows-cut.txt": (
-        "held-out batch 74, first contact on this stop's reader code (every fix but "
-        "fixexit72) (fcc8e39): refused (exit 2, not a record explain reads); want {ended: "
-        "cannot-tell, probe: [liveness, readiness], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}"),
 }
 
 

@@ -28,6 +28,7 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.times import parse_rfc3339
+from kubesim.explain.readers.waiting_back_off import waiting_back_off
 
 __all__ = ["BareReason", "bare_event", "bare_json_event", "bare_reason", "bracketed_message"]
 
@@ -39,6 +40,7 @@ def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
                container: str | None = None) -> tuple[RecordedEvent, Note] | None:
     """The event a message alone stands for, and the note saying what was inferred."""
     message, combined = _uncombined(_unquoted(_unbracketed(message)))
+    message = waiting_back_off(message) or message  # a waiting state's (waiting_back_off.py)
     reason = bare_reason(message)
     if reason is None:
         return None

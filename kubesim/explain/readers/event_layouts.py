@@ -428,7 +428,10 @@ _SHAPES = [
      BareReason.UNHEALTHY),
     (re.compile(r"^(?:Killing container with id \S+|Container \S+ failed (?:liveness|startup) "
                 r"probe, will be restarted|Stopping container \S+)"), BareReason.KILLING),
-    (re.compile(r"^Back-off restarting failed container"), BareReason.BACK_OFF),
+    # (the kubelets of 2016 and a waiting state's message put the delay in: `Back-off 20s
+    # restarting failed container=web pod=...`, waiting_back_off.py)
+    (re.compile(r"^Back-off (?:\d[0-9hms.]{0,19} )?restarting failed container"),
+     BareReason.BACK_OFF),
     (re.compile(r"^Error syncing pod\b"), BareReason.FAILED_SYNC),
     (re.compile(r"^Created container\b"), BareReason.CREATED),
     (re.compile(r"^Started container\b"), BareReason.STARTED),

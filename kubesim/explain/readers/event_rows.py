@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.bracketed_events import bracketed_cells
 from kubesim.explain.readers.event_layouts import (
     LOCAL_TIME,
     Cells,
@@ -475,7 +476,8 @@ class EventRows:
         if m:
             return self._old_row(m, number)
         cells = headerless_cells(line, _is_time) or sourced_cells(line) \
-            or spaced_console_cells(line) or logged_cells(line) or subobject_first_cells(line) \
+            or spaced_console_cells(line) or logged_cells(line) or bracketed_cells(line) \
+            or subobject_first_cells(line) \
             or reason_first_cells(line) or message_first_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 

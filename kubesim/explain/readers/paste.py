@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from kubesim.errors import NoObjectError, RecordError, SpecError
 from kubesim.explain.readers.app_end import app_end_beside_events_header, app_ends
 from kubesim.explain.readers.bare import bare_event, bare_json_event, bracketed_message
+from kubesim.explain.readers.bracketed_events import bracketed_other_kind, bracketed_row
 from kubesim.explain.readers.by_hand import ByHand, probe_run_by_hand
 from kubesim.explain.readers.chart_values import ChartSwitch, chart_probe_values
 from kubesim.explain.readers.ci_log import (
@@ -350,7 +351,7 @@ class _Placer:
             # nor a kubelet's message in square brackets (`bare.bracketed_message`)
             # (nor Tilt's `[event: pod NAME] MESSAGE`, tilt_log.py)
             return sourced_cells(text) is None and not bracketed_message(text) and \
-                not tilt_event_shape(text)
+                not tilt_event_shape(text) and not bracketed_row(text)  # (bracketed_events.py)
         if not self.in_describe and text.strip() in ("{", "["):  # an object or a list opened
             return True  # alone on its line, indented as it sat in the document it was cut from
         if _YAML_START.match(text):
@@ -448,7 +449,7 @@ class _Placer:
                 self.placeholders.append((line.number, placeholder))
             return i + 1
         self.under_pods_header = False
-        if self.ci_line(text, line.number):
+        if self.ci_line(text, line.number) or self.other_kind_row(line):
             self.in_describe = self.after_row = False
             return i + 1
         key = _KEY.match(text)
@@ -586,6 +587,15 @@ class _Placer:
                 self.orphans += 1
                 return not is_header(line.text)
         return False
+
+    def other_kind_row(self, line: PasteLine) -> bool:
+        """A bracketed event row of an object other than a Pod (a HorizontalPodAutoscaler's,
+        bracketed_events.py): no container's, so not read; it ends the row above it (not that
+        row's message wrapped)."""
+        if bracketed_other_kind(line.text) is None:
+            return False
+        self.unread.append(line)
+        return True
 
     def state_value(self, line: PasteLine) -> bool:
         """`Terminated` on the line right after a `State:` (or `Last State:`) that has no

@@ -41,12 +41,18 @@ _PROBER = lazy_regex(r"Get \"?https?://|HTTP probe failed with statuscode: \d|di
                      r"|service unhealthy \(responded with ")
 # the opening marks: a double quote, or markdown's emphasis (`_`, `*`, `__`, `**`), after the
 # line's start, a blank or a punctuation mark of the sentence; and the marks closing each
-_OPENING = {"**": "**", "__": "__", '"': '"\u201d', "\u201c": '"\u201d', "*": "*", "_": "_"}
-_OPENED_AFTER = "(:\uff1a,"
+_OPENING = {"**": "**", "__": "__", '"': '"\u201d', "\u201c": '"\u201d', "*": "*", "_": "_",
+            "'": "'\u2019", "\u2018": "'\u2019"}
+# (a code span's backtick may stand right before a quote's opening mark: `'...'`, fixquoted74)
+_OPENED_AFTER = "(:\uff1a,`"
+# how each opening mark quotes
+_HOW = {**dict.fromkeys(("**", "__", "*", "_"), "in markdown's emphasis"),
+        **dict.fromkeys(('"', "\u201c"), "in double quotes"),
+        **dict.fromkeys(("'", "\u2018"), "in single quotes")}
 # a sentence's end, or a colon, just before the message: it opens its own sentence
 _AFTER_SENTENCE = lazy_regex(r"(?:[.!?:][ \t]{1,8}|[\u3002\uff01\uff1f\uff1a][ \t]{0,8})$")
 # a closing mark's next character: a blank, a punctuation mark of the sentence, the line's end
-_CLOSED = r"(?=[\s.,;!?)\uff0c\u3002]|$)"
+_CLOSED = r"(?=[\s.,;!?)`\uff0c\u3002]|$)"
 # a sentence's start and end (a Chinese or Japanese full stop ends one too)
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff01\uff1f]")
@@ -131,11 +137,22 @@ def _delimited(text: str, m: re.Match[str]) -> Quoted | None:
     closing = re.compile("[" + re.escape(_OPENING[mark]) + "]" + ("" if len(mark) == 1 else
                                                                    re.escape(mark[1:])) + _CLOSED)
     close = closing.search(text, m.end())
-    if close is None or (m[0].startswith("Back") and m["whole"] is None
-                         and close.start() != m.end()):
+    if close is None:
+        return _unclosed(text, m, _HOW[mark])
+    if m[0].startswith("Back") and m["whole"] is None and close.start() != m.end():
         return None
-    how = "in double quotes" if mark in ('"', "\u201c") else "in markdown's emphasis"
-    return Quoted(at, close.start(), how)
+    return Quoted(at, close.start(), _HOW[mark])
+
+
+def _unclosed(text: str, m: re.Match[str], how: str) -> Quoted | None:
+    """A probe's message whose opening mark no mark closes on the line (the paste cut inside
+    the quote, fixquoted74): read as after a sentence, only with the prober's own words after
+    its colon, to its own sentence's end or the line's."""
+    if m[0].startswith("Back") or _PROBER.match(text, m.end()) is None:
+        return None
+    end = _MESSAGE_END.search(text, m.end(), m.end() + 2000)
+    return Quoted(m.start(), end.start() if end else min(len(text), m.end() + 2000),
+                  f"{how}, no mark closing it on its line")
 
 
 def _after_sentence(text: str, m: re.Match[str]) -> Quoted | None:
