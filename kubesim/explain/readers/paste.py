@@ -1381,12 +1381,7 @@ def _item_realigned(segment: Segment, source: str) -> RecordSet | None:
     if texts is None:
         return None
     kind = SegmentKind.STATUS_PIECE if _STATUS_ITEM.match(texts[0]) else segment.kind
-    moved = Segment(kind, [replace(segment.lines[0], text=texts[0]), *segment.lines[1:]],
-                    segment.cuts)
-    try:
-        found = _read_segment(moved, source)
-    except (RecordError, SpecError):
-        return None
+    found = _read_first_moved(segment, source, texts[0], kind)
     if found is not None:
         found.notes.append(Note(
             f"line {segment.first}: the list item's first key sits off the column of its other "
@@ -1406,12 +1401,7 @@ def _first_reindented(segment: Segment, source: str) -> RecordSet | None:
         return None
     kind = SegmentKind.STATUS_PIECE if _STATUS_PIECE.match(texts[0]) or \
         _STATUS_ITEM.match(texts[0]) or _STATE_PIECE.match(texts[0]) else SegmentKind.YAML
-    moved = Segment(kind, [replace(segment.lines[0], text=texts[0]), *segment.lines[1:]],
-                    segment.cuts)
-    try:
-        found = _read_segment(moved, source)
-    except (RecordError, SpecError):
-        return None
+    found = _read_first_moved(segment, source, texts[0], kind)
     if found is not None:
         first = segment.first
         found.notes.append(Note(
@@ -1419,6 +1409,19 @@ def _first_reindented(segment: Segment, source: str) -> RecordSet | None:
             f"children indented deeper than its siblings, at {len(_indentation(texts[0]))} "
             "spaces): read at its siblings' indentation", Where(source, first)))
     return found
+
+
+def _read_first_moved(segment: Segment, source: str, first: str,
+                      kind: SegmentKind) -> RecordSet | None:
+    """The segment read as `kind` with its first line's text replaced by `first` (a copy's
+    misplaced first line put back: `_first_reindented`, `_item_realigned`); None where it
+    does not read so either."""
+    moved = Segment(kind, [replace(segment.lines[0], text=first), *segment.lines[1:]],
+                    segment.cuts)
+    try:
+        return _read_segment(moved, source)
+    except (RecordError, SpecError):
+        return None
 
 
 def _indentation(text: str) -> str:
