@@ -315,6 +315,27 @@ NOT_READ: dict[str, str] = {
     # fix of this stop but fixexit72)
     # held-out batch 74: 6 of 10 at first contact on this stop's reader code (fcc8e39, every
     # fix of this stop but fixexit72)
+    # held-out batch 75
+    "etcd-issues-5.issue-continued-fenced-get-events-row-killing-etcd-failed-liveness-then-pod-status-rows-no-header-three-pods-running-5-ago.txt": (
+        "held-out batch 75: not yet run"),
+    "trident-249.comment-quoted-oc-get-events-count-etcd-liveness-x28-killing-x17-2019-wording-then-journalctl-prober-cut.txt": (
+        "held-out batch 75: not yet run"),
+    "bitnami-docker-mariadb-260.issue-continued-bold-kubectl-events-backoff-x200-liveness-empty-x297-killing-x2-created-x3-cut-in-started-row.txt": (
+        "held-out batch 75: not yet run"),
+    "bitnami-docker-mysql-94.comment-continued-mysql-log-then-describe-events-scheduled-unknown-liveness-x3-killing-mysql-once.txt": (
+        "held-out batch 75: not yet run"),
+    "mariadb-galera-chart-2.issue-prose-get-events-row-in-sentence-readiness-failed-then-helm-install-get-pvc-cut.txt": (
+        "held-out batch 75: not yet run"),
+    "bitnami-docker-postgresql-241.issue-prose-my-pod-crashed-with-readiness-and-liveness-messages-rejecting-connections-then-images.txt": (
+        "held-out batch 75: not yet run"),
+    "elasticsearch-docker-182.issue-prose-kubectl-run-then-fenced-last-state-terminated-error-exit-1-fragment.txt": (
+        "held-out batch 75: not yet run"),
+    "kerberos-factory-15.issue-prose-get-pods-a-row-no-header-mongodb-crashloop-13-ago-then-image-then-heading-describe-cut-at-ip.txt": (
+        "held-out batch 75: not yet run"),
+    "k8s-cookbook-recipes-13.comment-continued-describe-redis-slave-state-waiting-cut-at-reason.txt": (
+        "held-out batch 75: not yet run"),
+    "valkey-3170.issue-continued-shell-fence-pod-yaml-conditions-containers-not-ready-then-statuses-metrics-running-0-valkey-state-waiting-cut.txt": (
+        "held-out batch 75: not yet run"),
 }
 
 
