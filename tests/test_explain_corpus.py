@@ -336,6 +336,17 @@ NOT_READ: dict[str, str] = {
         "held-out batch 75: not yet run"),
     "valkey-3170.issue-continued-shell-fence-pod-yaml-conditions-containers-not-ready-then-statuses-metrics-running-0-valkey-state-waiting-cut.txt": (
         "held-out batch 75: not yet run"),
+    # held-out batch 76
+    "testkube-3305.comment-continued-oc-get-po-six-pods-api-server-crashloop-6-80s-ago-then-describe-elided-events-cut-in-pulled-row.txt": "held-out batch 76: not yet run",
+    "telepresence-3413.comment-continued-intercept-error-get-events-rows-two-pods-readiness-503-and-agent-stat-no-count-cut-in-last-row.txt": "held-out batch 76: not yet run",
+    "chaos-mesh-3262.chinese-issue-prose-alone-chaos-daemon-status-crashloopbackoff-restarting-bare-name.txt": "held-out batch 76: not yet run",
+    "skaffold-5210.issue-template-prose-then-fenced-status-check-log-container-terminated-with-exit-code-1-cut.txt": "held-out batch 76: not yet run",
+    "litmus-1479.comment-prose-bash-prompts-get-pods-grep-chaos-runner-crashloop-17-then-describe-cut-in-image-id.txt": "held-out batch 76: not yet run",
+    "garden-3469.comment-continued-cli-error-pod-container-was-oomkilled-stack-then-container-status-yaml-exit-137-cut-at-message.txt": "held-out batch 76: not yet run",
+    "theia-cloud-270.issue-get-pods-three-pods-operator-running-2102-then-java-fabric8-watcher-exception-log-cut.txt": "held-out batch 76: not yet run",
+    "tilt-2374.comment-tilt-tui-then-get-pods-running-0-then-tilt-log-k8s-event-readiness-refused-twice.txt": "held-out batch 76: not yet run",
+    "k3d-498.issue-template-prose-liveness-and-readiness-failed-on-the-rancher-pod-then-node-readiness-line-cut-in-docker-version.txt": "held-out batch 76: not yet run",
+    "sregym-132.pr-python-probe-mutation-then-mitigation-log-container-grafana-waiting-crashloopbackoff.txt": "held-out batch 76: not yet run",
 }
 
 
