@@ -315,38 +315,48 @@ NOT_READ: dict[str, str] = {
     # fix of this stop but fixexit72)
     # held-out batch 74: 6 of 10 at first contact on this stop's reader code (fcc8e39, every
     # fix of this stop but fixexit72)
-    # held-out batch 75
+    # held-out batch 75: 7 of 10 at first contact on this stop's final code (3ffa748)
     "etcd-issues-5.issue-continued-fenced-get-events-row-killing-etcd-failed-liveness-then-pod-status-rows-no-header-three-pods-running-5-ago.txt": (
-        "held-out batch 75: not yet run"),
-    "trident-249.comment-quoted-oc-get-events-count-etcd-liveness-x28-killing-x17-2019-wording-then-journalctl-prober-cut.txt": (
-        "held-out batch 75: not yet run"),
-    "bitnami-docker-mariadb-260.issue-continued-bold-kubectl-events-backoff-x200-liveness-empty-x297-killing-x2-created-x3-cut-in-started-row.txt": (
-        "held-out batch 75: not yet run"),
+        "held-out batch 75, first contact on this stop's final code (3ffa748): got [etcd] "
+        "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: 5}, "
+        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
     "bitnami-docker-mysql-94.comment-continued-mysql-log-then-describe-events-scheduled-unknown-liveness-x3-killing-mysql-once.txt": (
-        "held-out batch 75: not yet run"),
+        "held-out batch 75, first contact on this stop's final code (3ffa748): got "
+        "[mysql] {ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: "
+        "None}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
+        "probe_kills: {min: 1, max: 1}, shows_failures: True}"),
     "mariadb-galera-chart-2.issue-prose-get-events-row-in-sentence-readiness-failed-then-helm-install-get-pvc-cut.txt": (
-        "held-out batch 75: not yet run"),
-    "bitnami-docker-postgresql-241.issue-prose-my-pod-crashed-with-readiness-and-liveness-messages-rejecting-connections-then-images.txt": (
-        "held-out batch 75: not yet run"),
-    "elasticsearch-docker-182.issue-prose-kubectl-run-then-fenced-last-state-terminated-error-exit-1-fragment.txt": (
-        "held-out batch 75: not yet run"),
-    "kerberos-factory-15.issue-prose-get-pods-a-row-no-header-mongodb-crashloop-13-ago-then-image-then-heading-describe-cut-at-ip.txt": (
-        "held-out batch 75: not yet run"),
-    "k8s-cookbook-recipes-13.comment-continued-describe-redis-slave-state-waiting-cut-at-reason.txt": (
-        "held-out batch 75: not yet run"),
-    "valkey-3170.issue-continued-shell-fence-pod-yaml-conditions-containers-not-ready-then-statuses-metrics-running-0-valkey-state-waiting-cut.txt": (
-        "held-out batch 75: not yet run"),
-    # held-out batch 76
-    "testkube-3305.comment-continued-oc-get-po-six-pods-api-server-crashloop-6-80s-ago-then-describe-elided-events-cut-in-pulled-row.txt": "held-out batch 76: not yet run",
-    "telepresence-3413.comment-continued-intercept-error-get-events-rows-two-pods-readiness-503-and-agent-stat-no-count-cut-in-last-row.txt": "held-out batch 76: not yet run",
-    "chaos-mesh-3262.chinese-issue-prose-alone-chaos-daemon-status-crashloopbackoff-restarting-bare-name.txt": "held-out batch 76: not yet run",
-    "skaffold-5210.issue-template-prose-then-fenced-status-check-log-container-terminated-with-exit-code-1-cut.txt": "held-out batch 76: not yet run",
-    "litmus-1479.comment-prose-bash-prompts-get-pods-grep-chaos-runner-crashloop-17-then-describe-cut-in-image-id.txt": "held-out batch 76: not yet run",
-    "garden-3469.comment-continued-cli-error-pod-container-was-oomkilled-stack-then-container-status-yaml-exit-137-cut-at-message.txt": "held-out batch 76: not yet run",
-    "theia-cloud-270.issue-get-pods-three-pods-operator-running-2102-then-java-fabric8-watcher-exception-log-cut.txt": "held-out batch 76: not yet run",
-    "tilt-2374.comment-tilt-tui-then-get-pods-running-0-then-tilt-log-k8s-event-readiness-refused-twice.txt": "held-out batch 76: not yet run",
-    "k3d-498.issue-template-prose-liveness-and-readiness-failed-on-the-rancher-pod-then-node-readiness-line-cut-in-docker-version.txt": "held-out batch 76: not yet run",
-    "sregym-132.pr-python-probe-mutation-then-mitigation-log-container-grafana-waiting-crashloopbackoff.txt": "held-out batch 76: not yet run",
+        "held-out batch 75, first contact on this stop's final code (3ffa748): refused "
+        "(exit 2, not a record explain reads); want {ended: readiness-only, probe: "
+        "[readiness], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
+    "telepresence-3413.comment-continued-intercept-error-get-events-rows-two-pods-readiness-503-and-agent-stat-no-count-cut-in-last-row.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
+        "{ended: readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    "chaos-mesh-3262.chinese-issue-prose-alone-chaos-daemon-status-crashloopbackoff-restarting-bare-name.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
+    "skaffold-5210.issue-template-prose-then-fenced-status-check-log-container-terminated-with-exit-code-1-cut.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    "tilt-2374.comment-tilt-tui-then-get-pods-running-0-then-tilt-log-k8s-event-readiness-refused-twice.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
+        "False}; want {ended: readiness-only, probe: [readiness], probe_kills: {min: 0, "
+        "max: 0}, shows_failures: True}"),
+    "k3d-498.issue-template-prose-liveness-and-readiness-failed-on-the-rancher-pod-then-node-readiness-line-cut-in-docker-version.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
+        "[liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    "sregym-132.pr-python-probe-mutation-then-mitigation-log-container-grafana-waiting-crashloopbackoff.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
 }
 
 
