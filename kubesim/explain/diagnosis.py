@@ -1720,10 +1720,10 @@ def _restarts_recorded(v: rc.View) -> bool:
     """Whether a table past the event recorder's burst still records the container's restarts:
     a start row (Created, Started, Pulled) counting two starts or more. After an end the kubelet
     starts the container again within the back-off's cap (300 s, R4.11), each start a Created
-    and a Started event (the events of §4.4); a back-off beside one recorded start past the burst shows
-    restarts whose events the spam filter dropped (R4.43), and a probe's failures may be
-    dropped with them (emberstack-reflector-426's guard: Started x1 beside BackOff x30 over
-    9m). Under the burst nothing was dropped."""
+    and a Started event (the events of §4.4); a back-off beside one recorded start past the
+    burst shows restarts whose events the spam filter dropped (R4.43), and a probe's failures
+    may be dropped with them (emberstack-reflector-426's guard: Started x1 beside BackOff x30
+    over 9m). Under the burst nothing was dropped."""
     if sum(e.count for e in v.events) < rc.SPAM_BURST:
         return True
     return max((e.count for e in v.events if e.reason in _START_REASONS), default=0) >= 2
