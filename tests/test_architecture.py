@@ -213,6 +213,8 @@ MODULES = {
     "kubesim.explain.readers.stated_apart": "records",
     "kubesim.explain.readers.agent_killed": "records",
     "kubesim.explain.readers.stated_apart_zh": "records",
+    "kubesim.explain.readers.stated_apart_zh_loop": "records",
+    "kubesim.explain.readers.tool_state": "records",
     "kubesim.explain.readers.stated_apart_ko": "records",
     "kubesim.explain.readers.describe_below": "records",
     "kubesim.explain.readers.zh_restarts": "records",

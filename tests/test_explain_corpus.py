@@ -336,27 +336,11 @@ NOT_READ: dict[str, str] = {
         "{ended: readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
         "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "chaos-mesh-3262.chinese-issue-prose-alone-chaos-daemon-status-crashloopbackoff-restarting-bare-name.txt": (
-        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    "skaffold-5210.issue-template-prose-then-fenced-status-check-log-container-terminated-with-exit-code-1-cut.txt": (
-        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "tilt-2374.comment-tilt-tui-then-get-pods-running-0-then-tilt-log-k8s-event-readiness-refused-twice.txt": (
         "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
         "False}; want {ended: readiness-only, probe: [readiness], probe_kills: {min: 0, "
         "max: 0}, shows_failures: True}"),
-    "k3d-498.issue-template-prose-liveness-and-readiness-failed-on-the-rancher-pod-then-node-readiness-line-cut-in-docker-version.txt": (
-        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
-        "[liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "sregym-132.pr-python-probe-mutation-then-mitigation-log-container-grafana-waiting-crashloopbackoff.txt": (
-        "held-out batch 76, first contact on this stop's final code (3ffa748): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
 }
 
 

@@ -50,6 +50,7 @@ from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_crashloop import give_stated_crashloop, read_stated_crashloop
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
+from kubesim.explain.readers.tool_state import read_tool_state
 from kubesim.explain.readers.unready import name_by_unready
 from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
 from kubesim.explain.readers.v1beta import read_old_pod
@@ -228,6 +229,11 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
         read_stated_crashloop(plained, source)
     if looped is not None:
         return looped
+    # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
+    # `container X terminated with exit code 1`: tool_state.py), that container's state
+    told = read_tool_state(plained, source)
+    if told is not None:
+        return told
     # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
     # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
     # taken for YAML too)

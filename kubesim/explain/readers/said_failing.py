@@ -55,6 +55,10 @@ _SAYS = (r"(?i:says|say|said|shows|show|showed|reports|report|reported|tells|tel
          r"(?:(?i:that)[ \t]+)?")
 _BOTH = r"(?:(?i:the|its|both|the[ \t]+two)[ \t]+){0,2}"
 # the case's own container after the probe: a determiner and at most two words before it
+# a second probe failing, joined by `and` before the case's container (fixprose76, k3d-498:
+# `the Liveness probe failed and readiness probe failed on the Rancher pod`): each failed
+_AND_FAILING = (r"(?:,?[ \t]+(?i:and)[ \t]+(?:(?i:the|its)[ \t]+)?(?P<kinds7>" + _KIND + r")"
+                + _PROBES + r"(?:[ \t]+(?i:also))?" + _FAILING + r")?")
 _CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
                    r"(?i:containers?|pods?)")
 # a probe's failure as the kubelet reports it (prober.go: an HTTP status code out of 200-399,
@@ -78,7 +82,8 @@ SAID = lazy_regex(
     # the probe failing with the case's own container (fixprose57: `The liveness probe fails
     # with the charm container`), a determiner of the case's before the probe
     + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds4") + _PROBES
-    + _FAILING + r"[ \t]+(?i:with|in|on|for)[ \t]+(?P<subject2>" + _CASE_CONTAINER + r")"
+    + _FAILING + _AND_FAILING + r"[ \t]+(?i:with|in|on|for)[ \t]+(?P<subject2>"
+    + _CASE_CONTAINER + r")"
     # the same opening an issue form's sentence, a headline's with no article and the bare
     # participle (`Liveness probe failing for the vsphere-csi-node pod.`, rke2-7457): the
     # probe first on the line or after a full stop, the case's container or pod after it
@@ -144,7 +149,7 @@ def said_failing(line: str) -> SaidFailing | None:
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
             kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6")
-                         if m[k])
+                         if m[k]) + " " + (m["kinds7"] or "")
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
@@ -164,6 +169,23 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     negated = NEGATED.search(line, clauses[-1] if clauses else start, m.end()) is not None
     joined = _NEXT_CLAUSE.search(line, m.end(), end)  # (`..., but ...`: another clause's words)
     return asked or negated or \
-        _UNSAID.search(line, start, joined.start() if joined is not None else end) is not None or \
+        _hedged(line, start, joined.start() if joined is not None else end) or \
         _WHEN.search(line, start, m.start()) is not None or \
         (m["kinds6"] is not None and _WHEN_AFTER.search(line, m.end(), end) is not None)
+
+
+# the author's own seeing (`All I can see is ...`, `we can see that ...`): what the author
+# looked at and found, no guide's `can` (fixprose76, k3d-498)
+_SEEN = lazy_regex(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+$")
+_SEE_AFTER = lazy_regex(r"[ \t]+(?i:see|observe|find|tell)(?![A-Za-z])")
+
+
+def _hedged(line: str, start: int, end: int) -> bool:
+    """Whether a word of what may happen (`_UNSAID`) is in line[start:end], the author's own
+    `I can see` apart (`_SEEN`). Each word looked at once (one pass)."""
+    for h in _UNSAID.finditer(line, start, end):
+        if h[0].lower() == "can" and _SEEN.search(line, max(start, h.start() - 4), h.start()) \
+                and _SEE_AFTER.match(line, h.end(), end):
+            continue
+        return True
+    return False

@@ -48,6 +48,7 @@ from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_apart_ko import KoEnd, ko_end_apart
 from kubesim.explain.readers.stated_apart_zh import ZhRestart, zh_restart_apart
+from kubesim.explain.readers.stated_apart_zh_loop import zh_crashloop_apart
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 
 __all__ = ["STATED_APART", "read_stated_apart"]
@@ -136,6 +137,9 @@ def _stated(lines: list[str]) -> tuple[int, str] | None:
     zh = zh_restart_apart(lines)
     if zh is not None:
         return zh.number, _said_zh(zh)
+    loop = zh_crashloop_apart(lines)  # a Chinese crash loop of a bare name (fixprose76)
+    if loop is not None:
+        return loop.number, _said_zh(loop, "a crash loop")
     ko = ko_end_apart(lines)  # a Korean end of a bare name (stated_apart_ko.py, fixasia72)
     return None if ko is None else (ko.number, _said_ko(ko))
 
@@ -149,13 +153,13 @@ def _said_ko(ko: KoEnd) -> str:
             "container ended, and what ended it, the record does not tell")
 
 
-def _said_zh(zh: ZhRestart) -> str:
-    """The note's text of a Chinese restart (stated_apart_zh.py): the statement, of which name,
-    and what is not read from it."""
+def _said_zh(zh: ZhRestart, what: str = "a restart") -> str:
+    """The note's text of a Chinese restart (stated_apart_zh.py) or crash loop
+    (stated_apart_zh_loop.py, `what`): the statement, of which name, and what is not read."""
     of = f"`{zh.name}`, a name" if zh.name else "a subject left out, the app the page tells"
-    return (f"the author's prose on line {zh.number} states a restart (`{zh.clause[:80]}`) of "
+    return (f"the author's prose on line {zh.number} states {what} (`{zh.clause[:80]}`) of "
             f"{of} that is no pod or container the record shows: not read as any container's "
-            "end (a restart is read of the case's own pod or container); which container "
+            f"end ({what} is read of the case's own pod or container); which container "
             "ended, and what ended it, the record does not tell")
 
 
