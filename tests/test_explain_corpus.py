@@ -326,17 +326,6 @@ NOT_READ: dict[str, str] = {
         "none cut; the facts read it as one row cut out of a continued turn's table. Whether a "
         "headerless row alone in a fence is a cut table the README does not say; a rule "
         "making every such row cut would reach many records, left for the lead"),
-    "bitnami-docker-mysql-94.comment-continued-mysql-log-then-describe-events-scheduled-unknown-liveness-x3-killing-mysql-once.txt": (
-        "held-out batch 75, first contact on this stop's final code (3ffa748): got "
-        "[mysql] {ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: "
-        "None}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: 1}, shows_failures: True}. Unchanged after fixrows76: the "
-        "stored excerpt ends in the Killing row without a line break, which explain reads as "
-        "a row cut short (rows after it not in the record: no upper bound), though its message "
-        "is the kubelet's whole `Container mysql failed liveness probe, will be restarted`; "
-        "the facts close the range by the Unhealthy row's last time equal to the kill's. A "
-        "rule reading a last row whose message is whole as uncut reaches every record ending "
-        "so; not done in fixrows76's time"),
     "mariadb-galera-chart-2.issue-prose-get-events-row-in-sentence-readiness-failed-then-helm-install-get-pvc-cut.txt": (
         "held-out batch 75, first contact on this stop's final code (3ffa748): refused "
         "(exit 2, not a record explain reads); want {ended: readiness-only, probe: "

@@ -2,10 +2,14 @@
 
 - Tilt's older event line (readers/tilt_log.py; tilt-2374): `[K8s EVENT: Pod NAME (ns: NS)]
   MESSAGE`, read as Tilt's `[event: pod NS/NAME] MESSAGE` is: the reason inferred from the
-  kubelet's words (a line whose words say none is not read), one occurrence, at least once.
+  kubelet's words (a line whose words say none is not read), one occurrence, at least once;
+- a describe's Killing row at the record's end without a line break (readers/event_rows.py;
+  bitnami-docker-mysql-94): no row cut short where its message is the kubelet's whole
+  `Container NAME failed liveness probe, will be restarted`.
 
 Hand-written variants beside those that must stay unread (other words, a kind Tilt does not
-name, the line quoted in a sentence, a lower-cased `k8s event`)."""
+name, the line quoted in a sentence, a lower-cased `k8s event`; a Killing message cut at the
+record's end)."""
 
 from __future__ import annotations
 
@@ -83,3 +87,48 @@ def test_older_tilt_lines_read_a_long_line_in_one_pass(line):
     """Hostile input: the rule's words over a 2 MB line, read in one pass."""
     read_in_one_pass(line)
 
+
+
+# ------------------------------------------------ a whole Killing row at the record's end
+
+_EVENTS = (
+    "Events:\n"
+    "  Type     Reason     Age                 From               Message\n"
+    "  ----     ------     ----                ----               -------\n"
+    "  Normal   Scheduled  <unknown>           default-scheduler  Successfully assigned "
+    "default/mysql-master-0 to node-1\n"
+    "  Warning  Unhealthy  92s (x3 over 112s)  kubelet, node-1    Liveness probe failed: "
+    "mysqladmin: connect to server at 'localhost' failed\n"
+    "  Normal   Killing    92s                 kubelet, node-1    ")
+
+
+@pytest.mark.parametrize("text", [
+    _EVENTS + "Container mysql failed liveness probe, will be restarted",  # no line break
+    _EVENTS + "Container mysql failed liveness probe, will be restarted  ",
+    _EVENTS + "Container mysql failed liveness probe, will be restarted\n",
+])
+def test_a_whole_killing_message_at_the_records_end_is_no_cut_row(text):
+    """bitnami-docker-mysql-94: the kubelet's Killing message ends at `will be restarted`, so
+    a record ending there without a line break cut nothing of it: the events whole from
+    Scheduled show every kill (R4.4)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills.lo, a.probe_kills.hi) == (Cause.LIVENESS_KILL, 1, 1)
+
+
+@pytest.mark.parametrize("text", [
+    _EVENTS + "Container mysql failed liveness probe, will be rest",
+    _EVENTS + "Container mysql failed liveness probe",
+])
+def test_a_killing_message_cut_at_the_records_end_leaves_the_kills_open(text):
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills.lo, a.probe_kills.hi) == (Cause.LIVENESS_KILL, 1, None)
+
+
+@pytest.mark.parametrize("line", [
+    "  Normal   Killing    92s   kubelet   Container " + "a" * 2_000_000,
+    "  Normal   Killing    92s   kubelet   Container a failed liveness probe, will be "
+    + "restarted " * 200_000,
+])
+def test_a_long_killing_row_at_the_records_end_is_read_in_one_pass(line):
+    """Hostile input: the rule's words over a 2 MB line, read in one pass."""
+    read_in_one_pass(_EVENTS.rsplit("\n", 1)[0] + "\n" + line)
