@@ -320,27 +320,34 @@ NOT_READ: dict[str, str] = {
         "held-out batch 75, first contact on this stop's final code (3ffa748): got [etcd] "
         "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: 5}, "
         "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: None}, shows_failures: True}"),
-    "bitnami-docker-mysql-94.comment-continued-mysql-log-then-describe-events-scheduled-unknown-liveness-x3-killing-mysql-once.txt": (
-        "held-out batch 75, first contact on this stop's final code (3ffa748): got "
-        "[mysql] {ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: "
-        "None}, shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: 1}, shows_failures: True}"),
+        "probe_kills: {min: 1, max: None}, shows_failures: True}. Unchanged after fixrows76: "
+        "the rocketchat-25481 rule opens the count only beside event rows that are cut, and "
+        "explain reads the one fenced Killing row (no header, whole, its fence closed) as rows "
+        "none cut; the facts read it as one row cut out of a continued turn's table. Whether a "
+        "headerless row alone in a fence is a cut table the README does not say; a rule "
+        "making every such row cut would reach many records, left for the lead"),
     "mariadb-galera-chart-2.issue-prose-get-events-row-in-sentence-readiness-failed-then-helm-install-get-pvc-cut.txt": (
         "held-out batch 75, first contact on this stop's final code (3ffa748): refused "
         "(exit 2, not a record explain reads); want {ended: readiness-only, probe: "
-        "[readiness], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+        "[readiness], probe_kills: {min: 0, max: 0}, shows_failures: True}. Unchanged after "
+        "fixrows76: the `get events` cells (TYPE REASON OBJECT MESSAGE, no LAST SEEN) run on "
+        "from `...pods where stuck showing this ERROR` with no sentence's end or colon before "
+        "them, so row_in_sentence.py's rule (a row after `.`, `!` or `:`) does not reach it; a "
+        "row read inside a sentence's words is not a rule fixrows76 could defend in its time"),
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
     "telepresence-3413.comment-continued-intercept-error-get-events-rows-two-pods-readiness-503-and-agent-stat-no-count-cut-in-last-row.txt": (
         "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
         "{ended: readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
         "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "tilt-2374.comment-tilt-tui-then-get-pods-running-0-then-tilt-log-k8s-event-readiness-refused-twice.txt": (
-        "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
-        "False}; want {ended: readiness-only, probe: [readiness], probe_kills: {min: 0, "
-        "max: 0}, shows_failures: True}"),
+        "probe_kills: {min: 0, max: None}, shows_failures: True}. Unchanged after fixrows76: "
+        "explain already marks the pod's events not whole (the `get events` rule, "
+        "gitlab-runner-4664) but answers readiness-only; a rule making readiness failures in "
+        "cut rows cannot-tell {0, None} was tried and changed six records whose facts say "
+        "readiness-only {0, 0} in the same shape (apprise-api-262: a `get events -o wide` "
+        "table cut in another pod's last row; inception-function-11: its own last row cut; "
+        "bitnami-charts-24582, consul-helm-404, crunchy-pgo-2736, event-exporter-25): the "
+        "facts disagree on whether rows cut away leave a readiness-only pod's kills open, "
+        "for the lead to settle in the README"),
 }
 
 

@@ -149,6 +149,19 @@ def is_header(line: str) -> bool:
     return bool(line.strip()) and bool(_DASHES.match(line)) and ("-" in line or "─" in line)
 
 
+# the kubelet's message of a probe's kill, whole (pkg/kubelet/kuberuntime, `Container %s failed
+# %s probe, will be restarted`): it ends there, so a row ending so at the record's end without a
+# line break lost nothing of its message (bitnami-docker-mysql-94, fixrows76)
+_WHOLE_KILL = lazy_regex(r"^(?:Init container|Container) [a-z0-9][-a-z0-9]{0,62} failed "
+                         r"(?:liveness|startup) probe, will be restarted$")
+
+
+def _whole_kill(message: str) -> bool:
+    """Whether an event's message is the kubelet's whole message of a probe's kill
+    (`_WHOLE_KILL`)."""
+    return _WHOLE_KILL.match(message.strip()) is not None
+
+
 @dataclass
 class _Open:
     event: RecordedEvent
@@ -387,6 +400,8 @@ class EventRows:
                 "its reason and message, and any rows after it, are not in the record",
                 self._open.event.where))
             return
+        if not more and _whole_kill(self._open.event.message):
+            return  # the kubelet's message whole: the missing line break cut nothing of it
         self._open.event = replace(self._open.event, truncated=True)
         self.notes.append(Note(
             "the record ends without a line break in this row: it may be cut short",

@@ -2,7 +2,10 @@
 and e2e setups run under it): Tilt watches the events of the objects it deployed and logs each as
 `[event: KIND NAME] MESSAGE`, the kind lower-cased, the name with its namespace or without
 (`[event: pod capi-system/capi-controller-manager-7f9c] Readiness probe failed: ...`,
-`[event: pod http-server] Container image "..." already present on machine`).
+`[event: pod http-server] Container image "..." already present on machine`). Tilt's older
+releases logged the same event as `[K8s EVENT: Pod NAME (ns: NS)] MESSAGE` (the kind
+capitalised as the API spells it, the namespace in parentheses after the name; tilt-2374,
+fixrows76): read as the same event, one occurrence a line.
 
 Tilt also logs `Detected container restart. Pod: POD. Container: NAME.` (a warning, maybe
 prefixed `WARNING: `; internal/engine/k8swatch) when a container's restartCount grew between two
@@ -43,6 +46,10 @@ __all__ = ["TiltRestart", "tilt_event", "tilt_event_shape", "tilt_restart", "til
 _TILT_EVENT = re.compile(
     rf"^[ \t]*+\[event: (?P<kind>[a-z]{{1,40}}) (?:(?P<ns>{NAME_CELL})/)?(?P<name>{NAME_CELL})\] "
     r"(?P<message>\S.*)$")
+# Tilt's older event line: `[K8s EVENT: Pod NAME (ns: NS)] MESSAGE` (the module's docstring)
+_TILT_K8S_EVENT = re.compile(
+    rf"^[ \t]*+\[K8s EVENT: (?P<kind>[A-Z][A-Za-z]{{0,39}}) (?P<name>{NAME_CELL})"
+    rf"(?: \(ns: (?P<ns>{NAME_CELL})\))?\] (?P<message>\S.*)$")
 _KINDS = {"pod": "Pod", "deployment": "Deployment", "replicaset": "ReplicaSet",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job",
           "node": "Node", "service": "Service"}
@@ -52,11 +59,12 @@ _WARNING = {BareReason.UNHEALTHY.value, BareReason.BACK_OFF.value,
 
 
 def tilt_event(line: str, where: Where) -> RecordedEvent | None:
-    """The event a Tilt log's `[event: KIND NAME] MESSAGE` line states (see the module's
+    """The event a Tilt log's `[event: KIND NAME] MESSAGE` line (or its older release's
+    `[K8s EVENT: KIND NAME (ns: NS)] MESSAGE`) states (see the module's
     docstring), or None: another line, a kind Tilt does not name so, or words that say no
     reason."""
-    m = _TILT_EVENT.match(line)
-    if m is None or m["kind"] not in _KINDS:
+    m = _tilt_event_match(line)
+    if m is None or m["kind"].lower() not in _KINDS:
         return None
     message = m["message"].strip()
     reason = bare_reason(message)
@@ -64,8 +72,20 @@ def tilt_event(line: str, where: Where) -> RecordedEvent | None:
         return None
     return RecordedEvent("Warning" if reason.value in _WARNING else "Normal", reason.value,
                          message, 1, UNKNOWN_STAMP, UNKNOWN_STAMP, where,
-                         object_kind=_KINDS[m["kind"]], object_name=m["name"],
+                         object_kind=_KINDS[m["kind"].lower()], object_name=m["name"],
                          object_namespace=m["ns"], count_basis=CountBasis.AT_LEAST)
+
+
+def _tilt_event_match(line: str) -> re.Match[str] | None:
+    """Tilt's event line of either release (the module's docstring), its kind lower-cased as
+    `_KINDS` keys it; None for any other line."""
+    m = _TILT_EVENT.match(line)
+    if m is not None:
+        return m
+    if not line.lstrip(" \t").startswith("[K8s EVENT: "):
+        return None
+    old = _TILT_K8S_EVENT.match(line)
+    return old if old is not None and old["kind"].lower() in _KINDS else None
 
 
 # Tilt's prefix of a container's log line in a pod of several (`[manager] unknown flag: ...`):
@@ -77,7 +97,8 @@ _CONTAINER_LOG = lazy_regex(r"^\[[a-z][-a-z0-9]{0,62}\] \S")
 def tilt_event_shape(line: str) -> bool:
     """Whether `line` is shaped as Tilt's event line or its container's log line (no document
     opens with its bracket), whatever its words say."""
-    return _TILT_EVENT.match(line) is not None or _CONTAINER_LOG.match(line) is not None
+    return (_TILT_EVENT.match(line) is not None or _TILT_K8S_EVENT.match(line) is not None
+            or _CONTAINER_LOG.match(line) is not None)
 
 
 class TiltRestart(NamedTuple):
