@@ -46,8 +46,8 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
-from kubesim.explain.readers.stated_apart_ko import KoEnd, ko_end_apart
-from kubesim.explain.readers.stated_apart_zh import ZhRestart, zh_restart_apart
+from kubesim.explain.readers.stated_apart_ko import ko_end_apart
+from kubesim.explain.readers.stated_apart_zh import BareStatement, zh_restart_apart
 from kubesim.explain.readers.stated_apart_zh_loop import zh_crashloop_apart
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 
@@ -136,26 +136,18 @@ def _stated(lines: list[str]) -> tuple[int, str] | None:
         return number, _said(number, m, what, lines[number - 1])
     zh = zh_restart_apart(lines)
     if zh is not None:
-        return zh.number, _said_zh(zh)
+        return zh.number, _said_bare(zh)
     loop = zh_crashloop_apart(lines)  # a Chinese crash loop of a bare name (fixprose76)
     if loop is not None:
-        return loop.number, _said_zh(loop, "a crash loop")
+        return loop.number, _said_bare(loop, "a crash loop")
     ko = ko_end_apart(lines)  # a Korean end of a bare name (stated_apart_ko.py, fixasia72)
-    return None if ko is None else (ko.number, _said_ko(ko))
+    return None if ko is None else (ko.number, _said_bare(ko, "an end"))
 
 
-def _said_ko(ko: KoEnd) -> str:
-    """The note's text of a Korean end (stated_apart_ko.py): the statement, of which name,
-    and what is not read from it."""
-    return (f"the author's prose on line {ko.number} states an end (`{ko.clause[:80]}`) of "
-            f"`{ko.name}`, a name that is no pod or container the record shows: not read as "
-            "any container's end (an end is read of the case's own pod or container); which "
-            "container ended, and what ended it, the record does not tell")
-
-
-def _said_zh(zh: ZhRestart, what: str = "a restart") -> str:
-    """The note's text of a Chinese restart (stated_apart_zh.py) or crash loop
-    (stated_apart_zh_loop.py, `what`): the statement, of which name, and what is not read."""
+def _said_bare(zh: BareStatement, what: str = "a restart") -> str:
+    """The note's text of a bare name's `what` stated in another language: a Chinese restart
+    (stated_apart_zh.py) or crash loop (stated_apart_zh_loop.py), a Korean end
+    (stated_apart_ko.py): the statement, of which name, and what is not read."""
     of = f"`{zh.name}`, a name" if zh.name else "a subject left out, the app the page tells"
     return (f"the author's prose on line {zh.number} states {what} (`{zh.clause[:80]}`) of "
             f"{of} that is no pod or container the record shows: not read as any container's "

@@ -24,11 +24,11 @@ pass.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.stated_apart_zh import BareStatement
 
-__all__ = ["KoEnd", "ko_end_apart"]
+__all__ = ["ko_end_apart"]
 
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 _PLACES = 64  # the statements weighed at most (a page states its case in few sentences)
@@ -57,15 +57,7 @@ _NO_NAME = frozenset({"pod", "pods", "container", "containers", "kubernetes", "k
                       "node", "nodes", "app", "application", "service", "process", "it"})
 
 
-class KoEnd(NamedTuple):
-    """A Korean end statement: its line, its sentence's words (quoted) and the name it tells."""
-
-    number: int
-    clause: str
-    name: str
-
-
-def ko_end_apart(lines: list[str]) -> KoEnd | None:
+def ko_end_apart(lines: list[str]) -> BareStatement | None:
     """The first Korean sentence of the lines that states the end of a bare name (module
     docstring); None without one. Each line read up to `_LOOK`, and `_PLACES` candidates
     weighed at most (one pass)."""
@@ -79,7 +71,7 @@ def ko_end_apart(lines: list[str]) -> KoEnd | None:
             if left < 0:
                 return None
             if _stated(line, m):
-                return KoEnd(number, line[m.start():m.end()].strip(), m["name"])
+                return BareStatement(number, line[m.start():m.end()].strip(), m["name"])
     return None
 
 

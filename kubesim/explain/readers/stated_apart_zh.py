@@ -27,7 +27,7 @@ from typing import NamedTuple
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_GENERAL, ZH_NEGATED, zh_clause_start
 
-__all__ = ["ZhRestart", "zh_restart_apart"]
+__all__ = ["BareStatement", "zh_restart_apart"]
 
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 _PLACES = 64  # the places of `重启` weighed at most (a page states its case in few sentences)
@@ -51,15 +51,17 @@ _SENTENCE_END = lazy_regex(r"[\u3002\uff01!]|\.(?=\s|$)")
 _NAME = lazy_regex(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9_.-]{0,62}")
 
 
-class ZhRestart(NamedTuple):
-    """A Chinese restart statement: its line, its clause (quoted) and the name it tells."""
+class BareStatement(NamedTuple):
+    """A statement in another language of a bare name's end (a Chinese restart or crash loop,
+    a Korean end): its line, its clause (quoted) and the name it tells (None where the
+    subject is left out)."""
 
     number: int
     clause: str
     name: str | None
 
 
-def zh_restart_apart(lines: list[str]) -> ZhRestart | None:
+def zh_restart_apart(lines: list[str]) -> BareStatement | None:
     """The first Chinese sentence of the lines that states a restart of no pod or container the
     record shows (module docstring); None without one. Each line read up to `_LOOK`, and
     `_PLACES` candidates weighed at most (one pass)."""
@@ -73,7 +75,7 @@ def zh_restart_apart(lines: list[str]) -> ZhRestart | None:
                 return None
             stated = _stated(line, m)
             if stated is not None:
-                return ZhRestart(number, *stated)
+                return BareStatement(number, *stated)
     return None
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.stated_apart_zh import ZhRestart
+from kubesim.explain.readers.stated_apart_zh import BareStatement
 from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_GENERAL, ZH_NEGATED, zh_clause_start
 
 __all__ = ["zh_crashloop_apart"]
@@ -45,9 +45,9 @@ _CLAUSE_END = lazy_regex(r"[\u3002\uff01\uff1f\uff0c\uff1b\u3001!?;,]|\.(?=\s|$)
 _NO_NAME = frozenset({"pod", "pods", "container", "containers", "it", "k8s", "kubernetes"})
 
 
-def zh_crashloop_apart(lines: list[str]) -> ZhRestart | None:
+def zh_crashloop_apart(lines: list[str]) -> BareStatement | None:
     """The first Chinese clause of the lines that states a crash loop of no pod or container
-    the record shows (module docstring), as a ZhRestart (its line, clause and name); None
+    the record shows (module docstring), as a BareStatement (its line, clause and name); None
     without one. Each line read up to `_LOOK`, `_PLACES` candidates weighed at most."""
     left = _PLACES
     for number, line in enumerate(lines, 1):
@@ -59,7 +59,7 @@ def zh_crashloop_apart(lines: list[str]) -> ZhRestart | None:
             if left < 0:
                 return None
             if _stated(head, m):
-                return ZhRestart(number, head[zh_clause_start(head, m.start()):m.end()].strip(),
+                return BareStatement(number, head[zh_clause_start(head, m.start()):m.end()].strip(),
                                  m["name"])
     return None
 
