@@ -21,10 +21,8 @@ import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.model import RecordSet
 
-__all__ = ["CONTAINER_RUN", "CONTAINER_RUN_BEFORE_PROBES", "container_run", "container_run_said",
-           "probes_untold"]
+__all__ = ["CONTAINER_RUN", "CONTAINER_RUN_BEFORE_PROBES", "container_run", "container_run_said"]
 
 CONTAINER_RUN = "describe's container block (its line breaks lost)"
 # such a block that stops before Environment: describe prints a container's probe lines
@@ -137,13 +135,3 @@ def container_run_said(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     whole = any(_ORDER.get(f.key, -1) >= _WHOLE_FROM for f in _fields(line))
     return parts, CONTAINER_RUN if whole else CONTAINER_RUN_BEFORE_PROBES
 
-
-def probes_untold(found: RecordSet, lines: list[int]) -> None:
-    """The containers whose blocks were put back from the `lines` (their numbers in the
-    paste) stopping before Environment: the record does not list their probes (README's
-    rule of describe's block run into one line: only a block whole from Restart Count to
-    Environment shows none), so a probe it does not show may have killed them."""
-    for pod in found.pods:
-        for c in pod.containers:
-            if c.where.line in lines:
-                c.probes_untold = True

@@ -36,7 +36,6 @@ from kubesim.explain.readers.command_pods import (
     named_containers,
 )
 from kubesim.explain.readers.command_words import pod_by_command
-from kubesim.explain.readers.container_run import CONTAINER_RUN_BEFORE_PROBES, probes_untold
 from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
@@ -1095,7 +1094,6 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes]
     _renumber_found(found, runs.origins)
-    probes_untold(found, [n for n, what, _ in runs.split if what == CONTAINER_RUN_BEFORE_PROBES])
     return found
 
 
