@@ -837,8 +837,10 @@ def test_an_authors_cut_between_rows_is_no_whole_stream():
 
 def test_a_stream_the_recorder_may_have_thinned_or_that_ends_in_a_probes_output_is_not_whole():
     """emberstack-reflector-426, k8s-98780 (held before batch 6; guards of its whole-stream
-    rule): past the event recorder's burst (25 occurrences per pod) events are dropped, and a
-    probe's output over lines has no end mark, so a record ending inside one may be cut:
+    rule): past the event recorder's burst (25 occurrences per pod, R4.43) events are dropped
+    (`many`'s one Started row beside back-offs over 9m: the kubelet restarts within the
+    back-off's 300 s cap, R4.11, so its later starts were dropped, and failures may be too),
+    and a probe's output over lines has no end mark, so a record ending inside one may be cut:
     neither shows every kill, and the kills stay open."""
     head = ("LAST SEEN   TYPE      REASON      OBJECT        MESSAGE\n"
             "5m          Normal    Scheduled   pod/web-1     Successfully assigned a/web-1 to n\n"
@@ -1005,7 +1007,8 @@ def test_a_pods_row_of_several_containers_with_no_restart_rules_every_kill_out()
 
 def test_a_pods_row_of_several_containers_not_all_ready_leaves_the_kills_open():
     """The same row with READY 1/2: one container may be waiting after a kill that no restart
-    has counted yet, so RESTARTS 0 does not close the range."""
+    has counted yet (R4.7: the count grows only when the next instance exists), so RESTARTS 0
+    does not close the range."""
     a = _answer("NAME  READY  STATUS  RESTARTS  AGE\nweb  1/2  Running  0  44s\n")
     assert a.probe_kills.hi is None
 
