@@ -335,19 +335,6 @@ NOT_READ: dict[str, str] = {
         "them, so row_in_sentence.py's rule (a row after `.`, `!` or `:`) does not reach it; a "
         "row read inside a sentence's words is not a rule fixrows76 could defend in its time"),
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
-    "telepresence-3413.comment-continued-intercept-error-get-events-rows-two-pods-readiness-503-and-agent-stat-no-count-cut-in-last-row.txt": (
-        "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
-        "{ended: readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}. Unchanged after fixrows76: "
-        "explain already marks the pod's events not whole (the `get events` rule, "
-        "gitlab-runner-4664) but answers readiness-only; a rule making readiness failures in "
-        "cut rows cannot-tell {0, None} was tried and changed six records whose facts say "
-        "readiness-only {0, 0} in the same shape (apprise-api-262: a `get events -o wide` "
-        "table cut in another pod's last row; inception-function-11: its own last row cut; "
-        "bitnami-charts-24582, consul-helm-404, crunchy-pgo-2736, event-exporter-25): the "
-        "facts disagree on whether rows cut away leave a readiness-only pod's kills open, "
-        "for the lead to settle in the README"),
 }
 
 
