@@ -348,6 +348,37 @@ NOT_READ: dict[str, str] = {
         "bitnami-charts-24582, consul-helm-404, crunchy-pgo-2736, event-exporter-25): the "
         "facts disagree on whether rows cut away leave a readiness-only pod's kills open, "
         "for the lead to settle in the README"),
+    # held-out batch 77
+    "hazelcast-docker-901.pr-prose-fenced-describe-event-rows-no-header-mancenter-liveness-x6-killing-x2-readiness-x22-then-image-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "open-liberty-24906.issue-prose-get-pods-watch-three-pods-running-2-and-6-crashloop-6-then-logs-previous-jvm-exiting-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "camunda-13948.issue-prose-last-state-lines-run-together-oomkilled-137-and-error-134-then-get-pods-rows-run-into-one-line-then-image-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "helm-geoserver-cloud-49.issue-prose-fenced-get-pods-ten-pods-six-crashloop-then-logs-previous-spring-boot-launcher-frame-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "wildfly-operator-156.issue-prose-backticked-readiness-and-liveness-probe-failed-exec-script-no-such-file.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "kabanero-pipelines-203.issue-prose-app-stuck-in-crashloopbackoff-then-liberty-error-then-oc-logs-open-liberty-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "rhel-edge-automation-arch-184.issue-prose-nexus-container-restarting-then-jvm-log-java-heap-space-stack-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "kubernetes-neo4j-3.issue-prose-fenced-container-yaml-readiness-probe-http-delay-600-alone.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "acs-deployment-742.issue-title-liveness-probe-failed-refused-then-comments-ip-is-imagemagick-same-for-other-components.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "cmdbuild-docker-11.issue-prose-alone-kubectl-run-openmaint-pod-gets-tomcat-shut-down-event-successor-does-the-same.txt": (
+        "held-out batch 77: not yet run"
+    ),
 }
 
 
