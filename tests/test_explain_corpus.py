@@ -335,6 +335,50 @@ NOT_READ: dict[str, str] = {
         "them, so row_in_sentence.py's rule (a row after `.`, `!` or `:`) does not reach it; a "
         "row read inside a sentence's words is not a rule fixrows76 could defend in its time"),
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
+    "telepresence-3413.comment-continued-intercept-error-get-events-rows-two-pods-readiness-503-and-agent-stat-no-count-cut-in-last-row.txt": (
+        "held-out batch 76, first contact on this stop's final code (3ffa748): got [None] "
+        "{ended: readiness-only, probe: [readiness], probe_kills: {min: 0, max: 0}, "
+        "shows_failures: True}; want {ended: cannot-tell, probe: [readiness], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}. Unchanged after fixrows76: "
+        "explain already marks the pod's events not whole (the `get events` rule, "
+        "gitlab-runner-4664) but answers readiness-only; a rule making readiness failures in "
+        "cut rows cannot-tell {0, None} was tried and changed six records whose facts say "
+        "readiness-only {0, 0} in the same shape (apprise-api-262: a `get events -o wide` "
+        "table cut in another pod's last row; inception-function-11: its own last row cut; "
+        "bitnami-charts-24582, consul-helm-404, crunchy-pgo-2736, event-exporter-25): the "
+        "facts disagree on whether rows cut away leave a readiness-only pod's kills open, "
+        "for the lead to settle in the README"),
+    # held-out batch 77
+    "hazelcast-docker-901.pr-prose-fenced-describe-event-rows-no-header-mancenter-liveness-x6-killing-x2-readiness-x22-then-image-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "open-liberty-24906.issue-prose-get-pods-watch-three-pods-running-2-and-6-crashloop-6-then-logs-previous-jvm-exiting-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "camunda-13948.issue-prose-last-state-lines-run-together-oomkilled-137-and-error-134-then-get-pods-rows-run-into-one-line-then-image-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "helm-geoserver-cloud-49.issue-prose-fenced-get-pods-ten-pods-six-crashloop-then-logs-previous-spring-boot-launcher-frame-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "wildfly-operator-156.issue-prose-backticked-readiness-and-liveness-probe-failed-exec-script-no-such-file.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "kabanero-pipelines-203.issue-prose-app-stuck-in-crashloopbackoff-then-liberty-error-then-oc-logs-open-liberty-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "rhel-edge-automation-arch-184.issue-prose-nexus-container-restarting-then-jvm-log-java-heap-space-stack-cut.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "kubernetes-neo4j-3.issue-prose-fenced-container-yaml-readiness-probe-http-delay-600-alone.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "acs-deployment-742.issue-title-liveness-probe-failed-refused-then-comments-ip-is-imagemagick-same-for-other-components.txt": (
+        "held-out batch 77: not yet run"
+    ),
+    "cmdbuild-docker-11.issue-prose-alone-kubectl-run-openmaint-pod-gets-tomcat-shut-down-event-successor-does-the-same.txt": (
+        "held-out batch 77: not yet run"
+    ),
 }
 
 
