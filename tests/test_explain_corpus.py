@@ -379,6 +379,17 @@ NOT_READ: dict[str, str] = {
     "cmdbuild-docker-11.issue-prose-alone-kubectl-run-openmaint-pod-gets-tomcat-shut-down-event-successor-does-the-same.txt": (
         "held-out batch 77: not yet run"
     ),
+    # held-out batch 78
+    "mailu-2022.issue-prose-probes-failed-then-fenced-get-pods-eight-pods-postfix-0-of-1-running-3-then-describe-cut-in-start-time.txt": "held-out batch 78: not yet run",
+    "docker-postfix-174.issue-prose-blockquote-readiness-exec-probe-timed-out.txt": "held-out batch 78: not yet run",
+    "squid-exporter-57.issue-prose-code-span-liveness-refused-then-terraform-deployment-cut-in-resources.txt": "held-out batch 78: not yet run",
+    "bitnami-docker-odoo-65.issue-prose-fenced-liveness-refused-message-alone.txt": "held-out batch 78: not yet run",
+    "wg-ui-37.issue-prose-the-pod-keeps-failing-with-crashloopbackoff-then-deployment-yaml-no-probes-cut-in-service.txt": "held-out batch 78: not yet run",
+    "wireguard-chart-39.comment-continued-describe-in-unclosed-code-span-init-sysctls-completed-restart-1-cut-at-app-container.txt": "held-out batch 78: not yet run",
+    "liqo-2316.issue-prose-gateway-pod-loops-in-crashloopbackoff-then-fenced-klog-cut.txt": "held-out batch 78: not yet run",
+    "jitsi-helm-118.issue-prose-alone-the-pod-of-jvb-kept-restarting.txt": "held-out batch 78: not yet run",
+    "wiredoor-142.issue-template-prose-pod-lives-longer-readiness-then-helm-values-then-error-log-cut.txt": "held-out batch 78: not yet run",
+    "qdm12-dns-31.issue-prose-then-fenced-unbound-container-log-cut.txt": "held-out batch 78: not yet run",
 }
 
 
