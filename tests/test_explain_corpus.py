@@ -390,6 +390,16 @@ NOT_READ: dict[str, str] = {
     "jitsi-helm-118.issue-prose-alone-the-pod-of-jvb-kept-restarting.txt": "held-out batch 78: not yet run",
     "wiredoor-142.issue-template-prose-pod-lives-longer-readiness-then-helm-values-then-error-log-cut.txt": "held-out batch 78: not yet run",
     "qdm12-dns-31.issue-prose-then-fenced-unbound-container-log-cut.txt": "held-out batch 78: not yet run",
+    # held-out batch 79
+    "certificate-init-container-13.issue-get-pods-twice-init-error-1-then-init-crashloop-1-then-logs-waiting-podinitializing.txt": "held-out batch 79: not yet run",
+    "va-gov-team-54254.comment-prose-then-fenced-comments-pod-manifest-startup-probe-httpget-period-10-threshold-3-then-metric-restarts-image.txt": "held-out batch 79: not yet run",
+    "opentelemetry-collector-contrib-31282.issue-form-prose-then-fenced-get-pod-yaml-elided-laststate-terminated-error-exit-2-five-seconds-then-metric-labels.txt": "held-out batch 79: not yet run",
+    "giantswarm-prometheus-123.issue-root-prompt-describe-kube-state-metrics-waiting-crashloop-last-error-exit-255-one-second-restart-5-no-probes-cut-in-mounts.txt": "held-out batch 79: not yet run",
+    "llm-d-fast-model-actuation-703.pr-comment-prose-then-quoted-ci-timestamped-get-events-rows-liveness-refused-launcher-stuck-readiness-refused-then-prose-cut.txt": "held-out batch 79: not yet run",
+    "konflux-ci-591.issue-prose-then-fenced-describe-events-keycloak-operator-created-x3-started-x3-cut-in-pulled-row.txt": "held-out batch 79: not yet run",
+    "monocular-263.issue-prose-three-event-messages-readiness-refused-back-off-docker-container-error-syncing-crashloopbackoff-10s-monocular.txt": "held-out batch 79: not yet run",
+    "kindling-203.issue-fenced-describe-events-two-images-pulled-readiness-errored-notfound-task-started-collector-x2-cut-in-pulled-row.txt": "held-out batch 79: not yet run",
+    "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-started-proxy-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-message.txt": "held-out batch 79: not yet run",
 }
 
 
