@@ -400,6 +400,16 @@ NOT_READ: dict[str, str] = {
     "monocular-263.issue-prose-three-event-messages-readiness-refused-back-off-docker-container-error-syncing-crashloopbackoff-10s-monocular.txt": "held-out batch 79: not yet run",
     "kindling-203.issue-fenced-describe-events-two-images-pulled-readiness-errored-notfound-task-started-collector-x2-cut-in-pulled-row.txt": "held-out batch 79: not yet run",
     "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-started-proxy-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-message.txt": "held-out batch 79: not yet run",
+    # held-out batch 80
+    "seaweedfs-7757.issue-markdown-prose-934-restarts-then-get-events-rows-no-header-two-pods-liveness-503-and-killing-then-probe-yaml-cut-in-timeout.txt": "held-out batch 80: not yet run",
+    "juicefs-908.issue-fenced-prompt-get-pods-grep-one-row-crashloop-707-then-logs-fatal-mkdir-file-exists-then-ll-chinese-error.txt": "held-out batch 80: not yet run",
+    "azure-databricks-operator-62.issue-error-then-last-state-terminated-oomkilled-exit-137-alone.txt": "held-out batch 80: not yet run",
+    "druid-operator-174.comment-fenced-pod-yaml-historicals-readiness-probe-threshold-3-cut-in-period-no-status.txt": "held-out batch 80: not yet run",
+    "trino-24219.comment-prose-alone-worker-pods-restarting-with-liveness-and-readiness-probe-failing-everyday-not-oom.txt": "held-out batch 80: not yet run",
+    "clickhouse-operator-244.comment-quoted-oc-get-pods-six-pods-two-crashloop-72-keepers-running-then-bold-oc-logs-command.txt": "held-out batch 80: not yet run",
+    "amundsen-1448.issue-template-prose-alone-health-check-curl-not-200-metadata-pod-continually-restarts-15-16-restarts-cut.txt": "held-out batch 80: not yet run",
+    "starrocks-kubernetes-operator-735.comment-continued-fenced-describe-fe-0-state-waiting-cut-before-reason.txt": "held-out batch 80: not yet run",
+    "dagster-9014.issue-template-prose-then-fenced-describe-events-whole-from-scheduled-readiness-errored-deadline-x2-then-probe-yaml-cut.txt": "held-out batch 80: not yet run",
 }
 
 
