@@ -348,6 +348,17 @@ NOT_READ: dict[str, str] = {
         "bitnami-charts-24582, consul-helm-404, crunchy-pgo-2736, event-exporter-25): the "
         "facts disagree on whether rows cut away leave a readiness-only pod's kills open, "
         "for the lead to settle in the README"),
+    # held-out batch 81
+    "dask-gateway-139.issue-prose-my-scheduler-pod-got-oomkilled-then-gateway-log-exit-code-137-then-notebook-traceback-cut.txt": (
+        "held-out batch 81: not yet run"),
+    "galaxy-15118.issue-prose-python-runner-check-then-get-pods-grep-row-oomkilled-0-then-pykube-session-cut.txt": (
+        "held-out batch 81: not yet run"),
+    "mybinder-org-deploy-2981.issue-continued-fenced-get-pods-build-rows-no-header-oomkilled-error-completed-last-cut-in-name.txt": (
+        "held-out batch 81: not yet run"),
+    "mifos-gazelle-194.pr-prose-alone-zeebe-broker-oom-killed-fineract-restarted-by-liveness-bare-names.txt": (
+        "held-out batch 81: not yet run"),
+    "pelias-kubernetes-79.issue-prose-then-describe-elided-events-created-started-backoff-x14-failedsync-crashloop-x7-then-init-log-cut.txt": (
+        "held-out batch 81: not yet run"),
 }
 
 
