@@ -410,6 +410,17 @@ NOT_READ: dict[str, str] = {
     "amundsen-1448.issue-template-prose-alone-health-check-curl-not-200-metadata-pod-continually-restarts-15-16-restarts-cut.txt": "held-out batch 80: not yet run",
     "starrocks-kubernetes-operator-735.comment-continued-fenced-describe-fe-0-state-waiting-cut-before-reason.txt": "held-out batch 80: not yet run",
     "dagster-9014.issue-template-prose-then-fenced-describe-events-whole-from-scheduled-readiness-errored-deadline-x2-then-probe-yaml-cut.txt": "held-out batch 80: not yet run",
+    # held-out batch 81
+    "dask-gateway-139.issue-prose-my-scheduler-pod-got-oomkilled-then-gateway-log-exit-code-137-then-notebook-traceback-cut.txt": (
+        "held-out batch 81: not yet run"),
+    "galaxy-15118.issue-prose-python-runner-check-then-get-pods-grep-row-oomkilled-0-then-pykube-session-cut.txt": (
+        "held-out batch 81: not yet run"),
+    "mybinder-org-deploy-2981.issue-continued-fenced-get-pods-build-rows-no-header-oomkilled-error-completed-last-cut-in-name.txt": (
+        "held-out batch 81: not yet run"),
+    "mifos-gazelle-194.pr-prose-alone-zeebe-broker-oom-killed-fineract-restarted-by-liveness-bare-names.txt": (
+        "held-out batch 81: not yet run"),
+    "pelias-kubernetes-79.issue-prose-then-describe-elided-events-created-started-backoff-x14-failedsync-crashloop-x7-then-init-log-cut.txt": (
+        "held-out batch 81: not yet run"),
 }
 
 
