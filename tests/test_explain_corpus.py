@@ -424,7 +424,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 82
     "neoshowcase-725.comment-japanese-memo-then-fenced-container-statuses-yaml-app-waiting-crashloopbackoff-back-off-5m-last-terminated-error-exit-1-after-2s-restart-617.txt": "held-out batch 82: not yet run",
     "higress-2555.issue-chinese-prose-then-describe-unhealthy-row-readiness-x310-over-14m-refused-15021-then-english-translation-same-row-spaces-collapsed.txt": "held-out batch 82: not yet run",
-    "juicefs-908.issue-prose-fenced-root-prompt-get-pods-grep-row-no-header-mount-pod-crashloop-707-then-logs-fatal-file-exists-then-chinese-ls-transport-endpoint-not-connected.txt": "held-out batch 82: not yet run",
     "hami-1940.comment-chinese-heading-fenced-volume-yaml-then-get-pods-kube-system-device-plugin-1-2-crashloop-3-11s-ago-cut-in-scheduler-row.txt": "held-out batch 82: not yet run",
     "starrocks-kubernetes-operator-648.chinese-issue-prose-alone-be-health-check-fails-restarting-again-and-again-bare-name-then-image.txt": "held-out batch 82: not yet run",
     "tdengine-19557.chinese-issue-prose-one-node-fails-pod-keeps-restarting-then-container-log-sysctl-read-only-taos-adapter-cut.txt": "held-out batch 82: not yet run",
