@@ -243,6 +243,24 @@ def test_a_whole_file_that_is_a_flattened_pod_is_re_nested_as_a_pasted_one() -> 
                "back under the parent whose type holds it" in _notes(found)
 
 
+
+@pytest.mark.parametrize("above", ["", "kubectl get pod X -o yaml\n\n...\n"])
+def test_a_pod_whose_kind_stands_at_column_0_among_elided_lines_is_re_nested_once(
+        above: str) -> None:
+    """`apiVersion:` and `kind:` at column 0 between an author's `...` lines, the status
+    indented under them (opentelemetry-collector-contrib-31282, held-out batch 79: the
+    re-nested document qualified for re-nesting again, without end, a RecursionError): the
+    re-nested manifest is read as it is, its container's last end read with its note."""
+    text = above + ("apiVersion: v1\nkind: Pod\n...\nstatus:\n  containerStatuses:\n"
+                    "  - name: app\n    lastState:\n      terminated:\n        exitCode: 2\n"
+                    "        reason: Error\n")
+    found = parse_record(text, "r.txt")
+    ended = [c for p in found.pods for c in p.containers if c.name == "app"]
+    last = ended[0].last if ended else None
+    assert last is not None and last.exit_code == 2 and last.reason == "Error"
+    assert "whose indentation is lost in the paste" in _notes(found)
+
+
 # a pod spec's piece (no kind): the re-nesting from a root type given
 _PIECE = """\
 containers:

@@ -1304,15 +1304,17 @@ def _describe(segment: Segment, total: int, ends: bool, source: str,
     return read_describe(body, source, cuts=segment.cuts)
 
 
-def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = False
-              ) -> RecordSet | None:
+def _document(segment: Segment, source: str, out: RecordSet, *, at_end: bool = False,
+              rebuild: bool = True) -> RecordSet | None:
     """A document's pods and events; a document that is neither (a Service, a Deployment
     without probes, text that does not parse) is lines not read. One the record ends inside
     (`at_end`) is read up to the line where it breaks. A workload's manifest whose
     indentation the paste lost is read re-nested by its kind's structure (`renest`); one
-    whose keys cannot be put back one way is read as any other, and the note says why."""
+    whose keys cannot be put back one way is read as any other, and the note says why. A
+    document re-nested once is read as it is (`rebuild` False): put back again, a manifest
+    whose lines re-nest the same way would be re-nested without end."""
     kind = manifest_kind([x.text for x in segment.lines]) if _column0(segment) else None
-    rebuilt = _rebuilt(segment) if kind in KINDS else _Rebuilt(None)
+    rebuilt = _rebuilt(segment) if kind in KINDS and rebuild else _Rebuilt(None)
     if rebuilt.segment is not None:
         return _read_rebuilt(rebuilt, segment, source, out, at_end=at_end)
     said = len(out.notes)
@@ -1477,7 +1479,7 @@ def _read_rebuilt(rebuilt: _Rebuilt, segment: Segment, source: str, out: RecordS
                 f"Kubernetes object's structure), one way only{rebuilt.left_out}",
                 Where(source, first))
     said = len(out.notes)
-    found = _document(rebuilt.segment, source, out, at_end=at_end)
+    found = _document(rebuilt.segment, source, out, at_end=at_end, rebuild=False)
     if found is None:  # the note before what the manifest's reading said of it
         out.notes.insert(said, note)
     else:
