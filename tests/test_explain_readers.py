@@ -650,6 +650,10 @@ REFUSED: dict[str, str] = {
         "held-out batch 75, first contact on stop 49's final code: refused (a `get events` "
         "row run into the author's sentence, its readiness failure on line 3, is read by no "
         "reader); marked in NOT_READ"),
+    "llm-d-fast-model-actuation-703.pr-comment-prose-then-quoted-ci-timestamped-get-events-rows-liveness-refused-launcher-stuck-readiness-refused-then-prose-cut.txt": (
+        "held-out batch 79, first contact on stop 49's final code: refused (a CI log's "
+        "timestamped `get events` rows quoted in a comment, their probe failures on lines 5 "
+        "and 7, are read by no reader); marked in NOT_READ"),
 }
 
 
