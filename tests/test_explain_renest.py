@@ -261,6 +261,25 @@ def test_a_pod_whose_kind_stands_at_column_0_among_elided_lines_is_re_nested_onc
     assert "whose indentation is lost in the paste" in _notes(found)
 
 
+
+@given(dots=st.sets(st.integers(0, 30), max_size=4),
+       drop=st.sets(st.integers(0, 30), max_size=3), flat=st.booleans())
+def test_a_manifest_with_lines_elided_or_left_out_is_read_or_refused_never_crashes(
+        dots: set[int], drop: set[int], flat: bool) -> None:
+    """A Pod's lines, some left out and an author's `...` put between others, with or without
+    their indentation: explain reads the record or refuses it with a RecordError, never an
+    exception of its own (`...` after `kind: Pod` made a re-nested document that was re-nested
+    without end, a RecursionError)."""
+    manifest = _POD.format(pod="p", threshold=3)
+    lines = (_flat(manifest) if flat else manifest).splitlines()
+    pasted = [x for i, line in enumerate(lines) if i not in drop
+              for x in (["...", line] if i in dots else [line])]
+    try:
+        parse_record("\n".join(pasted) + "\n", "r.txt")
+    except RecordError:
+        pass
+
+
 # a pod spec's piece (no kind): the re-nesting from a root type given
 _PIECE = """\
 containers:
