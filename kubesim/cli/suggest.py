@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from kubesim.analysis.budget import Meter, check_duration
+from kubesim.analysis.check import memo
 from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.read import read_inputs
 from kubesim.analysis.check.rules import Severity
@@ -62,7 +63,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> CommandResult:
-    """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
+    """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet). One cache of
+    simulations for the whole command (kubesim.analysis.check.memo): the check, each
+    candidate's re-check before and after the patch, the trade-off; a run the check made is
+    not made again for the re-check of the same container."""
+    with memo.simulations():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> CommandResult:
     SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
     config, chosen = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
