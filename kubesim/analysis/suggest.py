@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.budget import Meter, run_work
 from kubesim.analysis.check.experiments import settle_time, synthetic
@@ -336,8 +336,37 @@ def _readiness_options(pod: ProbedContainer) -> list[dict[str, Any]]:
     return out
 
 
+class _Built(NamedTuple):
+    """A candidate and the pod it was built from (kept: while it is, its id names no other
+    pod)."""
+
+    pod: ProbedContainer
+    trial: ProbedContainer
+
+
+# the candidates built, by the pod's id and the changes as text (`_with`): the ranking, a
+# startup option, the sort by hang detection and the trade-off build the same candidates
+# again; a pure result of the two, kept up to _KEEP_BUILT (then forgotten, all at once)
+_BUILT: dict[tuple[int, str], _Built] = {}
+_KEEP_BUILT = 4096
+
+
 def _with(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
-    """The pod with probe changes, built from the models (no manifest needed)."""
+    """The pod with probe changes, built from the models (no manifest needed), once per pod
+    and changes (`_BUILT`; the pod returned is shared: read it, never change it)."""
+    key = (id(pod), repr(changes))
+    built = _BUILT.get(key)
+    if built is not None and built.pod is pod:
+        return built.trial
+    if len(_BUILT) >= _KEEP_BUILT:
+        _BUILT.clear()
+    trial = _build(pod, changes)
+    _BUILT[key] = _Built(pod, trial)
+    return trial
+
+
+def _build(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
+    """`_with`'s candidate, built."""
     spec = pod.container
     update: dict[str, Any] = {}
     for probe_field, settings in changes.items():
