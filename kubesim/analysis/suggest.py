@@ -19,6 +19,7 @@ readiness endpoint (the hypothesis of KS001). A target the behaviour shows untou
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -344,25 +345,25 @@ class _Built(NamedTuple):
     trial: ProbedContainer
 
 
-# the candidates built, by the pod's id and the changes as text (`_with`): the ranking, a
-# startup option, the sort by hang detection and the trade-off build the same candidates
-# again; a pure result of the two, kept up to _KEEP_BUILT (then forgotten, all at once)
-_BUILT: dict[tuple[int, str], _Built] = {}
-_KEEP_BUILT = 4096
+# the candidates built within one suggestion (`suggest`), by the pod's id and the changes as
+# text: the ranking, a startup option, the sort by hang detection and the trade-off ask for
+# the same candidates again; each is a pure result of the two
+_BUILT: ContextVar[dict[tuple[int, str], _Built] | None] = ContextVar(
+    "kubesim_suggest_candidates", default=None)
 
 
 def _with(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
-    """The pod with probe changes, built from the models (no manifest needed), once per pod
-    and changes (`_BUILT`; the pod returned is shared: read it, never change it)."""
+    """The pod with probe changes, built from the models (no manifest needed); within one
+    suggestion, once per pod and changes (`_BUILT`; the pod returned is shared: read it,
+    never change it)."""
+    kept = _BUILT.get()
+    if kept is None:
+        return _build(pod, changes)
     key = (id(pod), repr(changes))
-    built = _BUILT.get(key)
-    if built is not None and built.pod is pod:
-        return built.trial
-    if len(_BUILT) >= _KEEP_BUILT:
-        _BUILT.clear()
-    trial = _build(pod, changes)
-    _BUILT[key] = _Built(pod, trial)
-    return trial
+    built = kept.get(key)
+    if built is None or built.pod is not pod:
+        built = kept[key] = _Built(pod, _build(pod, changes))
+    return built.trial
 
 
 def _build(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
@@ -526,7 +527,17 @@ def suggest_work(w: Workload, c: ContainerRef, wants: list[Want],
 def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
             s: Settings, meter: Meter | None = None) -> Suggestion:
     """The smallest confirmed change for one probed container (or the trade-off); `meter`
-    is charged for every candidate confirmed after the first (which `suggest_work` counts)."""
+    is charged for every candidate confirmed after the first (which `suggest_work` counts).
+    Each candidate is built once (`_with`)."""
+    token = _BUILT.set({})
+    try:
+        return _suggest(w, c, wants, behaviours, s, meter)
+    finally:
+        _BUILT.reset(token)
+
+
+def _suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
+             s: Settings, meter: Meter | None) -> Suggestion:
     assert c.pod is not None
     pod = c.pod
     behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]

@@ -19,6 +19,7 @@ from kubesim.analysis.check.run import run_checks
 from kubesim.analysis.suggest import Want, parse_want, suggest, suggest_work
 from kubesim.analysis.suggest_findings import from_findings
 from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args
+from kubesim.cli.bounds import suggest_plainly_within
 from kubesim.cli.check import (
     add_config_args,
     behaviour_refs,
@@ -28,7 +29,6 @@ from kubesim.cli.check import (
     project_configuration,
 )
 from kubesim.cli.command import CommandResult
-from kubesim.cli.inputs import SuggestInput
 from kubesim.cli.options import SUGGEST
 from kubesim.errors import UsageError
 from kubesim.options import add_option
@@ -72,7 +72,11 @@ def run(args: argparse.Namespace) -> CommandResult:
 
 
 def _run(args: argparse.Namespace) -> CommandResult:
-    SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
+    # the bounds `kubesim mcp` holds its callers to: the tool's model judges a command line
+    # the option declarations cannot plainly pass (and names the flag out of bounds)
+    if not suggest_plainly_within(args):
+        from kubesim.cli.inputs import SuggestInput
+        SuggestInput.from_args(args)
     config, chosen = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]
