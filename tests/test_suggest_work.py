@@ -84,3 +84,24 @@ def test_each_candidate_probe_is_validated_once_and_the_suggestion_is_the_same(
     assert max(built.values()) == 1, built.most_common(1)
     monkeypatch.setattr(suggest_module, "_with", suggest_module._build)  # each built anew
     assert _suggest(capsys, argv) == shared
+
+
+def test_each_pods_protection_windows_are_computed_once(capsys, monkeypatch):
+    """The figures suggest reports before and after the patch, and those its answers to
+    KS001 and KS002 read, are the check's own (`memo.protection_windows`): each pod's
+    windows are computed once in a suggestion, and the suggestion is the same."""
+    import kubesim.analysis.windows as windows
+
+    computed: list[object] = []
+    real = windows.protection_windows
+
+    def counting(pod, profile):
+        computed.append((memo._anonymous(pod), profile))
+        return real(pod, profile)
+
+    monkeypatch.setattr(windows, "protection_windows", counting)
+    shared = _suggest(capsys, LINES[0])
+    assert computed, "the suggestion must compute windows for the test to mean anything"
+    assert max(Counter(computed).values()) == 1, f"{len(computed)} computed"
+    monkeypatch.setattr(memo, "simulations", _no_cache)
+    assert _suggest(capsys, LINES[0]) == shared

@@ -26,17 +26,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from kubesim.analysis.budget import Meter, run_work
 from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
 from kubesim.analysis.sweep.run import evaluate_point
 from kubesim.analysis.wants import MAX_WANT_SECONDS, WANTS, Want, parse_want
-from kubesim.analysis.windows import (
-    hang_detection,
-    protection_windows,
-    readiness_down,
-    startup_safe_until,
-)
+from kubesim.analysis.windows import hang_detection, readiness_down, startup_safe_until
 from kubesim.behaviour.scenario import Scenario
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, parse_probe
@@ -224,8 +220,9 @@ def judge_all(pod: ProbedContainer, wants: list[Want], outage: Outage,
 
 def measured(pod: ProbedContainer, want: Want, outage: Outage, s: Settings) -> Judged:
     """One expectation against `pod` as suggest reports it, before and after a patch: the
-    figure `kubesim windows` gives for `pod` itself (`protection_windows`, the same function),
-    so the "after" of a patch is measured on the patched container. `judge` (the rules in a
+    figure `kubesim windows` gives for `pod` itself (`protection_windows`, the same function,
+    computed once per pod within the command's `memo.simulations()`), so the "after" of a
+    patch is measured on the patched container. `judge` (the rules in a
     closed form, fast) ranks the candidates; this reports them."""
     if want.kind == "survive-outage":
         return judge(pod, want, outage, s)
