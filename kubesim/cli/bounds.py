@@ -1,14 +1,14 @@
 """Whether a parsed `kubesim check`, `kubesim run`, `kubesim windows`, `kubesim suggest` or
-`kubesim explain` command line is certainly within the bounds of its tool's model, judged from the option
-declarations without building the model.
+`kubesim explain` command line is certainly within the bounds of its tool's model, judged from
+the option declarations without building the model.
 
 The command line holds its options to the bounds `kubesim mcp` holds its callers to
 (`kubesim.cli.inputs.CheckInput`, `RunInput`, `WindowsInput`, `SuggestInput` and
-`ExplainInput`, pydantic models). Defining the tools' models and building one costs a short command about a tenth of
-its CPU (issue 31 item 1), and almost every command line is plainly within them. So
-`plainly_within` (check), `run_plainly_within` (run), `windows_plainly_within` (windows),
-`suggest_plainly_within` (suggest) and `explain_plainly_within` (explain of record files) judge each option's value from its
-declaration
+`ExplainInput`, pydantic models). Defining the tools' models and building one costs a short
+command about a tenth of its CPU (issue 31 item 1), and almost every command line is plainly
+within them. So `plainly_within` (check), `run_plainly_within` (run), `windows_plainly_within`
+(windows), `suggest_plainly_within` (suggest) and `explain_plainly_within` (explain of record
+files) judge each option's value from its declaration
 (`kubesim.options.Option`: its kind, its choices): True only where the model
 certainly accepts every value (a conservative bound: a text of at most 253 printable
 characters, at most 100 items in a list, no `--kubelet` setting); anything else, out of bounds
@@ -16,9 +16,9 @@ or merely unusual, goes to the model, which accepts it or names the flag and wha
 word for word as before.
 
 tests/test_check_bounds.py, tests/test_run_bounds.py, tests/test_windows_bounds.py,
-tests/test_suggest_bounds.py and tests/test_explain_bounds.py hold the two together: every field of
-the model is an option judged here, and no command line judged within is refused by the model
-(Hypothesis).
+tests/test_suggest_bounds.py and tests/test_explain_bounds.py hold the two together: every
+field of the model is an option judged here, and no command line judged within is refused by
+the model (Hypothesis).
 """
 
 from __future__ import annotations
