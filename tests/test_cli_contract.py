@@ -230,6 +230,26 @@ def test_explain_of_a_record_builds_no_tool_model():
     assert not {"kubesim.cli.inputs", "kubesim.cli.mcp_tools"} & modules
 
 
+def test_suggest_of_the_seed_spec_builds_no_tool_model():
+    """`kubesim suggest` of the seed probe spec against its outage scenario (what
+    bench_startup times) judges its command line by the option declarations
+    (kubesim.cli.bounds.suggest_plainly_within): no tool model, no other command's module
+    but check's (its findings are what suggest fixes), none of the optional libraries."""
+    spec = ROOT / "probe_specs" / "seed_unified_healthz.yaml"
+    scenario = ROOT / "traces" / "seed_db_outage.scenario.yaml"
+    modules = _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['suggest', {str(spec)!r}, '--scenario', {str(scenario)!r}])\n"
+        "assert code == 0 and 'livenessProbe' in out.getvalue(), out.getvalue()\n")
+    assert "kubesim.analysis.suggest" in modules  # it suggested
+    assert not {*NOT_FOR_CHECK} & _top(modules)
+    others = {f"kubesim.cli.{i.module}" for n, i in COMMANDS.items()
+              if n not in ("suggest", "check")}
+    assert not others & modules
+    assert not {"kubesim.cli.inputs", "kubesim.cli.mcp_tools"} & modules
+
+
 def _threads_after(code: str) -> tuple[int, bool]:
     """The threads a new interpreter (no OPENBLAS_NUM_THREADS of its own) holds after `code`,
     and whether OPENBLAS_NUM_THREADS is in its environment then."""

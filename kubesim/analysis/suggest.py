@@ -19,23 +19,20 @@ readiness endpoint (the hypothesis of KS001). A target the behaviour shows untou
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.budget import Meter, run_work
 from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scoping import for_container
 from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
 from kubesim.analysis.sweep.run import evaluate_point
 from kubesim.analysis.wants import MAX_WANT_SECONDS, WANTS, Want, parse_want
-from kubesim.analysis.windows import (
-    hang_detection,
-    protection_windows,
-    readiness_down,
-    startup_safe_until,
-)
+from kubesim.analysis.windows import hang_detection, readiness_down, startup_safe_until
 from kubesim.behaviour.scenario import Scenario
 from kubesim.results import ProbeType
 from kubesim.spec.model import HandlerKind, parse_probe
@@ -223,8 +220,9 @@ def judge_all(pod: ProbedContainer, wants: list[Want], outage: Outage,
 
 def measured(pod: ProbedContainer, want: Want, outage: Outage, s: Settings) -> Judged:
     """One expectation against `pod` as suggest reports it, before and after a patch: the
-    figure `kubesim windows` gives for `pod` itself (`protection_windows`, the same function),
-    so the "after" of a patch is measured on the patched container. `judge` (the rules in a
+    figure `kubesim windows` gives for `pod` itself (`protection_windows`, the same function,
+    computed once per pod within the command's `memo.simulations()`), so the "after" of a
+    patch is measured on the patched container. `judge` (the rules in a
     closed form, fast) ranks the candidates; this reports them."""
     if want.kind == "survive-outage":
         return judge(pod, want, outage, s)
@@ -336,8 +334,37 @@ def _readiness_options(pod: ProbedContainer) -> list[dict[str, Any]]:
     return out
 
 
+class _Built(NamedTuple):
+    """A candidate and the pod it was built from (kept: while it is, its id names no other
+    pod)."""
+
+    pod: ProbedContainer
+    trial: ProbedContainer
+
+
+# the candidates built within one suggestion (`suggest`), by the pod's id and the changes as
+# text: the ranking, a startup option, the sort by hang detection and the trade-off ask for
+# the same candidates again; each is a pure result of the two
+_BUILT: ContextVar[dict[tuple[int, str], _Built] | None] = ContextVar(
+    "kubesim_suggest_candidates", default=None)
+
+
 def _with(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
-    """The pod with probe changes, built from the models (no manifest needed)."""
+    """The pod with probe changes, built from the models (no manifest needed); within one
+    suggestion, once per pod and changes (`_BUILT`; the pod returned is shared: read it,
+    never change it)."""
+    kept = _BUILT.get()
+    if kept is None:
+        return _build(pod, changes)
+    key = (id(pod), repr(changes))
+    built = kept.get(key)
+    if built is None or built.pod is not pod:
+        built = kept[key] = _Built(pod, _build(pod, changes))
+    return built.trial
+
+
+def _build(pod: ProbedContainer, changes: dict[str, dict[str, Any]]) -> ProbedContainer:
+    """`_with`'s candidate, built."""
     spec = pod.container
     update: dict[str, Any] = {}
     for probe_field, settings in changes.items():
@@ -497,7 +524,17 @@ def suggest_work(w: Workload, c: ContainerRef, wants: list[Want],
 def suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
             s: Settings, meter: Meter | None = None) -> Suggestion:
     """The smallest confirmed change for one probed container (or the trade-off); `meter`
-    is charged for every candidate confirmed after the first (which `suggest_work` counts)."""
+    is charged for every candidate confirmed after the first (which `suggest_work` counts).
+    Each candidate is built once (`_with`)."""
+    token = _BUILT.set({})
+    try:
+        return _suggest(w, c, wants, behaviours, s, meter)
+    finally:
+        _BUILT.reset(token)
+
+
+def _suggest(w: Workload, c: ContainerRef, wants: list[Want], behaviours: list[BehaviourRef],
+             s: Settings, meter: Meter | None) -> Suggestion:
     assert c.pod is not None
     pod = c.pod
     behaviours = [ref for b in behaviours if (ref := for_container(b, w, c)[0]) is not None]

@@ -24,6 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from kubesim.analysis.check.fixes import ProbePatch, apply, container_data, patched_pod
+from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.suggest import (
     Suggestion,
     Want,
@@ -36,7 +37,6 @@ from kubesim.analysis.suggest import (
     suggest_work,
     worsened,
 )
-from kubesim.analysis.windows import protection_windows
 from kubesim.results import ProbeType
 from kubesim.spec.model import ProbedContainer, parse_container
 

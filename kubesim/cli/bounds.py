@@ -1,24 +1,24 @@
-"""Whether a parsed `kubesim check`, `kubesim run`, `kubesim windows` or `kubesim explain`
-command line is certainly within the bounds of its tool's model, judged from the option
-declarations without building the model.
+"""Whether a parsed `kubesim check`, `kubesim run`, `kubesim windows`, `kubesim suggest` or
+`kubesim explain` command line is certainly within the bounds of its tool's model, judged from
+the option declarations without building the model.
 
 The command line holds its options to the bounds `kubesim mcp` holds its callers to
-(`kubesim.cli.inputs.CheckInput`, `RunInput`, `WindowsInput` and `ExplainInput`, pydantic
-models). Defining the tools' models and building one costs a short command about a tenth of
-its CPU (issue 31 item 1), and almost every command line is plainly within them. So
-`plainly_within` (check), `run_plainly_within` (run), `windows_plainly_within` (windows) and
-`explain_plainly_within` (explain of record files) judge each option's value from its
-declaration
+(`kubesim.cli.inputs.CheckInput`, `RunInput`, `WindowsInput`, `SuggestInput` and
+`ExplainInput`, pydantic models). Defining the tools' models and building one costs a short
+command about a tenth of its CPU (issue 31 item 1), and almost every command line is plainly
+within them. So `plainly_within` (check), `run_plainly_within` (run), `windows_plainly_within`
+(windows), `suggest_plainly_within` (suggest) and `explain_plainly_within` (explain of record
+files) judge each option's value from its declaration
 (`kubesim.options.Option`: its kind, its choices): True only where the model
 certainly accepts every value (a conservative bound: a text of at most 253 printable
 characters, at most 100 items in a list, no `--kubelet` setting); anything else, out of bounds
 or merely unusual, goes to the model, which accepts it or names the flag and what is allowed,
 word for word as before.
 
-tests/test_check_bounds.py, tests/test_run_bounds.py, tests/test_windows_bounds.py and
-tests/test_explain_bounds.py hold the two together: every field of
-the model is an option judged here, and no command line judged within is refused by the model
-(Hypothesis).
+tests/test_check_bounds.py, tests/test_run_bounds.py, tests/test_windows_bounds.py,
+tests/test_suggest_bounds.py and tests/test_explain_bounds.py hold the two together: every
+field of the model is an option judged here, and no command line judged within is refused by
+the model (Hypothesis).
 """
 
 from __future__ import annotations
@@ -30,7 +30,17 @@ from pathlib import Path
 from typing import Any
 
 from kubesim.analysis.check.options import CHECK_OPTIONS, EXPECT_OPTIONS
-from kubesim.cli.options import BEHAVIOUR, CHECK, CONFIG, EXPLAIN, KUBELET, RENDER, RUN, WINDOWS
+from kubesim.cli.options import (
+    BEHAVIOUR,
+    CHECK,
+    CONFIG,
+    EXPLAIN,
+    KUBELET,
+    RENDER,
+    RUN,
+    SUGGEST,
+    WINDOWS,
+)
 from kubesim.files import within_scope
 from kubesim.options import (
     MAX_CAPACITY,
@@ -46,8 +56,9 @@ from kubesim.options import (
 )
 
 __all__ = ["CHECK_TOOL_OPTIONS", "EXPLAIN_TOOL_OPTIONS", "PLAIN_ITEMS", "PLAIN_TEXT",
-           "RUN_TOOL_OPTIONS", "WINDOWS_TOOL_OPTIONS", "explain_plainly_within",
-           "plainly_within", "run_plainly_within", "windows_plainly_within"]
+           "RUN_TOOL_OPTIONS", "SUGGEST_TOOL_OPTIONS", "WINDOWS_TOOL_OPTIONS",
+           "explain_plainly_within", "plainly_within", "run_plainly_within",
+           "suggest_plainly_within", "windows_plainly_within"]
 
 PLAIN_TEXT = 253  # characters: the shortest text field's bound (a Kubernetes name)
 PLAIN_ITEMS = 100  # items in a list: the shortest list field's bound (--ignore)
@@ -78,6 +89,14 @@ RUN_TOOL_OPTIONS: tuple[Option, ...] = (
 WINDOWS_TOOL_OPTIONS: tuple[Option, ...] = (
     WINDOWS["spec"], WINDOWS["container"], *_RENDER_TOOL, *KUBELET.values(),
     WINDOWS["max_work"],
+)
+# the options `kubesim suggest` takes that are fields of the suggest tool (not check's settings,
+# which the tool leaves to the project's configuration, --format, --output, --render-timeout)
+SUGGEST_TOOL_OPTIONS: tuple[Option, ...] = (
+    *(SUGGEST[name] for name in ("paths", "expect", "scenarios", "traces", "trace_restart",
+                                 "censored", "duration", "workload", "container", "phases",
+                                 "seed", "config")),
+    *_RENDER_TOOL, *KUBELET.values(), SUGGEST["engine"], SUGGEST["max_work"],
 )
 # the options `kubesim explain` takes that are fields of the explain tool (not the live
 # cluster's, --format, --output, --html)
@@ -172,10 +191,24 @@ def plainly_within(args: argparse.Namespace,
     path, and --trace-restart and --censored only with a trace."""
     if args.cluster or not args.paths:  # check --cluster: its own model
         return False
-    if (args.trace_restart or args.censored) and not any(
-            b.kind == "trace" for b in args.behaviours):
+    return _traces_plain(args) and all(_within(o, getattr(args, o.attr)) for o in options)
+
+
+def _traces_plain(args: argparse.Namespace) -> bool:
+    """--trace-restart and --censored only with a trace (check's and suggest's models)."""
+    return not (args.trace_restart or args.censored) or any(
+        b.kind == "trace" for b in args.behaviours)
+
+
+def suggest_plainly_within(args: argparse.Namespace,
+                           options: Iterable[Option] = SUGGEST_TOOL_OPTIONS) -> bool:
+    """Whether the suggest tool's model certainly accepts this command line (False: the
+    model judges it). Besides each value, what the model asks of several: some path, and
+    --trace-restart and --censored only with a trace; an --expect goes to the model, which
+    reads its kinds."""
+    if not args.paths:
         return False
-    return all(_within(o, getattr(args, o.attr)) for o in options)
+    return _traces_plain(args) and all(_within(o, getattr(args, o.attr)) for o in options)
 
 
 def run_plainly_within(args: argparse.Namespace,

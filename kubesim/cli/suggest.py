@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from kubesim.analysis.budget import Meter, check_duration
+from kubesim.analysis.check import memo
 from kubesim.analysis.check.findings import BehaviourRef, Settings
 from kubesim.analysis.check.read import read_inputs
 from kubesim.analysis.check.rules import Severity
@@ -18,6 +19,7 @@ from kubesim.analysis.check.run import run_checks
 from kubesim.analysis.suggest import Want, parse_want, suggest, suggest_work
 from kubesim.analysis.suggest_findings import from_findings
 from kubesim.cli.args import add_budget_arg, add_kubelet_args, add_render_args
+from kubesim.cli.bounds import suggest_plainly_within
 from kubesim.cli.check import (
     add_config_args,
     behaviour_refs,
@@ -27,7 +29,6 @@ from kubesim.cli.check import (
     project_configuration,
 )
 from kubesim.cli.command import CommandResult
-from kubesim.cli.inputs import SuggestInput
 from kubesim.cli.options import SUGGEST
 from kubesim.errors import UsageError
 from kubesim.options import add_option
@@ -62,8 +63,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> CommandResult:
-    """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet)."""
-    SuggestInput.from_args(args)  # the bounds `kubesim mcp` holds its callers to
+    """Suggest, render; exit 0 (all met) or 1 (a conflict left unmet). One cache of
+    simulations for the whole command (kubesim.analysis.check.memo): the check, each
+    candidate's re-check before and after the patch, the trade-off; a run the check made is
+    not made again for the re-check of the same container."""
+    with memo.simulations():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> CommandResult:
+    # the bounds `kubesim mcp` holds its callers to: the tool's model judges a command line
+    # the option declarations cannot plainly pass (and names the flag out of bounds)
+    if not suggest_plainly_within(args):
+        from kubesim.cli.inputs import SuggestInput
+        SuggestInput.from_args(args)
     config, chosen = project_config(args)
     wants = [parse_want(t) for t in args.expect] or [
         Want(k, v) for k, v in (config.suggest_expect if config else [])]

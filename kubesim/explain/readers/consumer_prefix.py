@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.prefixes import JOURNAL
 
 __all__ = ["consumer_prefixed"]
@@ -29,7 +30,7 @@ __all__ = ["consumer_prefixed"]
 # Both, the brackets first, are Slf4jLogConsumer's `[K3S] STDOUT: `: one prefix.
 _PREFIX = re.compile(r"^(?:\[[\w./:-]{1,300}\] )?(?:[A-Z][A-Z0-9_.-]{0,31}: )?")
 # what follows the prefix: klog's header (klog.py reads the line) or a journal's prefix
-_RECORD_LINE = re.compile(r"[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9} +\d{1,10} [\w.-]{1,80}:\d{1,6}\] "
+_RECORD_LINE = lazy_regex(r"[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9} +\d{1,10} [\w.-]{1,80}:\d{1,6}\] "
                           rf"|{JOURNAL}")
 
 

@@ -22,6 +22,7 @@ import re
 from dataclasses import replace
 
 from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 
 __all__ = ["NAMED_UNREADY", "give_named_unready"]
@@ -37,7 +38,7 @@ _SUBJECT = (r"(?<![\w-])(?:" + _COUNT + r"(?:[ \t]+(?i:out))?[ \t]+(?i:of)[ \t]+
 _NOT_READY = (r"(?:(?i:remain|remained|stay|stayed|are|were|is|was)(?:[ \t]+(?i:stuck))?"
               r"(?:[ \t]+(?i:in|at))?[ \t]+)?(?:`?Ready[ \t]*[=:][ \t]*False`?|(?i:not[ \t]+ready"
               r"|unready|NotReady))")
-NAMED_UNREADY = re.compile(
+NAMED_UNREADY = lazy_regex(
     _SUBJECT + r"[ \t]*\(" + _NAMES + r"\)[ \t]+(?i:are|were)[ \t]+(?:(?i:still)[ \t]+)?"
     r"(?i:running)[ \t]*,?[ \t]+(?i:but)[ \t]+" + _NOT_READY + r"(?![A-Za-z])")
 # what joins the names (`a, b and c`): split on it, the names' quotes taken off

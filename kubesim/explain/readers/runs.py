@@ -274,7 +274,7 @@ _GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|commonly|such as|like)\b"
                       r"|\u043c\u043e\u0433\u0443\u0442|\u043e\u0431\u044b\u0447\u043d\u043e|\u0447\u0430\u0441\u0442\u043e"
                       r"|\u043a\u0430\u043a[ \t]\u043f\u0440\u0430\u0432\u0438\u043b\u043e)\b")
 # (a Chinese or Japanese full stop ends a sentence with no space after it)
-_SENTENCE_START = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_SENTENCE_START = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
 # what a CrashLoopBackOff stated in a sentence is read as (the note the caller gives it)
 QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`the pod is in "

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -37,7 +38,7 @@ __all__ = ["NAMED", "give_sentence_containers"]
 _NAME = r"`?[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?`?"
 _NAMES = (r"(?P<names>" + _NAME + r"(?:,[ \t]+" + _NAME + r"){0,8},?[ \t]+(?i:and)[ \t]+"
           + _NAME + r")[ \t]+(?i:containers)(?![\w-])")
-NAMED = re.compile(
+NAMED = lazy_regex(
     # the kubelet's back-off told of the listed containers
     r"(?<![\w-])(?i:back-?off)[ \t]+(?i:restarting)[ \t]+" + _NAMES
     # or the listed containers restarting

@@ -226,7 +226,7 @@ def _of_a_case(line: str, m: re.Match[str]) -> bool:
         states_what_happened(line, m.start(), m.end())
 
 
-_STOP = re.compile(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
+_STOP = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 
 
 def _sentence_start(line: str, at: int) -> int:
