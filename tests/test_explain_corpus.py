@@ -303,12 +303,6 @@ NOT_READ: dict[str, str] = {
         "row read inside a sentence's words is not a rule fixrows76 could defend in its time"),
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 77: 6 of 10 at first contact on stop 49's final code (23578df)
-    "hazelcast-docker-901.pr-prose-fenced-describe-event-rows-no-header-mancenter-liveness-x6-killing-x2-readiness-x22-then-image-cut.txt": (
-        "held-out batch 77, first contact on stop 49's final code (23578df): got "
-        "[test-13372462224-1-17-hazelcast-enterprise-mancenter] {ended: liveness-kill, "
-        "probe: [liveness, readiness], probe_kills: {min: 2, max: 2}, shows_failures: "
-        "True}; want {ended: liveness-kill, probe: [liveness, readiness], probe_kills: "
-        "{min: 2, max: None}, shows_failures: True}"),
     "camunda-13948.issue-prose-last-state-lines-run-together-oomkilled-137-and-error-134-then-get-pods-rows-run-into-one-line-then-image-cut.txt": (
         "held-out batch 77, first contact on stop 49's final code (23578df): exit 2: "
         "camunda-13948.issue-prose-last-state-lines-run-together-oomkilled-137-and-error-134-then-get-pods-rows-run-into-one-line-then-image-cut.txt: "
@@ -329,11 +323,6 @@ NOT_READ: dict[str, str] = {
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, shows_failures: "
         "True}; want {ended: cannot-tell, probe: [liveness, readiness], probe_kills: "
         "{min: 0, max: 3}, shows_failures: True}"),
-    "wg-ui-37.issue-prose-the-pod-keeps-failing-with-crashloopbackoff-then-deployment-yaml-no-probes-cut-in-service.txt": (
-        "held-out batch 78, first contact on stop 49's final code (23578df): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: True}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: 0}, shows_failures: True}"),
     "liqo-2316.issue-prose-gateway-pod-loops-in-crashloopbackoff-then-fenced-klog-cut.txt": (
         "held-out batch 78, first contact on stop 49's final code (23578df): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
@@ -352,11 +341,6 @@ NOT_READ: dict[str, str] = {
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
         "[liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 80: 5 of 9 at first contact on stop 49's final code (23578df)
-    "druid-operator-174.comment-fenced-pod-yaml-historicals-readiness-probe-threshold-3-cut-in-period-no-status.txt": (
-        "held-out batch 80, first contact on stop 49's final code (23578df): got "
-        "[druid-druid-cluster-historicals] {ended: cannot-tell, probe: [], probe_kills: "
-        "{min: 0, max: 0}, shows_failures: False}; want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "trino-24219.comment-prose-alone-worker-pods-restarting-with-liveness-and-readiness-probe-failing-everyday-not-oom.txt": (
         "held-out batch 80, first contact on stop 49's final code (23578df): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "

@@ -139,11 +139,22 @@ class _Facts:
         one of its probe lines (that probe's settings are not in it). A state and count a
         `get pods` row gives (`restart_apart`) are no block of describe's: a describe cut
         above the container's block beside the row lists none of its probes
-        (`View.lists_every_probe`)."""
+        (`View.lists_every_probe`). A container's item of the pod's spec the record cuts
+        (`probes_untold`, readers/cut_container.py) lists its probes up to the cut only."""
+        if _item_cut(self.view) and not any(s.source is Source.SPEC
+                                            for s in self.by_type.values()):
+            return False  # (--spec's probes are whole)
         return self.view.spec is not None or any(
             s.source in (Source.RECORD, Source.SPEC) for s in self.by_type.values()) or \
             self.view.lists_every_probe or (self.view.record is not None and (
                 self.view.record.spec_listed or self.view.record.plain_init is not None))
+
+
+def _item_cut(v: rc.View) -> bool:
+    """Whether the record's spec of the container is its item cut short (`probes_untold` on
+    a container whose spec the record gives, readers/cut_container.py): the probes after the
+    cut are not in it."""
+    return v.record is not None and v.record.probes_untold and v.record.spec is not None
 
 
 def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
@@ -1176,9 +1187,18 @@ def _killed(f: _Facts, total: int) -> str:
         shown = sum(e.count for e in f.view.events if not is_logged(e))
         return (f"{least} (the rows hold {shown} occurrences, past the event recorder's burst "
                 f"of {rc.SPAM_BURST} a pod, and "
-                + ("are cut" if f.view.rows_cut else "its probe failed after the last kill")
+                + _why_from_below(f.view)
                 + ": a later kill the recorder dropped leaves no trace)")
     return plural(total, "time")
+
+
+def _why_from_below(v: rc.View) -> str:
+    """Why the Killing rows past the burst may miss a later kill (`_kills_from_below`)."""
+    if v.rows_cut:
+        return "are cut"
+    if _fails_after_last_kill(v):
+        return "its probe failed after the last kill"
+    return "are a piece pasted without their column header (rows of it may be left out)"
 
 
 def _likely(f: _Facts) -> _Decided | None:
@@ -2180,14 +2200,17 @@ def _dropped(f: _Facts) -> bool:
 def _kills_from_below(f: _Facts) -> bool:
     """Whether the Killing rows count the probe kills from below: the pod's rows are past the
     recorder's burst (`_dropped`), no restart count bounds them, and either the rows are cut
-    (`View.rows_cut`) or the killing probe fails after the last kill they show
+    (`View.rows_cut`; or pasted without their column header, `_rows_headed`: a piece of the
+    table, rows of it may be left out below, README's rule of rows pasted without their
+    header) or the killing probe fails after the last kill they show
     (`_fails_after_last_kill`). The spam filter keys by the pod, not the reason: a kill it
     dropped shows only in its row's next written occurrence, and leaves no trace if none
     follows (client-go tools/record/events_cache.go, R4.43); an end in the rows a cut hides,
     or one those later failures made, may be such a kill (README's counting rules;
-    kong-11698, akhq-930). Whole rows with no failure after the last kill show every end."""
+    kong-11698, akhq-930, hazelcast-docker-901's headerless rows). Whole rows with no failure
+    after the last kill show every end."""
     return bool(f.probe_kills) and _restart_bound(f) is None and _dropped(f) and (
-        f.view.rows_cut or _fails_after_last_kill(f.view))
+        f.view.rows_cut or not _rows_headed(f.view) or _fails_after_last_kill(f.view))
 
 
 def _fails_after_last_kill(v: rc.View) -> bool:

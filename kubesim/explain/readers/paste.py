@@ -36,6 +36,7 @@ from kubesim.explain.readers.command_pods import (
     named_containers,
 )
 from kubesim.explain.readers.command_words import pod_by_command
+from kubesim.explain.readers.cut_container import mark_cut_container
 from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
@@ -161,6 +162,7 @@ from kubesim.explain.readers.tilt_log import (
 )
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.unified_diff import added_said
+from kubesim.explain.readers.unprobed import unprobed_containers
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.explain.readers.values_chunk import (
     HANDLER_INPUT,
@@ -798,6 +800,8 @@ def read_paste(text: str, source: str) -> RecordSet:
         found = _document_or_cut_spec(segment, source, out, (last, no_object), cut_specs)
         if found is None:
             continue
+        if inside and segment.lines[-1].number == inside:  # the paste ends inside it
+            mark_cut_container(found, segment.lines, source)  # (cut_container.py)
         if found.format == _CHART:  # weighed once the whole paste is read
             charts.append(found)
             continue
@@ -1707,6 +1711,7 @@ def _before_error(segment: Segment, source: str,
             continue
         if found is None or not _substance(found):
             break
+        mark_cut_container(found, kept.lines, source)  # an item the cut lies inside
         found.notes.append(Note(f"lines {segment.first}-{segment.lines[-1].number} are YAML "
                                 f"that stops being well formed at line {line}: read up to "
                                 "there", Where(source, segment.first)))
@@ -1733,6 +1738,7 @@ def _cut_at_end(segment: Segment, source: str, exc: RecordError | SpecError
         return None
     if found is None or not _substance(found):
         return None
+    mark_cut_container(found, keep, source)  # an item the cut lies inside (cut_container.py)
     found.notes.extend(unread_notes(rest, source, "cut where the record ends: "
                                     + exc.message[:80]))
     return found
@@ -2155,6 +2161,7 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py)
         pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
         found = containers_from_documents(pieces.docs)
+        unprobed = [] if found else unprobed_containers(pieces.docs)  # (unprobed.py)
     except SpecError as exc:
         # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`);
         # the field is kept: a manifest cut before its pod spec is known by it (cut_spec.py)
@@ -2166,9 +2173,12 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         "containers' probe settings alone", Where(source, n + line - 1))
         for n in pieces.pieces] + (left if rest is not None else [])
     kind = _CHART if switches else "probe-spec"  # (a chart's values: `_chart_values`)
-    if not found:
+    if not found and not unprobed:
         return RecordSet(source, kind, notes=notes) if notes else None
     pod = PodRecord(None, Where(source, line), formats=[kind])
+    for c in unprobed:  # a workload's template with no probe: its containers listed whole
+        pod.containers.append(ContainerRecord(c.container.name, Where(source, line),
+                                              spec_listed=True))
     # probe YAML alone (`livenessProbe:` and its keys, no container around it): the name `app`
     # is the compact spec reader's, not the record's, unless the YAML gives it (`name: app`)
     named = named and not (len(found) == 1 and found[0].container.name == "app"
