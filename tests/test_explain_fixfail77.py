@@ -80,6 +80,13 @@ def test_restarts_with_failing_probes_are_failures_and_no_kill(text, failed):
     "I am seeing multiple pods restarting with liveness probe failing.\n",
     "I am seeing kubernetes pods restarting with liveness probe failing.\n",
     "Pods restarting with liveness probe failing.\n",
+    # a guide's `your`, a quantifier or a question's word before a workload's name
+    "Your pods restarting with liveness probe failing.\n",
+    "Your Trino workers restarting with liveness probe failing.\n",
+    "Many Trino workers restarting with liveness probe failing.\n",
+    "What Pods restarting with liveness probe failing means.\n",
+    # what will happen
+    "You will see Trino workers restarting with liveness probe failing.\n",
     # a lower-case name with no author's seeing: a guide's heading as well as a case
     "trino worker pods restarting with liveness probe failing.\n",
     # a disjunction: which probe, not told

@@ -97,8 +97,14 @@ _KIND_WORD = re.compile(_KIND)
 # a sentence's start and end
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|\n")
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|\n")
-# what may or would happen, a guide's; `when` not the author's own (`when I ...`)
-_UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r")(?![A-Za-z])")
+# what may, would or will happen, a guide's; `when` not the author's own (`when I ...`)
+_UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r"|will)(?![A-Za-z])")
+# a subject, or a word right before it, of no case: a guide's `your`, a quantifier, a question's
+# word (`Your pods`, `many Trino workers`, `What Pods`)
+_NOT_CASE = (r"(?i:your|a|an|what|which|many|some|most|all|any|no|every|each|few|several|"
+             r"multiple|other|such|these|those|kubernetes|k8s)(?![\w-])")
+_NOT_CASE_FIRST = lazy_regex(_NOT_CASE)
+_NOT_CASE_BEFORE = lazy_regex(r"(?<![\w-])" + _NOT_CASE + r"[ \t]+$")
 _WHEN = lazy_regex(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A-Za-z]))")
 # the author's own seeing is no guide's `can` (`I can see ...`)
 _CAN_SEE = lazy_regex(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?i:can|could)[ \t]+(?i:see|observe)"
@@ -154,8 +160,9 @@ def _around(pattern: LazyPattern, line: str, anchor: str,
 
 
 def _unstated(line: str, m: re.Match[str]) -> bool:
-    """Whether the sentence holding the match states nothing of the case: a negation before
-    the match's end, a word of what may happen or a `when` not the author's, or a question."""
+    """Whether the sentence holding the match states nothing of the case: a subject of no case
+    (`_NOT_CASE`), a negation before the match's end, a word of what may happen or a `when`
+    not the author's, or a question."""
     starts = [s.end() for s in _SENTENCE_START.finditer(line, max(0, m.start() - _LOOK),
                                                        m.start())]
     start = starts[-1] if starts else max(0, m.start() - _LOOK)
@@ -163,5 +170,9 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     end = stop.start() if stop is not None else min(len(line), m.end() + _LOOK)
     asked = stop is not None and line[stop.start()] == "?"
     told = _CAN_SEE.sub(lambda x: " " * len(x[0]), line[start:end])
-    return asked or NEGATED.search(line, start, m.end()) is not None or \
+    subject = m.groupdict().get("subject")
+    other = subject is not None and (_NOT_CASE_FIRST.match(subject) is not None or
+                                     _NOT_CASE_BEFORE.search(line, max(0, m.start() - 24),
+                                                             m.start()) is not None)
+    return asked or other or NEGATED.search(line, start, m.end()) is not None or \
         _UNSAID.search(told) is not None or _WHEN.search(told) is not None
