@@ -180,6 +180,7 @@ MODULES = {
     "kubesim.explain.readers.alert_labels": "records",
     "kubesim.explain.readers.summary_fields": "records",
     "kubesim.explain.readers.markdown_fields": "records",
+    "kubesim.explain.readers.failing_told": "records",
     "kubesim.explain.readers.said_failing": "records",
     "kubesim.explain.readers.unified_diff": "records",
     "kubesim.explain.readers.json_member": "records",

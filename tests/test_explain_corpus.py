@@ -318,11 +318,6 @@ NOT_READ: dict[str, str] = {
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 78: 4 of 10 at first contact on stop 49's final code (23578df)
-    "mailu-2022.issue-prose-probes-failed-then-fenced-get-pods-eight-pods-postfix-0-of-1-running-3-then-describe-cut-in-start-time.txt": (
-        "held-out batch 78, first contact on stop 49's final code (23578df): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 3}, shows_failures: "
-        "True}; want {ended: cannot-tell, probe: [liveness, readiness], probe_kills: "
-        "{min: 0, max: 3}, shows_failures: True}"),
     "liqo-2316.issue-prose-gateway-pod-loops-in-crashloopbackoff-then-fenced-klog-cut.txt": (
         "held-out batch 78, first contact on stop 49's final code (23578df): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
@@ -341,19 +336,10 @@ NOT_READ: dict[str, str] = {
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
         "[liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 80: 5 of 9 at first contact on stop 49's final code (23578df)
-    "trino-24219.comment-prose-alone-worker-pods-restarting-with-liveness-and-readiness-probe-failing-everyday-not-oom.txt": (
-        "held-out batch 80, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
-        "[liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     "amundsen-1448.issue-template-prose-alone-health-check-curl-not-200-metadata-pod-continually-restarts-15-16-restarts-cut.txt": (
         "held-out batch 80, first contact on stop 49's final code (23578df): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "dagster-9014.issue-template-prose-then-fenced-describe-events-whole-from-scheduled-readiness-errored-deadline-x2-then-probe-yaml-cut.txt": (
-        "held-out batch 80, first contact on stop 49's final code (23578df): got "
-        "[dagster-user-deployments] {ended: cannot-tell, probe: [readiness], probe_kills: "
-        "{min: 0, max: 0}, shows_failures: True}; want {ended: readiness-only, probe: "
-        "[readiness], probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     # held-out batch 81: 5 of 5 at first contact on stop 49's final code (23578df)
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
     "dify-k8s-2.chinese-issue-prose-then-rancher-state-line-oomkilled-last-state-terminated-with-137-oomkilled-started-finished-11s.txt": (

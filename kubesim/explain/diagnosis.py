@@ -371,9 +371,15 @@ def _shows(f: _Facts) -> bool:
     of two occurrences or more is a container started again (`View.pulled_again`; README's
     Pulled rule: the kubelet ensures the image before each start, EnsureImageExists), so a
     restart, whatever the row's message lost to a cut (its count is before the cut)."""
+    return bool(f.story.streaks or f.unnamed) or _ends_shown(f)
+
+
+def _ends_shown(f: _Facts) -> bool:
+    """Whether the record shows kills, restarts or an end of the container (`_shows` without
+    its probe failures)."""
     s = f.story
-    return bool(s.streaks or s.kills or f.floor or s.exits or s.back_offs is not None
-                or s.restart_count or f.unnamed or f.view.pulled_again >= 2
+    return bool(s.kills or f.floor or s.exits or s.back_offs is not None
+                or s.restart_count or f.view.pulled_again >= 2
                 or bool(f.view.sandbox)  # (README's sandbox rule: failures shown)
                 or f.view.evicted is not None  # an eviction ends the pod's containers
                 or _row_sum_ends(f) is not None)  # the pod's restarts, of its several
@@ -434,6 +440,9 @@ def _decide(f: _Facts) -> _Decided:
         return _inferred(f)
     if f.by_command is not None:
         return _inferred_from_command(f.by_command)
+    unready = _errored_unready(f)
+    if unready is not None:
+        return unready
     if f.errored and (not f.failed or _stopped(f)):
         return _Decided(Cause.CANNOT_TELL, "probe-errors", (
                             "the probe could not run (prober errors: "
@@ -499,6 +508,29 @@ def _other_kill(f: _Facts) -> _Decided | None:
             f"kill or an exit, because {because}"), because)
     return _Decided(Cause.CANNOT_TELL, "other-kill",
                     f"no probe ended the container, and cannot tell what did: {because}", because)
+
+
+def _errored_unready(f: _Facts) -> _Decided | None:
+    """The readiness probe's errors alone, in the pod's events whole from its Scheduled row on
+    (`View.since_scheduled`: none cut, fewer occurrences than the recorder's burst), which show
+    no kill, restart or end: a prober's error is thrown away (R2.2, E4), so the readiness
+    result stays what it was, Failure from the container's start until a call succeeds (the
+    readiness worker's initial value, kubelet rules §1.7): the container is not Ready by its
+    readiness probe, and nothing ended it (every probe kill records a Killing event, R4.4):
+    readiness-only (the corpus README's readiness-only rule, dagster-9014). Rows cut
+    (kudobuilder-operators-11), another probe's errors or failures, an error of a container
+    no longer running (`_stopped`) or an end shown leave it to the rules below; None then."""
+    if not f.errored or f.failed or f.cut or f.unnamed or f.untold or _stopped(f) or \
+            any(s.probe is not READINESS for s in f.errored) or \
+            not f.view.since_scheduled or _ends_shown(f) or f.view.app_end:
+        return None
+    return _Decided(Cause.READINESS_ONLY, "readiness-only", (
+        f"only readiness errored ({_count(f.errored)}; prober errors: "
+        f"{rc.clip(f.errored[0].detail, 80)}): errors are thrown away, not counted (R2.2, "
+        "E4), so the readiness result stays what it was, Failure from the container's start "
+        "until a call succeeds (its first value, kubelet rules §1.7): the pod leaves Ready (no traffic), and the pod's events, whole "
+        "from its Scheduled row, show no kill, restart or end: nothing is restarted by a "
+        "probe"))
 
 
 def _stopped(f: _Facts) -> bool:

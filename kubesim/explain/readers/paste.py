@@ -52,6 +52,7 @@ from kubesim.explain.readers.describe_below import starts_describe
 from kubesim.explain.readers.dockershim_names import dockershim_running
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.failing_told import failing_told_hint
 from kubesim.explain.readers.first_indent import first_line_reindented
 from kubesim.explain.readers.flattened import (
     dotted_state_key,
@@ -1059,6 +1060,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             or ("CrashLoopBackOff" in text and observed_state_hint(text))
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
             or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
+            or failing_told_hint(text)
             or oom_with_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import container_run, container_run_said
+from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.hedges import HEDGES
 from kubesim.explain.readers.killed_because import (
@@ -1317,12 +1318,30 @@ def _said_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     probe is; None without one."""
     said = said_failing(line)
     if said is None:
-        return None, ""
+        return _failing_told(line)
     messages = [f"{kind.capitalize()} probe failed" for kind in said.kinds]
     what = (f"{STATED_PROBE}, the failures of {' and '.join(said.kinds)} probes the case's own "
             f"pod shows (`{said.said[:80]}`): each read as the kubelet's `{messages[0]}` "
             "message of it, at least once, its output not in the record")
     return (messages, True), what
+
+
+def _failing_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """Probes' failures of the case's own pods told in the forms of failing_told.py (the pods
+    restarting `with` their probes failing; what the author's look at the pod says), each
+    read as the kubelet's message of it, at least once, and the restarts beside them, no
+    cause stated, as a container ended, what ended it not stated (as SHOWS_FAILURE's joined
+    by `and`); None without one."""
+    told = failing_told(line)
+    if told is None:
+        return None, ""
+    messages = [f"{kind.capitalize()} probe failed" for kind in told.kinds]
+    what = (f"{STATED_PROBE}, the failures of {' and '.join(told.kinds)} probes of the case's "
+            f"own pods (`{told.said[:80]}`): each read as the kubelet's `{messages[0]}` "
+            "message of it, at least once, its output not in the record" + (
+                "; its restarts, joined to it by `with` (no cause), as a container ended, what "
+                "ended it not stated (no kill of the probe)" if told.restarts else ""))
+    return ([*messages, *([f"{UNTOLD_STATE}: Terminated"] if told.restarts else [])], True), what
 
 
 def _causing_restart(line: str) -> re.Match[str] | None:
