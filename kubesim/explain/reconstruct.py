@@ -495,15 +495,22 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    marked, missing = _rows_cut(pod.events), rows_missing(pod.events)
-    picked = picked_get_rows(pod.events)  # rows picked out of their table are cut too
+    _cut_marks(pod.events, views)
     _status_evicted(pod, views)
     for v in views:
-        v.rows_cut, v.rows_missing = marked or picked, missing
-        v.picked_only = picked and not marked
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
         v.stated_apart = _stated_apart(pod)
     return views, loose
+
+
+def _cut_marks(events: list[RecordedEvent], views: list[View]) -> None:
+    """Where the pod's rows are cut, on each view (`View.rows_cut`, `rows_missing`): by a mark
+    of the record (`_rows_cut`), or as `get events` rows picked out of their table are
+    (picked_rows.py; `View.picked_only` where that alone cuts them)."""
+    marked, missing, picked = _rows_cut(events), rows_missing(events), picked_get_rows(events)
+    for v in views:
+        v.rows_cut, v.rows_missing = marked or picked, missing
+        v.picked_only = picked and not marked
 
 
 def _table_marks(events: list[RecordedEvent], views: list[View]) -> None:
