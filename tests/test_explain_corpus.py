@@ -283,31 +283,8 @@ NOT_READ: dict[str, str] = {
     # held-out batch 74: 6 of 10 at first contact on this stop's reader code (fcc8e39, every
     # fix of this stop but fixexit72)
     # held-out batch 75: 7 of 10 at first contact on this stop's final code (3ffa748)
-    "etcd-issues-5.issue-continued-fenced-get-events-row-killing-etcd-failed-liveness-then-pod-status-rows-no-header-three-pods-running-5-ago.txt": (
-        "held-out batch 75, first contact on this stop's final code (3ffa748): got [etcd] "
-        "{ended: liveness-kill, probe: [liveness], probe_kills: {min: 1, max: 5}, "
-        "shows_failures: True}; want {ended: liveness-kill, probe: [liveness], "
-        "probe_kills: {min: 1, max: None}, shows_failures: True}. Unchanged after fixrows76: "
-        "the rocketchat-25481 rule opens the count only beside event rows that are cut, and "
-        "explain reads the one fenced Killing row (no header, whole, its fence closed) as rows "
-        "none cut; the facts read it as one row cut out of a continued turn's table. Whether a "
-        "headerless row alone in a fence is a cut table the README does not say; a rule "
-        "making every such row cut would reach many records, left for the lead"),
-    "mariadb-galera-chart-2.issue-prose-get-events-row-in-sentence-readiness-failed-then-helm-install-get-pvc-cut.txt": (
-        "held-out batch 75, first contact on this stop's final code (3ffa748): refused "
-        "(exit 2, not a record explain reads); want {ended: readiness-only, probe: "
-        "[readiness], probe_kills: {min: 0, max: 0}, shows_failures: True}. Unchanged after "
-        "fixrows76: the `get events` cells (TYPE REASON OBJECT MESSAGE, no LAST SEEN) run on "
-        "from `...pods where stuck showing this ERROR` with no sentence's end or colon before "
-        "them, so row_in_sentence.py's rule (a row after `.`, `!` or `:`) does not reach it; a "
-        "row read inside a sentence's words is not a rule fixrows76 could defend in its time"),
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 77: 6 of 10 at first contact on stop 49's final code (23578df)
-    "camunda-13948.issue-prose-last-state-lines-run-together-oomkilled-137-and-error-134-then-get-pods-rows-run-into-one-line-then-image-cut.txt": (
-        "held-out batch 77, first contact on stop 49's final code (23578df): exit 2: "
-        "camunda-13948.issue-prose-last-state-lines-run-together-oomkilled-137-and-error-134-then-get-pods-rows-run-into-one-line-then-image-cut.txt: "
-        "no pod named 'release-8-1-x-zeebe-0' in the record (pods: (; want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: 2}, shows_failures: True}"),
     "rhel-edge-automation-arch-184.issue-prose-nexus-container-restarting-then-jvm-log-java-heap-space-stack-cut.txt": (
         "held-out batch 77, first contact on stop 49's final code (23578df): got [None] "
         "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
@@ -331,10 +308,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 79: 7 of 9 at first contact on stop 49's final code (23578df):
     # opentelemetry-collector-contrib-31282 ended in a RecursionError (a re-nested Pod re-nested
     # without end), mended at 142fa8c, where it holds
-    "llm-d-fast-model-actuation-703.pr-comment-prose-then-quoted-ci-timestamped-get-events-rows-liveness-refused-launcher-stuck-readiness-refused-then-prose-cut.txt": (
-        "held-out batch 79, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: "
-        "[liveness, readiness], probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 80: 5 of 9 at first contact on stop 49's final code (23578df)
     "amundsen-1448.issue-template-prose-alone-health-check-curl-not-200-metadata-pod-continually-restarts-15-16-restarts-cut.txt": (
         "held-out batch 80, first contact on stop 49's final code (23578df): refused "
@@ -342,10 +315,6 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 81: 5 of 5 at first contact on stop 49's final code (23578df)
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
-    "dify-k8s-2.chinese-issue-prose-then-rancher-state-line-oomkilled-last-state-terminated-with-137-oomkilled-started-finished-11s.txt": (
-        "held-out batch 82, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
 }
 
 

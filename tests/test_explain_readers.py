@@ -646,14 +646,6 @@ def test_unread_notes_are_counted_past_their_limit():
 REFUSED: dict[str, str] = {
     # held-out records whose evidence explain leaves unread at first contact (stop 42); each
     # is marked in test_explain_corpus.py's NOT_READ with what explain said
-    "mariadb-galera-chart-2.issue-prose-get-events-row-in-sentence-readiness-failed-then-helm-install-get-pvc-cut.txt": (
-        "held-out batch 75, first contact on stop 49's final code: refused (a `get events` "
-        "row run into the author's sentence, its readiness failure on line 3, is read by no "
-        "reader); marked in NOT_READ"),
-    "llm-d-fast-model-actuation-703.pr-comment-prose-then-quoted-ci-timestamped-get-events-rows-liveness-refused-launcher-stuck-readiness-refused-then-prose-cut.txt": (
-        "held-out batch 79, first contact on stop 49's final code: refused (a CI log's "
-        "timestamped `get events` rows quoted in a comment, their probe failures on lines 5 "
-        "and 7, are read by no reader); marked in NOT_READ"),
 }
 
 

@@ -48,6 +48,7 @@ from kubesim.explain.model import (
     Verdict,
     plural,
 )
+from kubesim.explain.picked_rows import picked_get_rows
 from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.last_alone import LAST_PIECE_OPEN
 from kubesim.explain.readers.lazy import lazy_regex
@@ -1900,9 +1901,10 @@ def _cut_unbounded(f: _Facts) -> bool:
     Killing row among them), and the record gives neither the container's probes nor a
     count of its containers (a restart count, Created or Started rows with their counts: a
     repeat of a row's message adds to its count, it makes no new row), nor a kill that ends
-    it for good (`_ended_for_good`)."""
+    it for good (`_ended_for_good`). Rows picked out of their table with no mark of a cut
+    (`View.picked_only`) end inside none: the rows-without-header rule reads them as before."""
     v, rec = f.view, f.view.record
-    return v.rows_cut and not f.settings_shown and not f.probe_kills and not (
+    return v.rows_cut and not v.picked_only and not f.settings_shown and not f.probe_kills and not (
         rec is not None and rec.restart_count is not None) and not any(
         e.reason in _STARTS and e.count_stated for e in v.events) and not _ended_for_good(f)
 
@@ -1964,7 +1966,10 @@ def _unseen_probe(f: _Facts) -> bool:
     uncounted = _UNCOUNTED_SHOWS if not _killer_counted(f) else _RESTARTING
     if _counted_table_shows_none(f):
         return False
-    return not any(s.own for s in f.story.streaks) or f.view.rows_cut or any(
+    # (rows picked out of their table, no mark of a cut, are read by the rows-without-header
+    # rule as before: `View.picked_only`)
+    cut = f.view.rows_cut and not f.view.picked_only
+    return not any(s.own for s in f.story.streaks) or cut or any(
         e.truncated or e.cut_before or e.cut_after
         or (not e.count_stated and e.reason in uncounted)
         for e in f.view.events)
@@ -2076,23 +2081,30 @@ def _restart_unseen(f: _Facts) -> str:
     """Why a `get pods` row's restart count bounds nothing beside cut event rows that do not
     show its last restart (empty where that holds not). The row's `(48s ago)` is its last
     restart's age on the row's moment; the events' newest Created or Started row is older
-    than it, so the events were not taken with the row: taken later, the restarts and kills
-    after the row are in them or in the rows cut away, which the count does not hold; taken
-    before, the count holds them. The record does not say which (README's counting rules: a
-    count of another moment may count kills after that start, weighed apart; a restart count
-    alone counts ends older than the events or in rows cut away)."""
+    than it (or, rows picked out of their table, they show none), so the events were not
+    taken with the row: taken later, the restarts and kills after the row are in them or in
+    the rows cut away, which the count does not hold; taken before, the count holds them.
+    The record does not say which (README's counting rules: a count of another moment may
+    count kills after that start, weighed apart; a restart count alone counts ends older
+    than the events or in rows cut away)."""
     rec, v = f.view.record, f.view
     ago = None if rec is None or not rec.restart_apart else rec.restart_ago
     starts = [e.last.age_lo for e in v.events if e.reason in _STARTS
               and e.last.kind is StampKind.AGE and e.last.age_lo is not None]
-    if ago is None or ago.age_hi is None or not v.rows_cut or not starts or \
-            min(starts) < ago.age_hi:
+    # no start row at all shows that restart either where the rows are `get events` rows
+    # picked out of their table (etcd-issues-5's one Killing row: README, a `get events` row
+    # pasted without its header); rows a filter kept (a describe's `| grep Unhealthy`) are
+    # read as before
+    if ago is None or ago.age_hi is None or not v.rows_cut or \
+            (min(starts) < ago.age_hi if starts else not picked_get_rows(v.events)):
         return ""
     line = rec.restart_where.line if rec is not None and rec.restart_where else "?"
+    newest = (f"their newest start is {_secs_text(min(starts))} before them" if starts else
+              "they show no start of it")
+    cut = "picked out of their table" if v.picked_only else "cut"
     return (f"the `get pods` row of line {line} shows its last restart {ago.text} before it, "
-            f"which the events, cut, do not show (their newest start is "
-            f"{_secs_text(min(starts))} before them): they were taken at another moment, "
-            "and the row's count does not hold the restarts after its own")
+            f"which the events, {cut}, do not show ({newest}): they were taken at another "
+            "moment, and the row's count does not hold the restarts after its own")
 
 
 def _events_older_than_pod(f: _Facts) -> str:

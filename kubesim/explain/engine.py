@@ -628,8 +628,10 @@ def _endpoints(story: ContainerStory, v: rc.View) -> list[Finding]:
 def _cut_where(v: rc.View) -> str:
     """Where failures the record cuts away may be ("" when its rows are not cut): in a probe
     row cut before its message (keycloak-40752: `Unhealthy 111s (x10 over 5m1s) kubelet`, the
-    probe cut away), or in rows after the cut."""
-    if not v.rows_cut:
+    probe cut away), or in rows after the cut. Rows picked out of their table, no mark of a
+    cut among them (`View.picked_only`), leave the rest of it out of the paste: the caller's
+    words say so."""
+    if not v.rows_cut or v.picked_only:
         return ""
     row = next((e for e in v.events if e.reason == "Unhealthy" and e.truncated
                 and not e.message), None)

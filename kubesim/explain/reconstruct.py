@@ -55,6 +55,7 @@ from kubesim.explain.model import (
     When,
     plural,
 )
+from kubesim.explain.picked_rows import picked_get_rows
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -203,6 +204,11 @@ class View:
     # container created and never started or failed to start), "" where they do not: the
     # rows are cut (`rows_cut`) and not whole (`rows_whole`) then.
     rows_missing: str = ""
+    # The rows are cut only as `get events` rows pasted without their header are, picked out
+    # of their table (picked_rows.py), no mark of a cut among them: the README's rows-without-
+    # header rule still reads such rows that hold the container's probe events and no liveness
+    # or startup failure as ruling probe kills out, header or not (knative-serving-2804).
+    picked_only: bool = False
     # The record names this one container and no other, nor an init container (in a block of
     # its own or an event's message): a Created or Started row cut before its message is its
     # (`attribute`); elsewhere such a row may count another container's starts.
@@ -489,13 +495,22 @@ def attribute(pod: PodRecord, chosen: str | None = None
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
         (mine or views[:1])[0].series.append(x)
-    cut, missing = _rows_cut(pod.events), rows_missing(pod.events)
+    _cut_marks(pod.events, views)
     _status_evicted(pod, views)
     for v in views:
-        v.rows_cut, v.rows_missing = cut, missing
         v.pulled_again, v.app_end = _pulled_again(pod, v, named), _app_end(pod)
         v.stated_apart = _stated_apart(pod)
     return views, loose
+
+
+def _cut_marks(events: list[RecordedEvent], views: list[View]) -> None:
+    """Where the pod's rows are cut, on each view (`View.rows_cut`, `rows_missing`): by a mark
+    of the record (`_rows_cut`), or as `get events` rows picked out of their table are
+    (picked_rows.py; `View.picked_only` where that alone cuts them)."""
+    marked, missing, picked = _rows_cut(events), rows_missing(events), picked_get_rows(events)
+    for v in views:
+        v.rows_cut, v.rows_missing = marked or picked, missing
+        v.picked_only = picked and not marked
 
 
 def _table_marks(events: list[RecordedEvent], views: list[View]) -> None:
@@ -553,8 +568,8 @@ def _pulled_again(pod: PodRecord, v: View, named: dict[str, View]) -> int:
 
 
 def _rows_cut(events: list[RecordedEvent]) -> bool:
-    """Whether the pod's rows are cut (`View.rows_cut`): a row cut short or after a cut, or
-    the last row stopping where its message shows a cut."""
+    """Whether the pod's rows are cut by a mark of the record (`View.rows_cut`): a row cut
+    short or after a cut, or the last row stopping where its message shows a cut."""
     return any(e.truncated or e.cut_before or e.cut_after for e in events) or \
         bool(rows_missing(events)) or _ends_inside_a_list(events) or _ends_inside_an_object(events) or \
         _ends_inside_an_output(events) or _ends_inside_a_request(events)

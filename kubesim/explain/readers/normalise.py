@@ -30,6 +30,7 @@ from enum import Enum
 from kubesim.explain.readers.consumer_prefix import consumer_prefixed
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
+from kubesim.explain.readers.quoted_runs import peel_quoted_runs
 from kubesim.explain.readers.unified_diff import old_side
 
 __all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "folded",
@@ -473,12 +474,19 @@ def _dedented(block: list[str]) -> list[str] | None:
     return [x[cut:] if x.strip() else "" for x in block]
 
 
+def _quoted_stamped(block: list[str]) -> list[str] | None:
+    """A quote's run of a CI console's timestamped lines among sentences (quoted_runs.py): the
+    quote and the times taken off that run's lines (`_stamped`), the sentences kept."""
+    return peel_quoted_runs(block, _stamped)
+
+
 # a shell script's comments are prose (`_uncommented_output` reads those right under a
 # command): no layer takes `#` off every line. The indentation every line shares is taken off
 # the whole paste only: an indented piece of a manifest inside a fence keeps it.
 Layer = Callable[[list[str]], list[str] | None]
 _LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _history_numbered, old_side,
-                              _diffed, _quoted, _boxed, consumer_prefixed)
+                              _diffed, _quoted, _boxed, consumer_prefixed, _quoted_stamped)
+
 
 
 _COMMENT = re.compile(r"^[ \t]*# ?")

@@ -50,6 +50,7 @@ from kubesim.explain.readers.describe import (
 )
 from kubesim.explain.readers.describe_below import starts_describe
 from kubesim.explain.readers.dockershim_names import dockershim_running
+from kubesim.explain.readers.event_in_sentence import event_in_sentence_hint
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
 from kubesim.explain.readers.failing_told import failing_told_hint
@@ -121,10 +122,12 @@ from kubesim.explain.readers.probe_line import (
 from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.quoted_message import quoted_message
+from kubesim.explain.readers.rancher_state import rancher_state_hint
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
 from kubesim.explain.readers.row_in_sentence import row_in_sentence
 from kubesim.explain.readers.row_split import row_before_restarts
 from kubesim.explain.readers.runs import (
+    EVENT_IN_SENTENCE,
     NAMED_END,
     QUOTED_BACKOFF,
     QUOTED_STATUS,
@@ -138,6 +141,7 @@ from kubesim.explain.readers.runs import (
     placed_jq_output,
     placed_jsonpath_values,
     rows_run_together,
+    shaped_rows_hint,
     split_runs,
     stated_hint,
     stated_restarts_hint,
@@ -1061,7 +1065,8 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
             or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
             or failing_told_hint(text)
-            or oom_with_hint(text)
+            or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
+            or rancher_state_hint(text)
             or _RUN_HINT.search(text)
             or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
         return None
@@ -1140,7 +1145,7 @@ def _of_pod(read: GoStatusRead) -> str:
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
-                   STATED_EN_OOM, STATED_ZH_RESTARTS)
+                   STATED_EN_OOM, STATED_ZH_RESTARTS, EVENT_IN_SENTENCE)
 
 
 def _headless_read(put: str, number: int, source: str) -> RecordSet:

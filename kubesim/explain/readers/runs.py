@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import container_run, container_run_said
+from kubesim.explain.readers.event_in_sentence import event_in_sentence
 from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.hedges import HEDGES
@@ -57,6 +58,7 @@ from kubesim.explain.readers.probe_restart import (
     restart_denied,
 )
 from kubesim.explain.readers.quoted_message import quoted_text
+from kubesim.explain.readers.rancher_state import rancher_last_state
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
@@ -108,7 +110,7 @@ from kubesim.explain.readers.zh_restarts import zh_restarts
 __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
            "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
-           "rows_run_together", "split_runs", "stated_hint", "stated_restarts_hint",
+           "rows_run_together", "shaped_rows_hint", "split_runs", "stated_hint", "stated_restarts_hint",
            "states_what_happened", "titled_backoff"]
 
 # the header with -A's NAMESPACE before it and -o wide's columns after it
@@ -277,6 +279,13 @@ _GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|commonly|such as|like)\b"
 # (a Chinese or Japanese full stop ends a sentence with no space after it)
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
+# what Rancher's line of a container's last state is read as (rancher_state.py)
+RANCHER_STATE = ("Rancher's line of a container's last state (`Last state: Terminated with "
+                 "CODE: REASON`), read as describe's Last State, Reason and Exit Code")
+# what a `get events` row's cells run on from a sentence are read as (event_in_sentence.py)
+EVENT_IN_SENTENCE = ("a `get events` row's cells (TYPE REASON OBJECT MESSAGE) run on from the "
+                     "author's sentence: read as that row, at least once (no COUNT), the "
+                     "sentence's words not read")
 # what a CrashLoopBackOff stated in a sentence is read as (the note the caller gives it)
 QUOTED_BACKOFF = ("a container's status CrashLoopBackOff stated in a sentence (`the pod is in "
                   "CrashLoopBackOff state`): read as its State, Waiting out a back-off, its "
@@ -590,6 +599,8 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
         what = "a `get pods` table cut between its rows (rows left out there)"
     if parts is None and not header_apart:
         parts, what = _command_rows(line, above)
+    if parts is None and not header_apart:
+        parts, what = _shaped_rows(line)
     if parts is None and not describe_apart:
         parts, what = _state_parts(line)
     if parts is None:
@@ -833,6 +844,40 @@ def _command_rows(line: str, above: _Columns | None
 _COMMENTED_ROWS = ", each row behind a shell comment mark `#` (the page's, not a cell),"
 
 
+# `get pods` rows run into one line with neither header nor command (camunda-13948's
+# `release-8-1-x-zeebe-0 1/1 Running 2 (7d11h ago) 33d release-8-1-x-zeebe-1 1/1 ...`): their
+# columns are told by their shape where the line starts with a row's NAME and one word alone,
+# the next row's NAME, stands between each row's AGE and the next row's READY: -A prints a
+# NAMESPACE word before each NAME and -o wide four cells after each AGE (printPod), so rows of
+# either show more words there; the default columns print none
+_SHAPED = ("`get pods` rows without the table's header or a command, their "
+           "columns told by their shape (NAME READY STATUS RESTARTS AGE: the line starts with "
+           "a row's NAME, and one word, the next row's NAME, stands between each row's AGE and "
+           "the next row's READY, where -A's NAMESPACE or -o wide's cells would add words)")
+
+
+def _shaped_rows(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """`get pods` rows run into one line with neither header nor command, each on a line of
+    its own, and whether the line holds more after them, where their shape tells their
+    columns (`_SHAPED`) and no two name one pod (a watch's rows of one pod, or a page's
+    placeholder for several, are not told apart so); None otherwise."""
+    if len(line) > _COMMAND_MAX or not rows_run_together(line):
+        return None, _SHAPED
+    tokens = [m[0] for m in _TOKEN.finditer(line)]
+    rows, rest = _rows_of(tokens, _Columns(namespace=False, wide=False, command=""), first=0)
+    names = [row.split("   ", 1)[0] for row in rows]
+    if len(rows) < 2 or len(set(names)) < len(names):
+        return None, _SHAPED
+    return (rows, rest), _SHAPED
+
+
+def shaped_rows_hint(text: str) -> bool:
+    """Whether a line of the text holds `get pods` rows run together that their shape tells
+    (`_shaped_rows`), looked for before the paste is put back on its lines (a line without a
+    READY cell's `/` is not looked at)."""
+    return any(_shaped_rows(x)[0] is not None for x in text.split("\n") if "/" in x)
+
+
 def _uncommented(tokens: list[str], cols: _Columns) -> tuple[list[str], bool]:
     """The words after a `get pods` command without the comment marks `#` that stand right
     before a row (its NAME, or NAMESPACE, then READY STATUS RESTARTS AGE: `_core`), and
@@ -975,6 +1020,25 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
     if m["code"] is not None:
         fields.append(f"  Exit Code: {m['code']}")
     return fields, bool(line[:m.start()].strip() or line[m.end():].strip(" ."))
+
+
+def _rancher_run(line: str) -> tuple[list[str], bool] | None:
+    """Rancher's line of a container's last state (rancher_state.py), describe's lines put
+    back, and whether the line holds more; None without one, or in a sentence saying what
+    may or would happen (`_general_around`) or asking (`_asked`): a guide's or a question's
+    quote states no container's end."""
+    state = rancher_last_state(line)
+    if state is None or _general_around(line, state.start, state.end) or \
+            _asked(line, state.end):
+        return None
+    return state.lines, bool(line[:state.start].strip(" |") or line[state.end:].strip(" ."))
+
+
+def _event_run(line: str) -> tuple[list[str], bool] | None:
+    """A `get events` row's cells run on from a sentence (event_in_sentence.py), put back on
+    a line of their own after the sentence's line left empty; None without them."""
+    found = event_in_sentence(line)
+    return None if found is None else (["", found.row], False)
 
 
 def _headless_run(line: str) -> tuple[list[str], bool] | None:
@@ -1796,6 +1860,7 @@ def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
 # before the back-off's status, whose kill it is
 _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], ...] = (
     container_run_said, _saying(_state_run, "describe's state fields"),
+    _saying(_rancher_run, RANCHER_STATE), _saying(_event_run, EVENT_IN_SENTENCE),
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
     _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
