@@ -315,6 +315,31 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 81: 5 of 5 at first contact on stop 49's final code (23578df)
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
+    "dify-k8s-2.chinese-issue-prose-then-rancher-state-line-oomkilled-last-state-terminated-with-137-oomkilled-started-finished-11s.txt": (
+        "held-out batch 82, first contact on stop 49's final code (23578df): refused "
+        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 83
+    "kubecost-13.issue-prose-then-fenced-describe-container-section-cost-analyzer-checks-terminated-oomkilled-exit-0-restart-0-cut-after-requests.txt": (
+        "held-out batch 83: not yet run"),
+    "opencost-helm-chart-73.comment-fenced-describe-events-whole-from-scheduled-readiness-x10-liveness-x6-refused-killing-x2-pulled-x3.txt": (
+        "held-out batch 83: not yet run"),
+    "goldilocks-672.issue-form-unhealthy-rows-no-header-liveness-x1441-readiness-x1443-500-over-22h-then-helm-commands-then-klog-cut.txt": (
+        "held-out batch 83: not yet run"),
+    "kured-153.issue-prose-then-describe-unindented-daemonset-pod-waiting-crashloop-last-error-exit-1-after-30s-restart-29-no-probe-lines-cut.txt": (
+        "held-out batch 83: not yet run"),
+    "capsule-476.issue-template-fenced-event-rows-no-header-from-scheduled-liveness-refused-killing-created-x4-cut-in-pull-row.txt": (
+        "held-out batch 83: not yet run"),
+    "octant-929.comment-two-get-pods-tables-antrea-octant-crashloop-3-at-62s-then-80s-second-table-cut-in-etcd-row.txt": (
+        "held-out batch 83: not yet run"),
+    "hierarchical-namespaces-242.comment-get-events-table-no-count-readiness-then-liveness-deadline-then-backoff-then-new-pod-cut-in-scheduled-row.txt": (
+        "held-out batch 83: not yet run"),
+    "mc-monitor-91.issue-prose-then-fenced-describe-rows-no-header-readiness-x10-refused-then-x11-eof.txt": (
+        "held-out batch 83: not yet run"),
+    "lens-4386.issue-template-prose-other-instance-constantly-being-oomkilled-then-fenced-lens-last-status-terminated-oomkilled-exit-137.txt": (
+        "held-out batch 83: not yet run"),
+    "kube-green-271.issue-prose-alone-manager-container-is-killed-due-to-the-memory-limit-then-namespaceconfig-yaml-cut.txt": (
+        "held-out batch 83: not yet run"),
 }
 
 
