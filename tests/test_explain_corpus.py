@@ -340,6 +340,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 83: not yet run"),
     "kube-green-271.issue-prose-alone-manager-container-is-killed-due-to-the-memory-limit-then-namespaceconfig-yaml-cut.txt": (
         "held-out batch 83: not yet run"),
+    # held-out batch 84
+    "samba-operator-56.issue-prose-then-fenced-prompt-get-pods-one-row-1-2-oomkilled-2-then-describe-pods-cut-in-annotations.txt": (
+        "held-out batch 84: not yet run"),
+    "sandboxed-containers-operator-923.issue-headings-then-four-backtick-fence-describe-manager-container-waiting-crashloop-last-oomkilled-137-after-23s-cut-at-restart.txt": (
+        "held-out batch 84: not yet run"),
+    "devworkspace-operator-611.issue-prose-screenshot-then-fenced-get-pod-yaml-one-container-status-laststate-oomkilled-137-restart-7-waiting-back-off-5m-then-prose-cut.txt": (
+        "held-out batch 84: not yet run"),
+    "graphql-engine-5468.issue-prose-then-fenced-watch-rows-no-header-2-2-running-restarts-2-to-5-then-pg-log-then-manifest-fragment-readiness-liveness-healthz-period-5-threshold-3-cut-in-secretref.txt": (
+        "held-out batch 84: not yet run"),
+    "yugabyte-operator-43.issue-heading-prose-then-fenced-get-pods-seven-pods-yb-master-2-0-1-crashloop-3-86s-then-master-log-cut.txt": (
+        "held-out batch 84: not yet run"),
+    "kubernetes-replicator-215.issue-template-prose-then-fenced-status-fragment-terminated-error-exit-2-after-9m38s-restart-1-then-stern-log-line-cut.txt": (
+        "held-out batch 84: not yet run"),
+    "tarantool-operator-88.pr-review-diff-plus-prefixed-describe-events-cut-under-header-created-x5-started-x5-pulled-x4-backoff-x157-pim-storage-then-review-comment.txt": (
+        "held-out batch 84: not yet run"),
+    "rudr-198.issue-prose-bold-headings-unfenced-prompt-get-pods-two-pods-scylla-0-1-crashloop-1-11s-then-logs-missing-crd-error.txt": (
+        "held-out batch 84: not yet run"),
+    "scylla-operator-2127.issue-continued-fenced-e2e-event-dump-three-readiness-refused-no-container-started-manager-agent-cut-in-configmap-row.txt": (
+        "held-out batch 84: not yet run"),
+    "logzio-k8s-19.issue-prose-then-fenced-prompt-describe-events-only-from-scheduled-pulled-created-started-x4-backoff-x8-pulling-x5-fluentd-then-logs-cut.txt": (
+        "held-out batch 84: not yet run"),
 }
 
 
