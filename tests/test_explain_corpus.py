@@ -315,10 +315,6 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 81: 5 of 5 at first contact on stop 49's final code (23578df)
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
-    "dify-k8s-2.chinese-issue-prose-then-rancher-state-line-oomkilled-last-state-terminated-with-137-oomkilled-started-finished-11s.txt": (
-        "held-out batch 82, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     # held-out batch 83
     "kubecost-13.issue-prose-then-fenced-describe-container-section-cost-analyzer-checks-terminated-oomkilled-exit-0-restart-0-cut-after-requests.txt": (
         "held-out batch 83: not yet run"),
