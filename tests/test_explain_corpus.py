@@ -315,48 +315,24 @@ NOT_READ: dict[str, str] = {
         "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 81: 5 of 5 at first contact on stop 49's final code (23578df)
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
-    # held-out batch 83
-    "kubecost-13.issue-prose-then-fenced-describe-container-section-cost-analyzer-checks-terminated-oomkilled-exit-0-restart-0-cut-after-requests.txt": (
-        "held-out batch 83: not yet run"),
-    "opencost-helm-chart-73.comment-fenced-describe-events-whole-from-scheduled-readiness-x10-liveness-x6-refused-killing-x2-pulled-x3.txt": (
-        "held-out batch 83: not yet run"),
-    "goldilocks-672.issue-form-unhealthy-rows-no-header-liveness-x1441-readiness-x1443-500-over-22h-then-helm-commands-then-klog-cut.txt": (
-        "held-out batch 83: not yet run"),
-    "kured-153.issue-prose-then-describe-unindented-daemonset-pod-waiting-crashloop-last-error-exit-1-after-30s-restart-29-no-probe-lines-cut.txt": (
-        "held-out batch 83: not yet run"),
-    "capsule-476.issue-template-fenced-event-rows-no-header-from-scheduled-liveness-refused-killing-created-x4-cut-in-pull-row.txt": (
-        "held-out batch 83: not yet run"),
-    "octant-929.comment-two-get-pods-tables-antrea-octant-crashloop-3-at-62s-then-80s-second-table-cut-in-etcd-row.txt": (
-        "held-out batch 83: not yet run"),
-    "hierarchical-namespaces-242.comment-get-events-table-no-count-readiness-then-liveness-deadline-then-backoff-then-new-pod-cut-in-scheduled-row.txt": (
-        "held-out batch 83: not yet run"),
-    "mc-monitor-91.issue-prose-then-fenced-describe-rows-no-header-readiness-x10-refused-then-x11-eof.txt": (
-        "held-out batch 83: not yet run"),
-    "lens-4386.issue-template-prose-other-instance-constantly-being-oomkilled-then-fenced-lens-last-status-terminated-oomkilled-exit-137.txt": (
-        "held-out batch 83: not yet run"),
-    "kube-green-271.issue-prose-alone-manager-container-is-killed-due-to-the-memory-limit-then-namespaceconfig-yaml-cut.txt": (
-        "held-out batch 83: not yet run"),
-    # held-out batch 84
-    "samba-operator-56.issue-prose-then-fenced-prompt-get-pods-one-row-1-2-oomkilled-2-then-describe-pods-cut-in-annotations.txt": (
-        "held-out batch 84: not yet run"),
-    "sandboxed-containers-operator-923.issue-headings-then-four-backtick-fence-describe-manager-container-waiting-crashloop-last-oomkilled-137-after-23s-cut-at-restart.txt": (
-        "held-out batch 84: not yet run"),
-    "devworkspace-operator-611.issue-prose-screenshot-then-fenced-get-pod-yaml-one-container-status-laststate-oomkilled-137-restart-7-waiting-back-off-5m-then-prose-cut.txt": (
-        "held-out batch 84: not yet run"),
+    # held-out batch 83: 10 of 10 at first contact on this stop's code with three of its four fixes (966450c)
+    # held-out batch 84: 7 of 10 at first contact on this stop's code with three of its four fixes (966450c)
     "graphql-engine-5468.issue-prose-then-fenced-watch-rows-no-header-2-2-running-restarts-2-to-5-then-pg-log-then-manifest-fragment-readiness-liveness-healthz-period-5-threshold-3-cut-in-secretref.txt": (
-        "held-out batch 84: not yet run"),
-    "yugabyte-operator-43.issue-heading-prose-then-fenced-get-pods-seven-pods-yb-master-2-0-1-crashloop-3-86s-then-master-log-cut.txt": (
-        "held-out batch 84: not yet run"),
+        "held-out batch 84, first contact on this stop's code with three of its four "
+        "fixes (966450c): exit 2: "
+        "graphql-engine-5468.issue-prose-then-fenced-watch-rows-no-header-2-2-running-restarts-2-to-5-then-pg-log-then-manifest-fragment-readiness-liveness-healthz-period-5-threshold-3-cut-in-secretref.txt:42:; "
+        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 5}, "
+        "shows_failures: True}"),
     "kubernetes-replicator-215.issue-template-prose-then-fenced-status-fragment-terminated-error-exit-2-after-9m38s-restart-1-then-stern-log-line-cut.txt": (
-        "held-out batch 84: not yet run"),
-    "tarantool-operator-88.pr-review-diff-plus-prefixed-describe-events-cut-under-header-created-x5-started-x5-pulled-x4-backoff-x157-pim-storage-then-review-comment.txt": (
-        "held-out batch 84: not yet run"),
-    "rudr-198.issue-prose-bold-headings-unfenced-prompt-get-pods-two-pods-scylla-0-1-crashloop-1-11s-then-logs-missing-crd-error.txt": (
-        "held-out batch 84: not yet run"),
-    "scylla-operator-2127.issue-continued-fenced-e2e-event-dump-three-readiness-refused-no-container-started-manager-agent-cut-in-configmap-row.txt": (
-        "held-out batch 84: not yet run"),
+        "held-out batch 84, first contact on this stop's code with three of its four "
+        "fixes (966450c): got [None] {ended: cannot-tell, probe: [], probe_kills: {min: "
+        "0, max: 1}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 2}, shows_failures: True}"),
     "logzio-k8s-19.issue-prose-then-fenced-prompt-describe-events-only-from-scheduled-pulled-created-started-x4-backoff-x8-pulling-x5-fluentd-then-logs-cut.txt": (
-        "held-out batch 84: not yet run"),
+        "held-out batch 84, first contact on this stop's code with three of its four "
+        "fixes (966450c): got [fluentd] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 0}, shows_failures: True}; want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 4}, shows_failures: True}"),
 }
 
 
