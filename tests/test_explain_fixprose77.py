@@ -85,6 +85,9 @@ def test_a_restart_of_the_cases_own_pod_is_an_end_untold(text):
     "your pod keeps restarting\n",
     "the pod could keep restarting\n",
     "## Current Behavior\nThe pod restarts are counted by the kubelet.\n",  # a noun
+    # an indirect question, a guide's list of what to look at
+    "- **Restart Count**: how many times the container restarted\n",
+    "I wonder why the pod kept restarting\n",
     # a cause given: the cause's own rules read it, or none does (no end half-read)
     "My pod kept restarting due to a bad config map.\n",
     "The api container restarted because the node was drained.\n",

@@ -26,11 +26,13 @@ it), as stated_crashloop.py reads a crash loop: one pod of no name, its one cont
 terminated state of no reason or exit code, its restarts no count bounds), the other lines said
 not read.
 
-Unread: `a pod`, `pods`, `your pod` (no determiner of the
-case's), a bare app name (`jvb kept restarting`: stated_apart.py's), a negation in the clause
-before the verb, a question, a conditional, a sentence of what may happen, `was restarted` (a
-restart someone made, no end of a failure), and a line under an `Expected` heading. Looked for
-around the word `restart` only, a bounded number of places: one pass on a long line.
+Unread: `a pod`, `pods`, `your pod` (no determiner of the case's), a bare app name (`jvb kept
+restarting`: stated_apart.py's), a negation in the clause before the verb, a question (an
+indirect one: `how many times the container restarted`), a cause given after it (`due to`,
+`because`: the cause's own rules read it), a conditional, a sentence of what may happen, `was
+restarted` (a restart someone made, no end of a failure), and a line under an `Expected`
+heading. Looked for around the word `restart` only, a bounded number of places: one pass on a
+long line.
 """
 
 from __future__ import annotations
@@ -105,11 +107,24 @@ def case_restart(line: str, happening: bool) -> re.Match[str] | None:
 _CLAUSE_STOP = lazy_regex(r"[.!?;,](?=\s)")
 
 
+def _clause_start(line: str, at: int) -> int:
+    """Where the clause holding line[at] starts (its last 2,000 characters at most)."""
+    stops = [s.end() for s in _CLAUSE_STOP.finditer(line, max(0, at - 2000), at)]
+    return stops[-1] if stops else max(0, at - 2000)
+
+
+# a word of an indirect question or a guide's list before the subject in its clause (`how many
+# times the container restarted`, `why the pod kept restarting`): no statement of what happened
+_WH = lazy_regex(r"(?<![A-Za-z])(?i:how|why|whether|what|where)(?![A-Za-z])")
+
+
 def _negated(line: str, m: re.Match[str]) -> bool:
-    """Whether a negation stands in the statement's clause before its verb (`I don't think the
-    pod kept restarting`), its relative clause aside."""
-    stops = [s.end() for s in _CLAUSE_STOP.finditer(line, max(0, m.start() - 2000), m.start())]
-    start = stops[-1] if stops else max(0, m.start() - 2000)
+    """Whether a negation (or a word of an indirect question, `_WH`) stands in the statement's
+    clause before its verb (`I don't think the pod kept restarting`), its relative clause
+    aside."""
+    start = _clause_start(line, m.start())
+    if _WH.search(line, start, m.start()) is not None:
+        return True
     verb = m.end("rel") if m["rel"] else m.end("noun")
     return NEGATED.search(line, start, m.start("rel") if m["rel"] else verb) is not None or \
         NEGATED.search(line, verb, m.end()) is not None
