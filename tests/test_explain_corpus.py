@@ -215,7 +215,10 @@ NOT_READ: dict[str, str] = {
         "read oom-killed {0, 0} (fix41prose: still so; the reason's sentence holds `if you knew "
         "where to look`, a conditional's word the prose rules read as what may happen, and the "
         "restart is in the paragraph above: an exception for that phrase would be keyed to "
-        "this record's words)"),
+        "this record's words); fixprose77: read (stated-restart) as `the container restarted` "
+        "of the case's own container, no cause given: got [None] {ended: cannot-tell, probe: "
+        "[], probe_kills: {min: 0, max: None}, shows_failures: True}; the reason's sentence "
+        "still not read, for the same conditional's word"),
     # held-out batch 42: 6 of 8 at first contact on this stop's final code (93a5e05); 7 of 8
     # after fix41grep
     "wordpress-k8s-operator-138.comment-prose-alert-three-restarts-in-ten-minutes-then-prompt-describe-grep-liveness-cut.txt": (
@@ -285,34 +288,20 @@ NOT_READ: dict[str, str] = {
     # held-out batch 75: 7 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 77: 6 of 10 at first contact on stop 49's final code (23578df)
-    "rhel-edge-automation-arch-184.issue-prose-nexus-container-restarting-then-jvm-log-java-heap-space-stack-cut.txt": (
-        "held-out batch 77, first contact on stop 49's final code (23578df): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     "cmdbuild-docker-11.issue-prose-alone-kubectl-run-openmaint-pod-gets-tomcat-shut-down-event-successor-does-the-same.txt": (
         "held-out batch 77, first contact on stop 49's final code (23578df): refused "
         "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+        "probe_kills: {min: 0, max: None}, shows_failures: True}; fixprose77: still refused: "
+        "`the running pod gets a Tomcat shut down event which stops it` is a stop of the pod "
+        "told as the object of a relative clause whose subject is an event, in the present, "
+        "with no first person running it nor a heading of what happens; no README rule reads "
+        "a stop so stated (the facts' own why says so), and one keyed to `gets ... event which "
+        "stops it` would be this record's words: left for a README rule"),
     # held-out batch 78: 4 of 10 at first contact on stop 49's final code (23578df)
-    "liqo-2316.issue-prose-gateway-pod-loops-in-crashloopbackoff-then-fenced-klog-cut.txt": (
-        "held-out batch 78, first contact on stop 49's final code (23578df): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
-    "jitsi-helm-118.issue-prose-alone-the-pod-of-jvb-kept-restarting.txt": (
-        "held-out batch 78, first contact on stop 49's final code (23578df): got [None] "
-        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}; want {ended: cannot-tell, probe: [], probe_kills: {min: "
-        "0, max: None}, shows_failures: True}"),
     # held-out batch 79: 7 of 9 at first contact on stop 49's final code (23578df):
     # opentelemetry-collector-contrib-31282 ended in a RecursionError (a re-nested Pod re-nested
     # without end), mended at 142fa8c, where it holds
     # held-out batch 80: 5 of 9 at first contact on stop 49's final code (23578df)
-    "amundsen-1448.issue-template-prose-alone-health-check-curl-not-200-metadata-pod-continually-restarts-15-16-restarts-cut.txt": (
-        "held-out batch 80, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
     # held-out batch 81: 5 of 5 at first contact on stop 49's final code (23578df)
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
     # held-out batch 83: 10 of 10 at first contact on this stop's code with three of its four fixes (966450c)

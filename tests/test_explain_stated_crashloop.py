@@ -38,6 +38,9 @@ def _answer(prose: str) -> tuple[str, bool, int, int | None]:
     "acme-otel-collector-7d9f8b6c5d-x2x9k CrashLoopBackOff",
     "After the upgrade my pod crashloops with OOM ...",
     "The acme-otel-collector pod went into CrashLoopBackOff.",
+    # the case's pods, several, after `the` as after `our` (one subject rule with the OOM
+    # readers, README: the case's pods, `the pods`; fixprose77)
+    "The otel-collector pods keep crashlooping.",
 ])
 def test_a_crash_loop_stated_of_the_cases_pod_is_its_back_off(prose):
     """The case's own pod (a determiner of the case's, its name, its workload's, a run of its
@@ -49,7 +52,7 @@ def test_a_crash_loop_stated_of_the_cases_pod_is_its_back_off(prose):
 @pytest.mark.parametrize("prose", [
     # `a pod`, `pods`, a question, a conditional, what happens when, a negation, a modal
     "An otel-collector pod keeps crashlooping.",
-    "The otel-collector pods keep crashlooping.",
+    "Otel-collector pods keep crashlooping.",
     "Is the otel-collector pod crashlooping?",
     "If the otel-collector pod goes into CrashLoopBackOff, check its logs.",
     "When the config is missing, the otel-collector pod crashloops.",

@@ -50,6 +50,7 @@ from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_crashloop import give_stated_crashloop, read_stated_crashloop
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
+from kubesim.explain.readers.stated_restart import read_stated_restart
 from kubesim.explain.readers.tool_state import read_tool_state
 from kubesim.explain.readers.unready import name_by_unready
 from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
@@ -229,6 +230,12 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
         read_stated_crashloop(plained, source)
     if looped is not None:
         return looped
+    # a page of prose alone stating a restart of the case's own pod or container
+    # (stated_restart.py): before stated_apart.py, whose bare name is no subject of the case's
+    # (`the container that holds the nexus server`: the clause's object; fixprose77)
+    restarted = read_stated_restart(plained, source)
+    if restarted is not None:
+        return restarted
     # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
     # `container X terminated with exit code 1`: tool_state.py), that container's state
     told = read_tool_state(plained, source)

@@ -27,7 +27,15 @@ Widened at fixstated67 (backstage-charts-203: `The Backstage pod is stuck on Cra
 `stuck on` the status as `stuck in` it, the status word cut after `Back` (no other status the
 kubelet reports starts so), and a determiner's workload written as a proper name.
 
-Unread: `a pod`, `pods`, `the pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
+Widened at fixprose77 (liqo-2316: `The `liqo-gateway` pod does not start and loops in
+CrashLoopBackOff.`): `loops in` the status as the loop held; a predicate of its own joined by
+`and` before the verb (its negation its own: the verb after `and` finite, `loops`, not a bare
+`loop` under `does not`); the case's pods, several, after `the` or `these` as after `my` or `our`
+(one subject rule with the OOM readers: `the pods`); and a record's one pod that shows nothing
+(no name, container, event or condition: a log's empty piece) taking the sentence's pod, its
+name or not (`give_stated_crashloop`).
+
+Unread: `a pod`, `pods`, `this pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
 the family right after the subject, `NEGATED` before it), a future or modal (`will go into`),
@@ -68,7 +76,9 @@ _CLB = _MARK + r"CrashLoopBack(?:Off)?" + _MARK + r"(?![A-Za-z])"
 _SUBJECT = (
     # (the author's own pods, several, after `my` or `our` and at most one word: `our
     # Kubernetes pods`, `my api containers`; fixprose66; `the pods`, `pods` no case's)
-    r"(?<![\w.-])(?:(?P<own>(?i:my|our))[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods|containers)|"
+    # (`the pods`, `these pods`: the case's pods, several, as the OOM and probe-kill readers
+    # read them, stated_oom_with.py, probe_restart.PODS_SUBJECT; fixprose77)
+    r"(?<![\w.-])(?:(?P<own>(?i:my|our|the|these))[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods|containers)|"
     r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
     + _NAME + r")" + _MARK
@@ -79,6 +89,10 @@ _SUBJECT = (
 # the crash loop as a verb, or the state entered or held, right after the subject; `to go
 # into` only after a cause (`causes the pod to go into CrashLoopBackOff`)
 _VERB = (
+    # (a predicate of its own before it, joined by `and`: `does not start and loops in
+    # CrashLoopBackOff`; its verb then finite, a negation in it its own: fixprose77)
+    r"(?P<coord>[ \t]+(?:(?!(?i:and)(?![\w'-]))[\w'-]{1,30}[ \t]+){1,4}?(?i:and)(?=[ \t]+"
+    r"(?!(?i:crash|go|fail|keep|start|enter|loop)(?![\w-]))))?"
     r"[ \t]+(?:(?:(?i:keeps|keep|kept|is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|"
     r"started|starts|start)[ \t]+)?"
     r"(?i:crash[ \t-]?loop(?:s|ing|ed)|crash(?:es|ed|ing)?[ \t]+loop(?:s|ing|ed)?)(?![A-Za-z])"
@@ -89,6 +103,8 @@ _VERB = (
     r"(?i:on)"
     # (a failure told by the state it left: `our pods failed with CrashLoopBackOff`; fixprose66)
     r"|(?:(?i:is|are|was|were|keeps|keep|kept)[ \t]+)?(?i:failed|fails|fail|failing)[ \t]+(?i:with)"
+    # (`loops in CrashLoopBackOff`: the loop held, fixprose77)
+    r"|(?i:loops|looped|looping|keeps[ \t]+looping|kept[ \t]+looping)[ \t]+(?i:in)"
     r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
     r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
     + _CLB + r")")
@@ -184,8 +200,17 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
             _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
     start = _clause_start(line, _sentence_start(line, m.start()), m.start())
-    return NEGATED.search(line, start, m.end()) is None and \
-        states_what_happened(line, m.start(), m.end())
+    return not _negated(line, start, m) and states_what_happened(line, m.start(), m.end())
+
+
+def _negated(line: str, start: int, m: re.Match[str]) -> bool:
+    """Whether a negation stands in the clause from `start` before the crash loop's end; one in
+    a predicate of its own joined by `and` before it (`does not start and loops in ...`) is
+    that predicate's (fixprose77)."""
+    if not m["coord"]:
+        return NEGATED.search(line, start, m.end()) is not None
+    return NEGATED.search(line, start, m.start("coord")) is not None or \
+        NEGATED.search(line, m.end("coord"), m.end()) is not None
 
 
 _CLAUSE = lazy_regex(r"[,;](?=\s)")
@@ -201,7 +226,7 @@ def _clause_start(line: str, start: int, at: int) -> int:
 
 def _plural_of_none(m: re.Match[str]) -> bool:
     """Whether the subject is pods or containers after a determiner that makes them no case's
-    own (`the pods`, `this containers`): only `my` or `our` do (`_SUBJECT`'s `own`)."""
+    own (`this containers`): only `my`, `our`, `the` or `these` do (`_SUBJECT`'s `own`)."""
     return (m["name"] or "").lower() in ("pods", "containers")
 
 
@@ -236,7 +261,8 @@ def give_stated_crashloop(found: RecordSet, text: str,
     lines = text.split("\n")
     name = pod.name or name_of(pod)
     for s in _statements(lines):
-        if s.name is not None and (name is None or not names_pod(s.name, name)):
+        if s.name is not None and not _empty(pod) and \
+                (name is None or not names_pod(s.name, name)):
             continue
         where = Where(found.source, s.line)
         if not pod.containers:
@@ -245,6 +271,13 @@ def give_stated_crashloop(found: RecordSet, text: str,
         unlist_line(found, s.line, lines)
         found.notes.append(Note(f"line {s.line}: " + _READ.format(s.words[:80]), where))
         return
+
+
+def _empty(pod: PodRecord) -> bool:
+    """Whether the record's pod shows nothing of its own (no name, container, event, condition
+    or phase: a log's empty piece): the pod a sentence names is the record's one (fixprose77)."""
+    return pod.name is None and not pod.containers and not pod.events and \
+        not pod.conditions and pod.phase is None
 
 
 def _bare_pod(found: RecordSet) -> PodRecord | None:
