@@ -61,7 +61,10 @@ _PODS = ("$ kubectl get pods\n"
 
 
 def _events(newest_start: str, *, cut: bool = True) -> str:
+    # rows none cut are a table under its header: rows pasted without it are picked out of
+    # their table (the corpus README's rule of a headerless `get events` row, stop 50)
     return ("\n$ kubectl get events\n"
+            + ("" if cut else "LAST SEEN   TYPE      REASON    OBJECT   MESSAGE\n") +
             f"3m10s       Normal    Killing   pod/{_POD}   Container chat failed liveness "
             "probe, will be restarted\n"
             f"{newest_start}       Normal    Created   pod/{_POD}   Created container chat\n"

@@ -599,7 +599,7 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
         what = "a `get pods` table cut between its rows (rows left out there)"
     if parts is None and not header_apart:
         parts, what = _command_rows(line, above)
-    if parts is None and not header_apart:
+    if parts is None and not header_apart and not _under_command(previous):
         parts, what = _shaped_rows(line)
     if parts is None and not describe_apart:
         parts, what = _state_parts(line)
@@ -801,7 +801,10 @@ _NAME = re.compile(PLACEHOLDER)
 # a readiness gates' `0/1`
 _WIDE_CELL = lazy_regex(rf"[0-9a-fA-F.:]{{2,45}}|{NAME_CELL}|<none>|\d{{1,4}}/\d{{1,4}}")
 _WIDE = ("IP", "NODE", "NOMINATED NODE", "READINESS GATES")
-_COMMAND_MAX = 65_536  # the rows a page ran into a command's line: a few hundred pods at most
+# the rows a page ran into a command's line, looked at up to this length (about sixty rows):
+# the value in effect since the jq reader's bound of the same name (below, now _JQ_LINE_MAX)
+# shadowed the 65,536 written here; every record's reading has been made with it
+_COMMAND_MAX = 4096
 
 
 class _Columns(NamedTuple):
@@ -869,6 +872,13 @@ def _shaped_rows(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if len(rows) < 2 or len(set(names)) < len(names):
         return None, _SHAPED
     return (rows, rest), _SHAPED
+
+
+def _under_command(previous: str) -> bool:
+    """Whether the line above is a `kubectl get pods` command: its flags, not the rows'
+    shape, tell the columns of the rows under it (`_command_rows`; `-L`, `--show-labels` and
+    `-o name` print others), so the shape's rule (`_shaped_rows`) is not theirs."""
+    return len(previous) <= _COMMAND_MAX and _GET_PODS.search(previous) is not None
 
 
 def shaped_rows_hint(text: str) -> bool:
@@ -1689,7 +1699,7 @@ _JSONPATH = lazy_regex(
     r"\bget\s+(?:pods?|po)(?:/|\s+)(?P<pod>\S{1,253})\s.*?-o\s*jsonpath=['\"]?"
     r"\{(?P<path>\.status(?:\.[A-Za-z]+(?:\[(?:\d*|\*)\])?)+)\}")
 _POD_NAME = re.compile(SUBDOMAIN)
-_COMMAND_MAX = 4096
+_JQ_LINE_MAX = 4096
 _STEP = lazy_regex(r"\.([A-Za-z]+)(\[\d*\])?")
 _DANGLING = lazy_regex(r",(\s*[}\]])")
 
@@ -1723,7 +1733,7 @@ def placed_jq_output(text: str) -> tuple[str, int, str, bool] | None:
 def _status_command(line: str) -> tuple[str, str, str] | None:
     """The pod a command line names, the path of its status it prints (`[*]` as `[]`) and
     its filter as written; None unless it is a `jq` filter or a jsonpath template of one."""
-    if len(line) > _COMMAND_MAX:  # a command line is short; the lazy scans are quadratic
+    if len(line) > _JQ_LINE_MAX:  # a command line is short; the lazy scans are quadratic
         return None
     m = _JQ.search(line) if "jq" in line else None
     if m is not None:
