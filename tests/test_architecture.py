@@ -229,6 +229,7 @@ MODULES = {
     "kubesim.explain.readers.pod_spec_piece": "records",
     "kubesim.explain.readers.first_indent": "records",
     "kubesim.explain.readers.cut_item": "records",
+    "kubesim.explain.readers.cut_last_state": "records",
     "kubesim.explain.readers.cut_container": "records",
     "kubesim.explain.readers.unprobed": "records",
     "kubesim.explain.readers.consumer_prefix": "records",

@@ -38,6 +38,7 @@ from kubesim.explain.readers.command_pods import (
 from kubesim.explain.readers.command_words import pod_by_command
 from kubesim.explain.readers.cut_container import mark_cut_container
 from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
+from kubesim.explain.readers.cut_last_state import cut_last_state
 from kubesim.explain.readers.cut_spec import cut_before_spec
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
@@ -2012,7 +2013,7 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     first = segment.lines[0]
     if dotted_state_key(first.text):
         return _dotted(segment, source)
-    listed = _cut_list(segment, source)
+    listed = _cut_list(segment, source) or _cut_last(segment, source)
     if listed is not None:
         return listed
     state = _STATE_PIECE.match(first.text)
@@ -2048,6 +2049,22 @@ def _cut_list(segment: Segment, source: str) -> RecordSet | None:
             "cut above its first item: the lines above the first `- ` read as that item (a "
             "block cut above its `name:` as its lastState's terminated state, kubectl's sorted "
             "keys)", Where(source, segment.first)))
+    return found
+
+
+def _cut_last(segment: Segment, source: str) -> RecordSet | None:
+    """A container's status cut above its lastState's `terminated:` block (cut_last_state.py),
+    read as that item, said in a note; None for any other piece."""
+    text = cut_last_state([x.text for x in segment.lines])
+    if text is None:
+        return None
+    found = read_kube("\n" * max(segment.first - 4, 0) + text, source)
+    if found is not None:
+        found.notes.append(Note(
+            f"lines {segment.first}-{segment.lines[-1].number} are a container's status cut "
+            "above its `lastState:` line (kubectl sorts a ContainerStatus's keys: a "
+            "`terminated:` block above `name:` is the last state): read as that item, its "
+            "current state where the piece holds it", Where(source, segment.first)))
     return found
 
 
