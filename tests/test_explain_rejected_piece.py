@@ -106,7 +106,7 @@ def test_a_field_no_container_has_is_named_as_kubesim_cannot_place_it():
     the API server rejects for another reason: its lines not read, the key named."""
     text = _ROWS + ("```\nlivenessProbe:\n  tcpSocket:\n    port: 80\nhealthyAfter: 3\n```\nthat is all\n")
     notes = _not_read(parse_record(text, "r.txt"))
-    assert any("kubesim cannot place: healthyAfter is no field" in n for n in notes), notes
+    assert any("kubesim cannot place: healthyAfter is no field the API has" in n for n in notes), notes
 
 
 def test_evidence_no_cluster_wrote_is_still_refused_beside_a_rejected_piece():

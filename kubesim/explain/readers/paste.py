@@ -128,7 +128,7 @@ from kubesim.explain.readers.rejected_piece import (
     RejectedPiece,
     container_items,
     item_notes,
-    piece_reason,
+    piece_error,
     settle_rejected,
 )
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
@@ -2198,16 +2198,10 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         found = containers_from_documents(items.docs)
         unprobed = [] if found else unprobed_containers(items.docs)  # (unprobed.py)
     except SpecError as exc:
-        # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`);
-        # the field is kept: a manifest cut before its pod spec is known by it (cut_spec.py);
-        # YAML that reads but the API server would reject is weighed against the rest of the
-        # record, in the API server's words (rejected_piece.py)
-        error = NoObjectError if isinstance(exc, NoObjectError) else \
-            RecordError if docs is None else RejectedPiece
-        message = exc.message if docs is None else \
-            piece_reason(exc.message, body if named else "")  # (`named`: the name is the piece's)
-        raise error(message, source=source, line=(exc.line or 1) + line - 1,
-                    field=exc.field) from None
+        # YAML that loads but the API server would reject is weighed against the rest of the
+        # record, in the API server's words (rejected_piece.py; `named`: the name is the piece's)
+        raise piece_error(exc, body if named else "", loaded=docs is not None,
+                          where=(source, line)) from None
     notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))

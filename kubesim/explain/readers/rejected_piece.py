@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from kubesim.errors import RecordError
+from kubesim.errors import NoObjectError, RecordError, SpecError
 from kubesim.explain.readers.model import Note, RecordSet, Where
 from kubesim.explain.readers.normalise import PasteLine
 from kubesim.explain.readers.pod_spec_piece import POD_SPEC_KIND
@@ -34,7 +34,7 @@ from kubesim.spec.manifests import COMPACT_FIELDS, CONTAINER_FIELDS, PROBE_FIELD
 from kubesim.spec.yamlio import YamlDocument
 
 __all__ = ["ContainerItems", "Rejected", "RejectedPiece", "container_items", "item_notes",
-           "piece_reason", "settle_rejected"]
+           "piece_error", "piece_reason", "settle_rejected"]
 
 # kubesim's own label of a piece's object and container, prefixed to the API server's words
 # (spec/manifests.py `_Pod.container`): the compact spec's `ProbeSpec/<file's stem>`, a
@@ -102,6 +102,21 @@ def item_notes(items: ContainerItems, source: str, line: int) -> list[Note]:
                  "its probe settings alone", Where(source, n + line - 1)) for n in items.items]
 
 
+def piece_error(exc: SpecError, body: str, *, loaded: bool, where: tuple[str, int]
+                ) -> RecordError:
+    """paste.py `_probes`' refusal of a document (`where`: the paste and the document's first
+    line): YAML that does not load keeps its error (`loaded` False), a document neither an
+    object nor a probe spec its type (paste.py `_document_or_no_object`), and YAML that
+    loads but that the API server would reject is a `RejectedPiece` in the API server's
+    words (`body`: the piece's text where the container's name is its own, else empty). The
+    field is kept: a manifest cut before its pod spec is known by it (cut_spec.py)."""
+    source, line = where
+    error: type[RecordError] = NoObjectError if isinstance(exc, NoObjectError) else \
+        RejectedPiece if loaded else RecordError
+    message = piece_reason(exc.message, body) if loaded else exc.message
+    return error(message, source=source, line=(exc.line or 1) + line - 1, field=exc.field)
+
+
 def piece_reason(message: str, body: str) -> str:
     """The API server's words of a piece's refusal, without kubesim's label of an object and
     a container the record does not name (`_LABEL`; a container the piece names is kept)."""
@@ -117,8 +132,8 @@ def piece_reason(message: str, body: str) -> str:
 def _why(reason: str) -> str:
     unknown = _UNKNOWN.match(reason)
     if unknown is not None:  # a key kubesim cannot place: no field of what it reads there
-        return f"probe YAML kubesim cannot place: {unknown['path']} is no field of a " \
-               "container, a probe or a pod spec"
+        return f"probe YAML kubesim cannot place: {unknown['path']} is no field the API " \
+               "has where it stands"
     return f"probe YAML the API server would reject: {reason}"
 
 
