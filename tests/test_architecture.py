@@ -232,6 +232,7 @@ MODULES = {
     "kubesim.explain.readers.cut_last_state": "records",
     "kubesim.explain.readers.cut_container": "records",
     "kubesim.explain.readers.unprobed": "records",
+    "kubesim.explain.readers.rejected_piece": "records",
     "kubesim.explain.readers.consumer_prefix": "records",
     "kubesim.explain.readers.item_indent": "records",
     "kubesim.explain.readers.message_first_row": "records",

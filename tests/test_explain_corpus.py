@@ -259,17 +259,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 61: 5 of 10 at first contact on stop 47's final code (8e397af)
     # held-out batch 62: 6 of 9 at first contact on this stop's code with its first five fixes (e966b4f)
     # held-out batch 63: 5 of 9 at first contact on this stop's code with its first five fixes (e966b4f)
-    "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt": (
-        "held-out batch 63, first contact on this stop's code with its first five fixes "
-        "(e966b4f): exit 2: "
-        "homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-alone-cut.txt:29: "
-        "ProbeSpec/homarr-5145.issue-form-prose-kubectl-exec-and-patch-then-liveness-readiness-settings-al; "
-        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: None}, "
-        "shows_failures: False}. Still so after fixrows64: its probe YAML gives settings and "
-        "no handler, a probe the API server rejects (R5.8), and docs/explain.md makes such a "
-        "setting exit 2 (test_explain_holdout.py's probes without a handler stay refused); "
-        "reading it needs a rule the README does not write (the facts cite "
-        "habr-otus-897550, whose probe has its handler)"),
     # held-out batch 64: 0 of 5 at first contact on this stop's code with its first five fixes (e966b4f)
     # held-out batch 65: 7 of 10 at first contact on this stop's final code (bfbf105)
     # held-out batch 66: 5 of 10 at first contact on this stop's final code (bfbf105)
@@ -306,12 +295,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
     # held-out batch 83: 10 of 10 at first contact on this stop's code with three of its four fixes (966450c)
     # held-out batch 84: 7 of 10 at first contact on this stop's code with three of its four fixes (966450c)
-    "graphql-engine-5468.issue-prose-then-fenced-watch-rows-no-header-2-2-running-restarts-2-to-5-then-pg-log-then-manifest-fragment-readiness-liveness-healthz-period-5-threshold-3-cut-in-secretref.txt": (
-        "held-out batch 84, first contact on this stop's code with three of its four "
-        "fixes (966450c): exit 2: "
-        "graphql-engine-5468.issue-prose-then-fenced-watch-rows-no-header-2-2-running-restarts-2-to-5-then-pg-log-then-manifest-fragment-readiness-liveness-healthz-period-5-threshold-3-cut-in-secretref.txt:42:; "
-        "want {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 5}, "
-        "shows_failures: True}"),
     "logzio-k8s-19.issue-prose-then-fenced-prompt-describe-events-only-from-scheduled-pulled-created-started-x4-backoff-x8-pulling-x5-fluentd-then-logs-cut.txt": (
         "held-out batch 84, first contact on this stop's code with three of its four "
         "fixes (966450c): got [fluentd] {ended: cannot-tell, probe: [], probe_kills: "

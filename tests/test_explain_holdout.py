@@ -276,21 +276,29 @@ def test_probe_yaml_cut_where_the_record_ends_is_read_up_to_the_cut():
     assert a.cause is Cause.CANNOT_TELL and "14 kills or more (failureThreshold 3)" in a.text
 
 
-def test_a_probe_without_a_handler_before_the_end_of_the_record_is_still_an_error():
+def test_a_probe_without_a_handler_before_the_end_of_the_record_is_lines_not_read():
     """Only where the record ends may a probe be cut: with more after it, the same probe is
-    one the API server would reject, an error naming its line."""
-    with pytest.raises(RecordError, match=r"r\.txt:14: .*readinessProbe: must specify a handler"):
-        parse_record(_ROWS_AND_CUT_YAML + "```\nAnything else?\n", "r.txt")
+    one the API server would reject. Beside the events read above it, that YAML is lines not
+    read with the API server's reason, never a refusal of the events (fixpiece84,
+    rejected_piece.py; until then the whole record was refused)."""
+    record = parse_record(_ROWS_AND_CUT_YAML + "```\nAnything else?\n", "r.txt")
+    assert [e.reason for p in record.pods for e in p.events] == ["Unhealthy"]
+    assert [n.text.split(" (")[0] for n in record.notes
+            if "readinessProbe: must specify a handler" in n.text] == ["not read: lines 8-15"]
 
 
-def test_a_probe_cut_before_its_handler_with_nothing_before_it_stays_refused():
-    """What is read before the cut must hold something of a record: a paste whose only YAML
-    is a probe cut before its handler has nothing to read, and stays an error."""
+def test_a_probe_cut_before_its_handler_with_nothing_before_it_is_lines_not_read():
+    """What is read before the cut must hold something of a probe: a paste whose only YAML
+    is a probe cut before its handler has no probe to read; beside the events read above it,
+    its lines are not read with the API server's reason (fixpiece84), and alone it stays an
+    error (test_explain_rejected_piece.py)."""
     text = ("Events:\n  Type     Reason     Age   From     Message\n"
             "  Warning  Unhealthy  21m   kubelet  Liveness probe failed: x\n\n"
             "The probe:\n```\nlivenessProbe:\n  periodSeconds: 5\n")
-    with pytest.raises(RecordError, match="livenessProbe: must specify a handler"):
-        parse_record(text, "r.txt")
+    record = parse_record(text, "r.txt")
+    assert [e.reason for p in record.pods for e in p.events] == ["Unhealthy"]
+    assert [n.where.line for n in record.notes
+            if "livenessProbe: must specify a handler" in n.text] == [7]
 
 
 # ---------------------------------------------------------------- the fourth batch

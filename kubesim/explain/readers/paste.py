@@ -124,6 +124,14 @@ from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.rancher_state import rancher_state_hint
+from kubesim.explain.readers.rejected_piece import (
+    Rejected,
+    RejectedPiece,
+    container_items,
+    item_notes,
+    piece_error,
+    settle_rejected,
+)
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
 from kubesim.explain.readers.row_in_sentence import row_in_sentence
 from kubesim.explain.readers.row_split import row_before_restarts
@@ -181,7 +189,7 @@ from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut, 
 from kubesim.explain.readers.zh_restarts import STATED_ZH_RESTARTS, zh_restarts_hint
 from kubesim.files import load_json
 from kubesim.spec.manifests import NO_OBJECT, containers_from_documents
-from kubesim.spec.yamlio import load_yaml_documents
+from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
 __all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
            "read_paste"]
@@ -801,9 +809,11 @@ def read_paste(text: str, source: str) -> RecordSet:
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
     no_object: list[_NoObject] = []
     cut_specs: list[_CutSpec] = []
+    rejected: list[Rejected] = []  # probe YAML the API server would reject (rejected_piece.py)
     for segment in placer.documents:
         segment.pod_status = places.get(segment.first)
-        found = _document_or_cut_spec(segment, source, out, (last, no_object), cut_specs)
+        found = _document_or_rejected(segment, source, out, (last, no_object),
+                                      (cut_specs, rejected))
         if found is None:
             continue
         if inside and segment.lines[-1].number == inside:  # the paste ends inside it
@@ -866,6 +876,7 @@ def read_paste(text: str, source: str) -> RecordSet:
     dockershim_running(out, lines, source)
     _no_object_documents(out, no_object, source)
     _cut_spec_documents(out, cut_specs, source)
+    settle_rejected(out, rejected, source, unread_notes)
     out.notes.extend(added_said(text, source))  # a diff's `+` lines (unified_diff.py)
     return out
 
@@ -894,6 +905,19 @@ def _document_or_cut_spec(segment: Segment, source: str, out: RecordSet,
         if why is None:
             raise
         cut_specs.append(_CutSpec(segment, exc, why))
+        return None
+
+
+def _document_or_rejected(segment: Segment, source: str, out: RecordSet,
+                          rest: tuple[int, list[_NoObject]],
+                          deferred: tuple[list[_CutSpec], list[Rejected]]) -> RecordSet | None:
+    """`_document_or_cut_spec` (`deferred`: its cut specs, and the pieces rejected); probe
+    YAML the API server would reject is kept with its error, weighed once the whole paste is
+    read (rejected_piece.py `settle_rejected`)."""
+    try:
+        return _document_or_cut_spec(segment, source, out, rest, deferred[0])
+    except RejectedPiece as exc:
+        deferred[1].append(Rejected(segment.lines, exc))
         return None
 
 
@@ -2181,21 +2205,25 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
         left = _chart_rest_notes(rest, body, source, line)
         rendered, switches = chart_probe_values(rest.body)
     body = rendered
+    docs: list[YamlDocument] | None = None
     try:
-        # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py)
-        pieces = pod_spec_pieces(load_yaml_documents(body, source, SpecError))
-        found = containers_from_documents(pieces.docs)
-        unprobed = [] if found else unprobed_containers(pieces.docs)  # (unprobed.py)
+        docs = load_yaml_documents(body, source, SpecError)
+        # a pod's spec pasted without its object is read as a Pod's (pod_spec_piece.py), a
+        # container's item without its list as a Pod's one container (rejected_piece.py)
+        pieces = pod_spec_pieces(docs)
+        items = container_items(pieces.docs)
+        found = containers_from_documents(items.docs)
+        unprobed = [] if found else unprobed_containers(items.docs)  # (unprobed.py)
     except SpecError as exc:
-        # a document neither an object nor a probe spec keeps its type (`_document_or_no_object`);
-        # the field is kept: a manifest cut before its pod spec is known by it (cut_spec.py)
-        error = NoObjectError if isinstance(exc, NoObjectError) else RecordError
-        raise error(exc.message, source=source, line=(exc.line or 1) + line - 1,
-                    field=exc.field) from None
+        # YAML that loads but the API server would reject is weighed against the rest of the
+        # record, in the API server's words (rejected_piece.py; `named`: the name is the piece's)
+        raise piece_error(exc, body if named else "", loaded=docs is not None,
+                          where=(source, line)) from None
     notes = [_chart_note(s, source, line) for s in switches] + [Note(
         f"line {n + line - 1}: a pod's spec without its object (no kind): read as a Pod's, for its "
         "containers' probe settings alone", Where(source, n + line - 1))
-        for n in pieces.pieces] + (left if rest is not None else [])
+        for n in pieces.pieces] + item_notes(items, source, line) + (
+        left if rest is not None else [])
     kind = _CHART if switches else "probe-spec"  # (a chart's values: `_chart_values`)
     if not found and not unprobed:
         return RecordSet(source, kind, notes=notes) if notes else None
