@@ -27,7 +27,11 @@ from helpers import kill_bounds
 from kubesim.cli.main import main
 
 REAL = Path(__file__).resolve().parent / "data" / "explain" / "real"
-FACTS: dict[str, dict[str, Any]] = yaml.safe_load((REAL / "facts.yaml").read_text())["records"]
+# libyaml's safe loader where PyYAML has it (test_explain_corpus_facts.py's): the same document
+# in a tenth of the time, which every xdist worker pays when it collects this module
+FACTS: dict[str, dict[str, Any]] = yaml.load(  # (a safe loader)
+    (REAL / "facts.yaml").read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+)["records"]
 
 # what keeps a record from its facts: a reader's gap (refused or misread before the diagnosis
 # sees it) or a reading the diagnosis does not make
