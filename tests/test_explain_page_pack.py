@@ -8,20 +8,25 @@ document; a short run's document is handed over as it is."""
 from __future__ import annotations
 
 import bisect
+import contextlib
+import io
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from helpers import cli as kubesim
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_html import browse, console, needs_browser
 
-from kubesim.explain.engine import ExplainOptions, explain_pods
+import kubesim.cli.explain as explain_command
+from kubesim.cli.args import write_html
+from kubesim.cli.main import main
+from kubesim.explain.engine import ExplainOptions, Explanation, explain_pods
 from kubesim.explain.readers.read import read_record
 from kubesim.render import packed
-from kubesim.render.explain_formats import render_html
+from kubesim.render.explain_formats import render_html, render_pods_html
 from kubesim.render.packed import first_back_offs, pack_run, unpack
 from kubesim.render.report import to_document
 
@@ -41,16 +46,48 @@ def _page_data(page: str) -> dict[str, Any]:
     return json.loads(found[1])
 
 
-def test_the_long_record_page_carries_every_drawn_record_exactly_in_under_2_mb():
+class LongPage(NamedTuple):
+    """The 11-day record through `kubesim explain --html`: the explanation the command line
+    made and rendered, and the page it wrote."""
+
+    explanation: Explanation
+    page: Path
+
+
+@pytest.fixture(scope="module")
+def long_page(tmp_path_factory: pytest.TempPathFactory) -> LongPage:
+    """The 11-day record explained once, by the command line with --html, for the two tests
+    below: its replay is most of what they cost (the module moves as one piece under xdist,
+    tests/suite_order.py). The explanation is the one the command rendered (the command's
+    `explain_pods`, watched), so the page it wrote is `render_pods_html` of it."""
+    page = tmp_path_factory.mktemp("long") / "packed.html"
+    made: list[Explanation] = []
+
+    def watched(*args: Any, **kwargs: Any) -> list[Explanation]:
+        made.extend(explain_pods(*args, **kwargs))
+        return made
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(explain_command, "explain_pods", watched)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["explain", LONG, "--no-suggest", "--phases", "1", "--html", str(page)])
+    assert code == 0, err.getvalue()
+    (ex,) = made
+    return LongPage(ex, page)
+
+
+def test_the_long_record_page_carries_every_drawn_record_exactly_in_under_2_mb(long_page):
     """The 11-day replay (about 70,000 calls, 130,000 events, 6,000 kills): the page is under
     2 MB (38 MB whole); what it carries unpacks to the run's calls, containers, kills and
     Ready changes, equal as JSON (every time to the microsecond the document keeps), and to
     the first BackOff event of each wait; what is left out is named."""
-    ex = _explained(LONG)
+    ex = long_page.explanation
     (story,) = ex.containers
     whole = to_document(story.run)
     assert len(whole["probes"]) + len(whole["events"]) > 100_000  # the point of the test
-    page = render_html(ex)
+    page = long_page.page.read_text(encoding="utf-8")
+    assert page == render_html(ex)  # the command's page is the explanation's
     assert len(page.encode()) < 2_000_000
     run = _page_data(page)["stories"][0]["run_document"]
     assert "packed" in run and "probes" not in run and "restarts" not in run
@@ -132,15 +169,15 @@ def test_pack_run_leaves_a_short_document_alone():
 
 
 @needs_browser
-def test_the_packed_page_draws_what_the_whole_page_draws(capsys, tmp_path, monkeypatch):
+def test_the_packed_page_draws_what_the_whole_page_draws(long_page, tmp_path, monkeypatch):
     """The 11-day record's page from the packed document and from the whole one (packing
     turned off): the same timeline, element for element, over the whole run and zoomed in to
-    a few kill cycles (each call, kill and back-off wait drawn one by one)."""
-    small, whole = tmp_path / "packed.html", tmp_path / "whole.html"
-    args = ("explain", LONG, "--no-suggest", "--phases", "1", "--html")
-    assert kubesim(capsys, *args, str(small))[0] == 0
+    a few kill cycles (each call, kill and back-off wait drawn one by one). Both pages are of
+    one explanation: the command line's packed page, and the whole one rendered from the
+    explanation it rendered, as the command renders it."""
+    small, whole = long_page.page, tmp_path / "whole.html"
     monkeypatch.setattr(packed, "LONG", 10**12)
-    assert kubesim(capsys, *args, str(whole))[0] == 0
+    write_html(render_pods_html([long_page.explanation]), str(whole))
     assert small.stat().st_size < 2_000_000 < 30_000_000 < whole.stat().st_size
     for view in ("", "#view=500000,503000"):
         drawn = []
