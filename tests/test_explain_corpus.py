@@ -321,6 +321,13 @@ NOT_READ: dict[str, str] = {
         "held-out batch 85: not yet run"),
     "acme-fitness-demo-17.issue-prose-the-pos-pod-is-in-crashloopbackoff-mode-then-unfenced-gin-log-no-such-host.txt": (
         "held-out batch 85: not yet run"),
+    # held-out batch 86
+    "chart-testing-168.issue-template-ct-reports-exit-status-1-then-fenced-init-container-section-waiting-crashloop-last-error-exit-1-restart-5-cut-in-mounts.txt": "held-out batch 86: not yet run",
+    "pulumi-kubernetes-535.comment-continued-bullets-then-pulumi-up-console-updating-lines-unready-status-then-crashloopbackoff-back-off-20s-cut.txt": "held-out batch 86: not yet run",
+    "webhooktest-6.alertmanager-webhook-issue-firing-kubecontainerwaiting-labels-list-my-shell-waiting-longer-than-1-hour-no-reason.txt": "held-out batch 86: not yet run",
+    "gprofiler-417.issue-cloudshell-prompts-get-pods-grep-three-pods-crashloop-19-maestro-running-then-describe-cut-in-image-id.txt": "held-out batch 86: not yet run",
+    "jenkinsci-helm-charts-768.comment-fenced-jenkins-controller-log-pod-running-then-container-jnlp-terminated-exit-1-error-same-second-cut.txt": "held-out batch 86: not yet run",
+    "terraform-helm-eks-jenkins-4.issue-fenced-terraform-helm-release-still-creating-then-boxed-warning-failed-status-and-error-timed-out-then-powershell-get-pods-init-crashloop-6.txt": "held-out batch 86: not yet run",
 }
 
 
