@@ -311,7 +311,6 @@ NOT_READ: dict[str, str] = {
         "trivy-operator-1399 and knative-serving-2804 read; the facts' 'fewer than 25 needed' "
         "is the Killing-row rule (an end after a Killing row's last time), and no Killing row "
         "is here: the facts disagree with the rules as written, reported to the lead"),
-        "probe_kills: {min: 0, max: 4}, shows_failures: True}"),
     # held-out batch 85
     "shkeeper-96.comment-prompt-get-pods-seven-pods-litecoind-1-2-crashloop-23-36s-ago-then-prompt-describe-head-cut-in-controlled-by.txt": (
         "held-out batch 85: not yet run"),
