@@ -311,22 +311,38 @@ NOT_READ: dict[str, str] = {
         "trivy-operator-1399 and knative-serving-2804 read; the facts' 'fewer than 25 needed' "
         "is the Killing-row rule (an end after a Killing row's last time), and no Killing row "
         "is here: the facts disagree with the rules as written, reported to the lead"),
-    # held-out batch 85
-    "shkeeper-96.comment-prompt-get-pods-seven-pods-litecoind-1-2-crashloop-23-36s-ago-then-prompt-describe-head-cut-in-controlled-by.txt": (
-        "held-out batch 85: not yet run"),
-    "sock-shop-microservices-demo-827.issue-bullets-then-fenced-get-pods-rows-no-header-front-end-running-restart-1-orders-0-1-cut-in-payment-row.txt": (
-        "held-out batch 85: not yet run"),
+    # held-out batch 85: 2 of 4 at first contact on this stop's final code (aa152fa)
     "eshoponcontainers-1356.issue-prose-my-mvc-crashloop-then-powershell-prompt-get-pods-all-running-0-cut-in-nosql-row-before-webmvc.txt": (
-        "held-out batch 85: not yet run"),
+        "held-out batch 85, first contact on this stop's final code (aa152fa): got [None] "
+        "{ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: "
+        "False}; [None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, "
+        "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 0}, shows_failures: False}; [None] {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: False}; [None] {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: False}; "
+        "[None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, "
+        "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 0}, shows_failures: False}; [None] {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: False}; [None] {ended: "
+        "cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, shows_failures: False}; "
+        "[None] {ended: cannot-tell, probe: [], probe_kills: {min: 0, max: 0}, "
+        "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
+        "{min: 0, max: 0}, shows_failures: False}; [None] {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 0}, shows_failures: False}; want {ended: cannot-tell, "
+        "probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
     "acme-fitness-demo-17.issue-prose-the-pos-pod-is-in-crashloopbackoff-mode-then-unfenced-gin-log-no-such-host.txt": (
-        "held-out batch 85: not yet run"),
-    # held-out batch 86
-    "chart-testing-168.issue-template-ct-reports-exit-status-1-then-fenced-init-container-section-waiting-crashloop-last-error-exit-1-restart-5-cut-in-mounts.txt": "held-out batch 86: not yet run",
-    "pulumi-kubernetes-535.comment-continued-bullets-then-pulumi-up-console-updating-lines-unready-status-then-crashloopbackoff-back-off-20s-cut.txt": "held-out batch 86: not yet run",
-    "webhooktest-6.alertmanager-webhook-issue-firing-kubecontainerwaiting-labels-list-my-shell-waiting-longer-than-1-hour-no-reason.txt": "held-out batch 86: not yet run",
-    "gprofiler-417.issue-cloudshell-prompts-get-pods-grep-three-pods-crashloop-19-maestro-running-then-describe-cut-in-image-id.txt": "held-out batch 86: not yet run",
-    "jenkinsci-helm-charts-768.comment-fenced-jenkins-controller-log-pod-running-then-container-jnlp-terminated-exit-1-error-same-second-cut.txt": "held-out batch 86: not yet run",
-    "terraform-helm-eks-jenkins-4.issue-fenced-terraform-helm-release-still-creating-then-boxed-warning-failed-status-and-error-timed-out-then-powershell-get-pods-init-crashloop-6.txt": "held-out batch 86: not yet run",
+        "held-out batch 85, first contact on this stop's final code (aa152fa): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    # held-out batch 86: 4 of 6 at first contact on this stop's final code (aa152fa)
+    "pulumi-kubernetes-535.comment-continued-bullets-then-pulumi-up-console-updating-lines-unready-status-then-crashloopbackoff-back-off-20s-cut.txt": (
+        "held-out batch 86, first contact on this stop's final code (aa152fa): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
+    "jenkinsci-helm-charts-768.comment-fenced-jenkins-controller-log-pod-running-then-container-jnlp-terminated-exit-1-error-same-second-cut.txt": (
+        "held-out batch 86, first contact on this stop's final code (aa152fa): refused "
+        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
+        "probe_kills: {min: 0, max: 1}, shows_failures: True}"),
 }
 
 
