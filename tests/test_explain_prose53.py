@@ -190,15 +190,27 @@ def test_a_manifest_the_paste_ends_inside_cut_before_its_spec_is_lines_not_read(
     # alone: nothing else read, refused as `kubesim check` and the API server would
     (_DEPLOYMENT, "spec: required field is missing"),
     ("Some words.\n\n" + _DEPLOYMENT, "spec: required field is missing"),
-    # the paste does not end inside it: the error stands
+])
+def test_a_manifest_cut_before_its_spec_alone_is_refused(text, match):
+    with pytest.raises(RecordError, match=match):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    # the paste does not end inside it: the error stands, said of its lines
     (_EVENTS + _DEPLOYMENT + "```\n\nAny idea?\n", "spec: required field is missing"),
-    # another field missing: the error stands
+    # another field missing: the error stands, said of its lines
     (_EVENTS + _DEPLOYMENT + "spec:\n  template:\n    spec:\n      containers:\n      - image: x\n"
      "        livenessProbe:\n          httpGet:\n            port: 80\n", "name"),
 ])
-def test_a_manifest_cut_before_its_spec_alone_or_not_at_the_end_is_refused(text, match):
-    with pytest.raises(RecordError, match=match):
-        parse_record(text, "r.txt")
+def test_a_manifest_the_api_would_reject_beside_events_is_lines_not_read(text, match):
+    """Beside events the record reads, a manifest the API server would reject (its spec
+    missing, a container without its name) is lines not read with the API's reason, the
+    events explained (fixpiece84: refused only where it is the record)."""
+    record = parse_record(text, "r.txt")
+    assert any(n.kind is NoteKind.NOT_READ and match in n.text for n in record.notes), \
+        [n.text for n in record.notes]
+    assert [e.reason for e in _events(record)] == ["Scheduled", "BackOff", "Created", "Started"]
 
 
 def test_a_cut_above_the_events_header_leaves_the_rows_whole_from_scheduled():
