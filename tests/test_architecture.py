@@ -223,6 +223,10 @@ MODULES = {
     "kubesim.explain.readers.stated_apart_ko": "records",
     "kubesim.explain.readers.describe_below": "records",
     "kubesim.explain.readers.zh_restarts": "records",
+    # (fixlogs86)
+    "kubesim.explain.readers.own_occasion": "records",
+    "kubesim.explain.readers.fabric8_state": "records",
+    "kubesim.explain.readers.unready_status": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",
     "kubesim.explain.readers.heading_title": "records",
     "kubesim.explain.readers.stated_cause": "records",

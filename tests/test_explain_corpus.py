@@ -330,19 +330,6 @@ NOT_READ: dict[str, str] = {
         "{min: 0, max: 0}, shows_failures: False}; [None] {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: False}; want {ended: cannot-tell, "
         "probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
-    "acme-fitness-demo-17.issue-prose-the-pos-pod-is-in-crashloopbackoff-mode-then-unfenced-gin-log-no-such-host.txt": (
-        "held-out batch 85, first contact on this stop's final code (aa152fa): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    # held-out batch 86: 4 of 6 at first contact on this stop's final code (aa152fa)
-    "pulumi-kubernetes-535.comment-continued-bullets-then-pulumi-up-console-updating-lines-unready-status-then-crashloopbackoff-back-off-20s-cut.txt": (
-        "held-out batch 86, first contact on this stop's final code (aa152fa): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}"),
-    "jenkinsci-helm-charts-768.comment-fenced-jenkins-controller-log-pod-running-then-container-jnlp-terminated-exit-1-error-same-second-cut.txt": (
-        "held-out batch 86, first contact on this stop's final code (aa152fa): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: 1}, shows_failures: True}"),
 }
 
 

@@ -117,3 +117,42 @@ def test_prose_alone_not_stating_the_cases_crash_loop_stays_refused(text):
 def test_a_stated_crash_loop_is_read_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words."""
     read_in_one_pass(text + "\n")
+
+
+# the author's own occasion of a problem (`I encounter a problem when deploying`): its `when`
+# no word of what may happen (readers/own_occasion.py; fixlogs86, acme-fitness-demo-17)
+@pytest.mark.parametrize("prose", [
+    "I encounter a problem when deploying on k8s (1.19.2) the otel-collector pod is in "
+    "CrashLoopBackOff mode.",
+    "We got an error when upgrading the chart: the otel-collector pod keeps crashlooping.",
+    "I had this strange issue when installing it, the otel-collector pod went into "
+    "CrashLoopBackOff.",
+])
+def test_a_crash_loop_after_the_authors_own_occasion_is_read(prose):
+    """The author's own problem met `when` doing something: the crash loop stated after it
+    is what happened, a back-off whose restarts no count bounds."""
+    assert _answer(prose) == ("cannot-tell", True, 0, None)
+
+
+@pytest.mark.parametrize("prose", [
+    # no first person, no gerund after `when`, a modal between the subject and its verb, a
+    # question, a generic pod
+    "There is a problem when deploying: the otel-collector pod goes into CrashLoopBackOff.",
+    "I get an error when the config is missing and the otel-collector pod crashloops.",
+    "I may encounter a problem when deploying, the otel-collector pod goes into CrashLoopBackOff.",
+    "Do I get an error when deploying because the otel-collector pod is in CrashLoopBackOff?",
+    "I encounter a problem when deploying: a pod is in CrashLoopBackOff mode.",
+])
+def test_a_crash_loop_after_no_own_occasion_stays_unread(prose):
+    """No occasion of the author's own: the `when` still says what may happen."""
+    assert _answer(prose) == ("cannot-tell", False, 0, None)
+
+
+@pytest.mark.parametrize("text", [
+    "I encounter a problem " + "when deploying " * 140_000 + "the pod is in CrashLoopBackOff",
+    "I got " + "an error " * 230_000 + "when deploying the pod crashloops",
+    ("I had an issue when deploying " * 70_000) + "the pod keeps crashlooping",
+])
+def test_an_own_occasion_is_read_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words."""
+    read_in_one_pass(text + "\n" + _DESCRIBE + "\n")

@@ -53,6 +53,7 @@ from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.stated_restart import read_stated_restart
 from kubesim.explain.readers.tool_state import read_tool_state
 from kubesim.explain.readers.unready import name_by_unready
+from kubesim.explain.readers.unready_status import read_unready_status
 from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
@@ -238,8 +239,8 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
         return restarted
     # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
     # `container X terminated with exit code 1`: tool_state.py), that container's state
-    told = read_tool_state(plained, source)
-    if told is not None:
+    told = read_tool_state(plained, source) or read_unready_status(plained, source)
+    if told is not None:  # (or Pulumi's `containers with unready status`: unready_status.py)
         return told
     # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
     # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.event_in_sentence import event_in_sentence
+from kubesim.explain.readers.fabric8_state import fabric8_terminated
 from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.hedges import HEDGES
@@ -551,6 +552,8 @@ def split_runs(text: str) -> Runs | None:
             parts, what = _stated_cause(line, describe_apart)
         if parts is None and number not in expected and not describe_apart:  # (zh_restarts.py;
             parts, what = zh_restarts(line, text)  # a describe's states are its own)
+        if parts is None and not describe_apart:  # (fabric8_state.py; fixlogs86)
+            parts, what = fabric8_terminated(line)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)

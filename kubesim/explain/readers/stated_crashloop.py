@@ -57,6 +57,7 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.own_occasion import blank_own_occasion
 from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_cause import NEGATED
@@ -200,7 +201,10 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
             _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
     start = _clause_start(line, _sentence_start(line, m.start()), m.start())
-    return not _negated(line, start, m) and states_what_happened(line, m.start(), m.end())
+    # (the author's own occasion, `I encounter a problem when deploying`, no `when` of what
+    # may happen: own_occasion.py, fixlogs86)
+    return not _negated(line, start, m) and \
+        states_what_happened(blank_own_occasion(line), m.start(), m.end())
 
 
 def _negated(line: str, start: int, m: re.Match[str]) -> bool:
