@@ -2067,14 +2067,10 @@ def _cut_list(segment: Segment, source: str) -> RecordSet | None:
     if text is None:
         return None
     added = text.count("\n") - len(texts)  # the lines put back above, YAML's numbers the paste's
-    found = read_kube("\n" * max(segment.first - 1 - added, 0) + text, source)
-    if found is not None:
-        found.notes.append(Note(
-            f"lines {segment.first}-{segment.lines[-1].number} are a pod's containerStatuses "
-            "cut above its first item: the lines above the first `- ` read as that item (a "
-            "block cut above its `name:` as its lastState's terminated state, kubectl's sorted "
-            "keys)", Where(source, segment.first)))
-    return found
+    return _put_back(segment, source, text, segment.first - 1 - added,
+                     "a pod's containerStatuses cut above its first item: the lines above the "
+                     "first `- ` read as that item (a block cut above its `name:` as its "
+                     "lastState's terminated state, kubectl's sorted keys)")
 
 
 def _cut_last(segment: Segment, source: str) -> RecordSet | None:
@@ -2083,13 +2079,20 @@ def _cut_last(segment: Segment, source: str) -> RecordSet | None:
     text = cut_last_state([x.text for x in segment.lines])
     if text is None:
         return None
-    found = read_kube("\n" * max(segment.first - 4, 0) + text, source)
+    return _put_back(segment, source, text, segment.first - 4,
+                     "a container's status cut above its `lastState:` line (kubectl sorts a "
+                     "ContainerStatus's keys: a `terminated:` block above `name:` is the last "
+                     "state): read as that item, its current state where the piece holds it")
+
+
+def _put_back(segment: Segment, source: str, text: str, above: int,
+              what: str) -> RecordSet | None:
+    """A status piece put back whole (`text`, its lines numbered as the paste's after `above`
+    blank lines), read as a pod's status, the note saying what was put back."""
+    found = read_kube("\n" * max(above, 0) + text, source)
     if found is not None:
-        found.notes.append(Note(
-            f"lines {segment.first}-{segment.lines[-1].number} are a container's status cut "
-            "above its `lastState:` line (kubectl sorts a ContainerStatus's keys: a "
-            "`terminated:` block above `name:` is the last state): read as that item, its "
-            "current state where the piece holds it", Where(source, segment.first)))
+        found.notes.append(Note(f"lines {segment.first}-{segment.lines[-1].number} are {what}",
+                                Where(source, segment.first)))
     return found
 
 
