@@ -351,6 +351,27 @@ NOT_READ: dict[str, str] = {
         "held-out batch 87: not yet run"),
     "ramen-1943.issue-fenced-oc-get-po-two-namespaces-ocm-hub-pods-all-running-restarts-with-ago-cut-in-registration-name.txt": (
         "held-out batch 87: not yet run"),
+    # held-out batch 88
+    "rocm-k8s-device-plugin-76.issue-continued-prompt-fenced-get-pods-wide-six-pods-amd-device-plugin-crashloop-2-15s-ago-then-fenced-describe-cut-in-priority-class.txt": (
+        "held-out batch 88: not yet run"),
+    "alauda-kubeflow-chart-45.issue-chinese-prose-inline-code-get-pods-row-training-operator-0-1-oomkilled-no-restarts-column.txt": (
+        "held-out batch 88: not yet run"),
+    "gpu-monitoring-tools-120.issue-prose-fenced-console-get-pods-three-dcgm-exporter-crashloop-27-then-logs-level-fatal.txt": (
+        "held-out batch 88: not yet run"),
+    "dcgm-exporter-61.issue-prose-unfenced-get-pods-row-with-namespace-crashloop-46-2m52s-ago-then-unfenced-log-cut-at-level-fatal.txt": (
+        "held-out batch 88: not yet run"),
+    "aws-cdk-29262.comment-continued-fenced-zsh-describe-neuron-device-plugin-waiting-crashloop-cut-in-last-state.txt": (
+        "held-out batch 88: not yet run"),
+    "kubeflow-trainer-1799.issue-prose-fenced-get-pod-watch-twelve-rows-crashloop-running-error-restarts-20-to-23-then-logs-cut.txt": (
+        "held-out batch 88: not yet run"),
+    "scheduler-plugins-264.issue-prose-fenced-hash-prompts-get-pods-grep-pause-pending-then-scheduler-crashloop-5-then-logs-cut.txt": (
+        "held-out batch 88: not yet run"),
+    "kueue-7844.comment-prose-liveness-yaml-threshold-3-period-20-then-fenced-kubelet-log-line-failed-liveness-probe-will-be-restarted-then-prose-cut.txt": (
+        "held-out batch 88: not yet run"),
+    "mpi-operator-90.issue-prose-fenced-get-pods-rows-no-header-launcher-1-1-crashloop-2-workers-running-then-mpirun-log-rank-killed-signal-9-then-job-events-cut.txt": (
+        "held-out batch 88: not yet run"),
+    "fluid-823.issue-template-fenced-hash-prompt-get-pods-three-pods-hbase-worker-0-2-crashloop-2-9s-then-logs-c-alluxio-worker-fatal-error.txt": (
+        "held-out batch 88: not yet run"),
 }
 
 
