@@ -29,6 +29,7 @@ from enum import Enum
 
 from kubesim.explain.readers.consumer_prefix import consumer_prefixed
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.pods_table import is_pod_row
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 from kubesim.explain.readers.quoted_runs import peel_quoted_runs
 from kubesim.explain.readers.unified_diff import old_side
@@ -136,6 +137,9 @@ _PROMPT = re.compile(
 _BARE_COMMAND = re.compile(r"^\s*+" + _TOOLS + r"\s+(?:get|describe|logs|-n|--namespace)\b")
 _EMPHASIS = re.compile(r"^(\s*)(\*\*|__)(.*?)\2(\s*)$")
 _CODE = re.compile(r"^(\s*)`([^`]+)`(\s*)$")
+# a line the author put in parentheses whole: taken off only around a `get pods` row (a
+# sentence in parentheses stays the author's; kubespray-2897, held-out batch 87)
+_PARENTHESISED = lazy_regex(r"^([ \t]*)\(([^()\n]{1,4096})\)[ \t]*$")
 _PIPE_ROW = re.compile(r"^[^|]+(?:\s\|\s[^|]*){2,}$")
 _TAB_RULE = re.compile(r"^-{2,}(?:\t-{2,})+$")
 _PIPE_RULE = re.compile(r"^\s*+(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
@@ -605,6 +609,8 @@ def _unwrap(text: str) -> str:
     m = _CODE.match(text)
     if m:
         text = m[1] + m[2]
+    elif (p := _PARENTHESISED.match(text)) and is_pod_row(p[2]):  # `(NAME 0/1 ... 3h)`
+        text = p[1] + p[2]
     elif text.lstrip().startswith("`") != text.rstrip().endswith("`"):  # code over two lines
         text = text.replace("`", "", 1) if text.lstrip().startswith("`") else text.rstrip()[:-1]
     # (`|` looked for first: on a long line without one, `_PIPE_ROW` backtracks it all)

@@ -35,8 +35,8 @@ from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLAC
 from kubesim.explain.readers.times import AGE_PATTERN, parse_age
 
 __all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
-           "cut_pod_row", "is_pods_header", "placeholder_name", "pod_row", "pods_of",
-           "row_cut_in_age"]
+           "cut_pod_row", "is_pod_row", "is_pods_header", "placeholder_name", "pod_row",
+           "pods_of", "row_cut_in_age"]
 
 # AGE may be left out by a page that trimmed the table (`NAME READY STATUS RESTARTS`)
 _HEADER = re.compile(
@@ -91,6 +91,12 @@ class PodRow:
     ends_before_restarts: bool = False
     ago: Stamp | None = None  # the last restart's age, `(48s ago)` (kubectl 1.22 on)
     age: Stamp | None = None  # the row's AGE: how long the pod has existed at the row's moment
+
+
+def is_pod_row(line: str) -> bool:
+    """Whether `line` is a `get pods` row of the default columns (NAME READY STATUS RESTARTS
+    AGE, a namespace's cell before them or not), read as `pod_row` reads one."""
+    return "/" in line and _ROW.match(line) is not None
 
 
 def is_pods_header(line: str) -> bool:

@@ -99,7 +99,10 @@ _NO_NAME = frozenset({
     "these", "those", "which", "who", "what", "something", "everything", "nothing", "one",
     "process", "processes", "app", "apps", "application", "applications", "service",
     "services", "workload", "workloads", "kubernetes", "k8s", "kubelet", "node", "nodes", "i",
-    "we", "you", "never", "not", "also", "just", "again", "there", "here"})
+    "we", "you", "never", "not", "also", "just", "again", "there", "here",
+    # a conjunction or an adverb opening a sentence whose subject the author left out (`And
+    # keeps restarting.`, kubespray-2897): the subject is the sentence's before, no name
+    "and", "but", "or", "so", "then", "still", "now", "yet", "and/or", "its"})
 # a determiner of no case before the name: what may befall any (`a Plex pod`, `your app`)
 _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such)[ \t]+$")
