@@ -682,6 +682,16 @@ def test_the_fuzz_runs_at_least_ten_thousand_inputs() -> None:
     assert FUZZ_EXAMPLES >= 10_000
 
 
+def test_a_module_set_up_again_after_its_teardown_makes_its_project_anew() -> None:
+    """pytest-xdist's worksteal may hand a worker a test of this module after its teardown
+    removed the private directory: the configuration project inside it is made anew, never
+    written into the removed one (each is made again on first use)."""
+    before = config_project()
+    teardown_module()
+    after = config_project()
+    assert not before.exists() and after.exists() and (after / ".git").is_dir()
+
+
 def teardown_module() -> None:
     """The loopback app stopped, the directory removed, and both forgotten: pytest-xdist's
     worksteal may hand this worker another test of the module afterwards (it sets the module
@@ -694,6 +704,10 @@ def teardown_module() -> None:
     if work.cache_info().currsize:
         shutil.rmtree(work(), ignore_errors=True)
         work.cache_clear()
+    # the project made inside that directory goes with it: a test of the module handed to this
+    # worker afterwards makes it anew (a clean clone's CI run of stop 50 wrote into the removed
+    # directory: FileNotFoundError in test_cli_fuzz_configuration[config_toml])
+    config_project.cache_clear()
 
 
 # ------------------------------------------------------------------ explain's records
