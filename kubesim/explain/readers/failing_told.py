@@ -110,6 +110,12 @@ _WHEN = lazy_regex(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A
 _CAN_SEE = lazy_regex(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?i:can|could)[ \t]+(?i:see|observe)"
                       r"(?![A-Za-z])")
 _LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
+
+
+class Reach(NamedTuple):
+    """How far before and after its anchor word a form's sentence is looked for."""
+    before: int
+    after: int
 _PLACES = 64  # the places of an anchor looked around at most (a sentence holds few)
 
 
@@ -133,8 +139,8 @@ def failing_told(line: str) -> FailingTold | None:
     """The probes' failures the line's sentence states of the case's own pods in one of the
     two forms (`RESTARTING_WITH`, `LOOKED_SAYS`); None without one, or in a sentence that
     negates, asks or says what may happen."""
-    for anchor, pattern, reach in (("with", RESTARTING_WITH, (400, 160)),
-                                   ("robe", LOOKED_SAYS, (300, 60))):
+    for anchor, pattern, reach in (("with", RESTARTING_WITH, Reach(400, 160)),
+                                   ("robe", LOOKED_SAYS, Reach(300, 60))):
         m = _around(pattern, line, anchor, reach)
         if m is not None:
             kinds = m.groupdict().get("kinds") or m.groupdict().get("kinds2") or \
@@ -145,14 +151,14 @@ def failing_told(line: str) -> FailingTold | None:
 
 
 def _around(pattern: LazyPattern, line: str, anchor: str,
-            reach: tuple[int, int]) -> re.Match[str] | None:
+            reach: Reach) -> re.Match[str] | None:
     """`pattern`'s first match around a place of `anchor` (any case) whose sentence states it
     (`_unstated`); at most `_PLACES` places looked around."""
     low = line.lower()
     at, left = low.find(anchor), _PLACES
     while at >= 0 and left:
         left -= 1
-        m = pattern.search(line, max(0, at - reach[0]), at + reach[1])
+        m = pattern.search(line, max(0, at - reach.before), at + reach.after)
         if m is not None and not _unstated(line, m):
             return m
         at = low.find(anchor, at + 1)
