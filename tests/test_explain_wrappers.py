@@ -268,30 +268,7 @@ _QUOTED_IN_A_SENTENCE = ("contiv-netplugin-878.inline-code-liveness-client-timeo
 # application's log line's
 _QUOTED_AFTER_A_COLON = {("kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-line.txt", k)
                          for k in ("diff", "line-numbers")}
-# the records explain refuses whole as no record (their facts show nothing: the corpus
-# README's refusal rule, stop 50): wrapped whole in Jira's `{code}` or `{noformat}`, the block
-# is tried as YAML and refused as malformed YAML, a refusal that names YAML where the bare file
-# is named no record (a misleading message: left for the next stop)
-_REFUSED_WHOLE = ("553668-manong-171745.chinese-tutorial-prose-liveness-exec-cat-tmp-healthy-"
-                  "delay-10-period-5-manifest-and-outputs-lost.txt",
-                  "kube-green-271.issue-prose-alone-manager-container-is-killed-due-to-the-"
-                  "memory-limit-then-namespaceconfig-yaml-cut.txt",
-                  "lexfrei-cloudflare-tunnel-gateway-controller-98.pr-markdown-summary-then-"
-                  "probe-defaults-table-timeout-period-failure-threshold-old-new-cut.txt",
-                  "qdm12-dns-31.issue-prose-then-fenced-unbound-container-log-cut.txt",
-                  "rossoctl-1559.issue-markdown-prose-alone-mlflow-crashloop-3-consecutive-"
-                  "liveness-failures-kubelet-kills-container.txt",
-                  "starrocks-kubernetes-operator-648.chinese-issue-prose-alone-be-health-check-"
-                  "fails-restarting-again-and-again-bare-name-then-image.txt",
-                  "tdengine-19557.chinese-issue-prose-one-node-fails-pod-keeps-restarting-then-"
-                  "container-log-sysctl-read-only-taos-adapter-cut.txt",
-                  "unisbadri-health-check.indonesian-scenario-arrows-liveness-checks-database-"
-                  "restart-crashloopbackoff-no-case.txt",
-                  "wiredoor-142.issue-template-prose-pod-lives-longer-readiness-then-helm-values-"
-                  "then-error-log-cut.txt")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
-    **{("jira", n): "refused whole as no record bare; wrapped in Jira's block, refused as "
-       "malformed YAML" for n in _REFUSED_WHOLE},
     **{(k, n): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")
        # (claudie-268's last row, cut in `connection refuse`, is seen cut under every

@@ -35,7 +35,7 @@ from kubesim.explain.readers.quoted_runs import peel_quoted_runs
 from kubesim.explain.readers.unified_diff import old_side
 
 __all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "folded",
-           "is_cut", "normalise", "plain", "unfolded"]
+           "is_cut", "is_fence", "normalise", "plain", "unfolded"]
 
 
 class LineKind(str, Enum):
@@ -109,6 +109,12 @@ CUT_MARK = (rf"(?:{_OMIT}|<\s*{_SNIP}\s*>|\[\s*(?:{_SNIP}|{ELLIPSIS})\s*\]|\(\s*
             rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
 _CUT = re.compile(rf"^\s*+{CUT_MARK}\s*$",
                   re.IGNORECASE)
+
+
+def is_fence(line: str) -> bool:
+    """Whether the line opens or closes a code block: markdown's fence (```` ``` ````, `~~~`,
+    with a language or not) or Jira's (`{code}`, `{code:yaml}`, `{noformat}`)."""
+    return _FENCE.match(line) is not None
 
 
 def is_cut(line: str) -> bool:

@@ -38,7 +38,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.named_unready import give_named_unready
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
-from kubesim.explain.readers.normalise import plain, unfolded
+from kubesim.explain.readers.normalise import is_fence, plain, unfolded
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
@@ -127,6 +127,8 @@ def _parse(text: str, clean: str, source: str) -> RecordSet:
                               f"{FORMATS_HELP}", source=source)
         return found
     first = _first_line(clean)
+    if is_fence(first):  # Jira's `{code}` opening a block is no YAML flow mapping: a paste
+        return _pasted(text, source, None)
     if _YAML_START.match(first) and flattened_manifest(clean.splitlines()):
         return _pasted(text, source, None)  # re-nested as a paste's document (renest.py)
     if _YAML_START.match(first):
