@@ -341,12 +341,8 @@ class _Reader:
         if self.next_in_piece(line, number) or self.piece_head(line, number) or \
                 self.container_name(line, number):
             return
-        if self.section == "conditions":
-            cond = _CONDITION.match(line)
-            if cond and cond["type"] != "Type":
-                self.ensure_pod(number).conditions.append(Condition(
-                    cond["type"], cond["status"], UNKNOWN_STAMP, self.where(number)))
-                return
+        if self.condition_row(line, number):
+            return
         if m is None:
             if not self.state_value(line, number):
                 self.dropped(line, number)
@@ -360,12 +356,7 @@ class _Reader:
         self.close_block()
         if self.summary_line(key, value, indent, number):
             return
-        if key in _SECTIONS and indent <= self.pod_indent + 1 and not value:
-            self.close_container()
-            self.section, self.section_indent = _SECTIONS[key], indent
-            self.headed = True
-            self.container_indent = None
-            self.ensure_pod(number)
+        if self.section_head(key, value, indent, number):
             return
         if key in CONTAINER_KEYS and (self.container is not None or self.section is None
                                       or key in PROBE_KEYS or key in ("State", "Last State")):
@@ -379,6 +370,31 @@ class _Reader:
             self.pod_field(key, value, indent, number)
             return
         self.dropped(line, number)
+
+    def condition_row(self, line: str, number: int) -> bool:
+        """A row of the pod's Conditions table (`Ready  False`), its heading row left: read as
+        the pod's condition. Whether the line was so read."""
+        if self.section != "conditions":
+            return False
+        cond = _CONDITION.match(line)
+        if not cond or cond["type"] == "Type":
+            return False
+        self.ensure_pod(number).conditions.append(Condition(
+            cond["type"], cond["status"], UNKNOWN_STAMP, self.where(number)))
+        return True
+
+    def section_head(self, key: str, value: str, indent: int, number: int) -> bool:
+        """A section's heading of describe (`Containers:`, `Conditions:`, ...) at the pod's
+        own indentation with no value: the container read so far closed, the section opened.
+        Whether the line was so read."""
+        if key not in _SECTIONS or indent > self.pod_indent + 1 or value:
+            return False
+        self.close_container()
+        self.section, self.section_indent = _SECTIONS[key], indent
+        self.headed = True
+        self.container_indent = None
+        self.ensure_pod(number)
+        return True
 
     def summary_line(self, key: str, value: str, indent: int, number: int) -> bool:
         """A container's field as a health tool's summary prints it (summary_fields.py:

@@ -145,6 +145,7 @@ from kubesim.explain.readers.runs import (
     STATED_PROBE,
     STATED_RESTART_REASON,
     STATED_RESTARTS,
+    Runs,
     command_run_hint,
     headless_state,
     observed_state_hint,
@@ -190,6 +191,7 @@ from kubesim.explain.readers.watch_cut import NAME_CUT, NameCut, later_row_cut, 
 from kubesim.explain.readers.zh_restarts import STATED_ZH_RESTARTS, zh_restarts_hint
 from kubesim.files import load_json
 from kubesim.spec.manifests import NO_OBJECT, containers_from_documents
+from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
 __all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
@@ -277,27 +279,16 @@ class _Placer:
         self.after_row = False  # the line above was an event row or its message
         self.spread = 0  # documents over several lines (each parsed with its line numbers)
         self.row_count = 0  # event rows placed so far
-        self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
-        self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
-        self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
-        self.custom = CustomColumns(source)  # `kubectl get pods -o custom-columns=...`
         self.bare: list[tuple[RecordedEvent, Note]] = []  # messages alone (`bare`)
         self.by_hand: list[ByHand] = []  # probe commands run by hand (`by_hand`)
         self.flat_section = False  # a describe's containers listed without indentation
         self.exec_lines = -1  # lines of an open exec command so far (-1: none is open)
         self.orphans = 0  # lines at the top continuing a row the paste does not have
-        self.under_pods_header = False  # the line above was a `get pods` header or row
-        self.pods_headed = False  # and the table's rows so far run on from its header
-        # rows whose NAME is a page's placeholder: (line number, that NAME)
-        self.placeholders: list[tuple[int, str]] = []
         self.cut_last = 0  # the last line's number when the paste ends inside it
         self.last_content = 0  # the number of the paste's last line of content
-        # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
-        self.name_cut: NameCut | None = None
         self.sections_seen = False  # a container section among the describe lines so far
         self.sections_scanned = 0  # how many of them `container_section` has looked at
         self.klog = KlogLines(source)  # the kubelet's own log lines (klog.py)
-        self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
         self.ci_events: list[RecordedEvent] = []  # a CI log's event lines (`ci_log`)
         self.restarts: list[tuple[RestartLine, Where]] = []  # its restart-count lines
         self.tilt_restarts: list[TiltRestart] = []  # Tilt's restart lines (`tilt_log`)
@@ -306,6 +297,22 @@ class _Placer:
         self.one_line: list[tuple[PasteLine, list[ProbeRun]]] = []
         self.cuts: list[PasteLine] = []  # the author's cuts (`...`, `<SNIP>`), each once
         self.yaml_ends: set[int] = set()  # `...` lines that end a YAML document, no cut
+        self.open_pod_tables(source)
+
+    def open_pod_tables(self, source: str) -> None:
+        """What the paste's `kubectl get pods` tables (and `top pod`'s) hold so far, none at
+        first: apart from `__init__`, the tables' own state in one place."""
+        self.pod_rows: list[PodRow] = []  # rows of `kubectl get pods`
+        self.old_pods = OldPodsTable(source)  # `kubectl get pods` of 2015
+        self.top = TopContainers(source)  # `kubectl top pod --containers`: the names
+        self.custom = CustomColumns(source)  # `kubectl get pods -o custom-columns=...`
+        self.under_pods_header = False  # the line above was a `get pods` header or row
+        self.pods_headed = False  # and the table's rows so far run on from its header
+        # rows whose NAME is a page's placeholder: (line number, that NAME)
+        self.placeholders: list[tuple[int, str]] = []
+        # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
+        self.name_cut: NameCut | None = None
+        self.rows_together: list[PasteLine] = []  # `get pods` rows run into one line, no header
         self.run_in: list[Note] = []  # `get pods` rows run into a sentence, said so
 
     def place(self) -> None:
@@ -424,20 +431,36 @@ class _Placer:
         return m if whole else None
 
     def content(self, line: PasteLine, i: int) -> int:
+        """A line of content placed: each kind of line told apart in this order (a tool's
+        line, `kubectl get pods`'s, events' and describe's, a kubelet's message quoted, probe
+        YAML run into one line), what none takes among the lines not read."""
+        if not (self.tool_line(line) or self.pods_table_line(line)
+                or self.describe_line(line, i) or self.message_line(line, i)):
+            self.other_line(line, i)
+        return i + 1
+
+    def tool_line(self, line: PasteLine) -> bool:
+        """The kubelet's own log line, a row of 2015's `get pods` or of `top pod`, or the
+        record's last line cut inside a `get pods` row's NAME. Whether the line was so read."""
         text = line.text
-        if self.kubelet_log(line):
+        if self.kubelet_log(line) or self.old_pods.take(text, line.number) or \
+                self.top.take(text, line.number):
             self.in_describe = self.after_row = False
-            return i + 1
-        if self.old_pods.take(text, line.number) or self.top.take(text, line.number):
-            self.in_describe = self.after_row = False
-            return i + 1
+            return True
         if self.under_pods_header and self.pod_rows and (m := self.last_row_cut(line)):
             self.name_cut = row_cut(m, Where(self.source, line.number))
-            return i + 1
+            return True
+        return False
+
+    def pods_table_line(self, line: PasteLine) -> bool:
+        """A `kubectl get pods` line: its header or a row (custom columns, a row cut, rows run
+        together, a row run into a sentence). Whether the line was so read; the table ends at
+        a line that is none."""
+        text = line.text
         header = is_pods_header(text)
         if self.custom.take(text, line.number, pods_header=header):
             self.in_describe = self.after_row = self.under_pods_header = False
-            return i + 1
+            return True
         # the record's last line cut after RESTARTS's digits is a cut row before a row whose
         # AGE a page trimmed: the digits shown may be the cell's start
         # (a row cut inside its last restart's age is cut wherever it stands: `(7m5`)
@@ -449,25 +472,37 @@ class _Placer:
         if pods is not None and rows_run_together(text):  # its first row is not all it holds
             self.rows_together.append(line)
             self.in_describe = self.after_row = self.under_pods_header = False
-            return i + 1
+            return True
         if pods is None and not header:  # a row run into a sentence (row_in_sentence.py)
             pods = self.row_in_sentence(line)
         if pods is not None or header:  # `kubectl get pods`
-            self.pod_rows.extend([pods] if pods is not None else [])
-            self.pods_headed = header or self.under_pods_header and self.pods_headed
-            self.in_describe = self.after_row = False
-            self.under_pods_header = True
-            # (a cut row matches no whole row: its NAME is read as a name, `cut_pod_row`)
-            # (nor does a row ending before RESTARTS, `row_before_restarts`)
-            placeholder = placeholder_name(text) if pods is not None and cut is None \
-                and not pods.restarts_cut else None
-            if placeholder is not None:
-                self.placeholders.append((line.number, placeholder))
-            return i + 1
+            self.pods_row(line, pods, header=header, cut=cut is not None)
+            return True
         self.under_pods_header = False
+        return False
+
+    def pods_row(self, line: PasteLine, pods: PodRow | None, *, header: bool, cut: bool
+                 ) -> None:
+        """`kubectl get pods`'s header (`pods` None) or a row: kept, a placeholder NAME said."""
+        self.pod_rows.extend([pods] if pods is not None else [])
+        self.pods_headed = header or self.under_pods_header and self.pods_headed
+        self.in_describe = self.after_row = False
+        self.under_pods_header = True
+        # (a cut row matches no whole row: its NAME is read as a name, `cut_pod_row`)
+        # (nor does a row ending before RESTARTS, `row_before_restarts`)
+        placeholder = placeholder_name(line.text) if pods is not None and not cut \
+            and not pods.restarts_cut else None
+        if placeholder is not None:
+            self.placeholders.append((line.number, placeholder))
+
+    def describe_line(self, line: PasteLine, i: int) -> bool:
+        """A CI log's line or a row of another kind's table, else an events row or a line of
+        describe's (its keys, its nesting, a wrapped message). Whether the line was so read;
+        describe's lines end at a line that is none."""
+        text = line.text
         if self.ci_line(text, line.number) or self.other_kind_row(line):
             self.in_describe = self.after_row = False
-            return i + 1
+            return True
         key = _KEY.match(text)
         header = is_header(text)
         if header:
@@ -483,40 +518,49 @@ class _Placer:
             probe = _PROBE_LINE.match(text)
             if probe is not None and opens_exec(probe["value"]):
                 self.exec_lines = 0
-            return i + 1
+            return True
         if self.after_row or (self.in_describe and text[:1] in " \t") or self.flat_name(text) \
                 or self.lost_name(i) or self.state_value(line) or self.piece_name(i):
             self.describe.lines.append(line)  # a wrapped message, or describe's nesting
-            return i + 1
+            return True
         self.in_describe = self.after_row = False
-        bare = bare_event(text, Where(self.source, line.number))
+        return False
+
+    def message_line(self, line: PasteLine, i: int) -> bool:
+        """A kubelet's message the line quotes: alone, in code spans, in a sentence, as the
+        page's title or in a shell comment. Whether the line was so read."""
+        text, where = line.text, Where(self.source, line.number)
+        bare = bare_event(text, where)
         if bare is not None:  # a kubelet's message pasted alone
             self.bare.append(bare)
-            return i + 1
-        spans = _quoted_messages(text, Where(self.source, line.number))
+            return True
+        spans = _quoted_messages(text, where)
         if spans:  # a sentence quoting the kubelet's messages in code spans
             self.bare.extend(spans)
-            return i + 1
-        prose = _prose_message(text, Where(self.source, line.number)) or \
-            quoted_message(text, Where(self.source, line.number))  # (quoted_message.py)
+            return True
+        prose = _prose_message(text, where) or quoted_message(text, where)  # (quoted_message.py)
         if prose is not None:  # a sentence quoting a probe's message without a code span
             self.bare.append(prose)
-            return i + 1
+            return True
         # the page's title as a markdown heading (heading_title.py), or a shell comment under a
         # command, quoting its output
         commented = self.heading_title(line) or self.commented_message(i)
         if commented is not None:
             self.bare.append(commented)
-            return i + 1
+            return True
+        return False
+
+    def other_line(self, line: PasteLine, i: int) -> None:
+        """A line continuing a cut row, probe YAML a page ran into one line (alone or in a
+        sentence), or a line not read."""
         if self.continues_cut_row(i):
             self.describe.lines.append(line)
-            return i + 1
-        runs = probe_runs(text)
+            return
+        runs = probe_runs(line.text)
         if runs:  # probe YAML a page ran into one line, alone or in a sentence
             self.one_line.append((line, runs))
-            return i + 1
+            return
         self.unread.append(line)
-        return i + 1
 
     def heading_title(self, line: PasteLine) -> tuple[RecordedEvent, Note] | None:
         """The kubelet's message the page's title holds as a markdown heading on its first
@@ -685,6 +729,21 @@ class _Placer:
             first.number == self.cut_list_at
         kind = SegmentKind.STATUS_PIECE if piece else SegmentKind.YAML
         segment = Segment(kind, [first])
+        j = self.document_lines(i, segment, piece=bool(piece))
+        state = _STATE_PIECE.match(first.text)
+        if state is not None and state["key"] in ITEM_KEYS:  # its item's restartCount beside it
+            after = count_beside(self.lines, j, state["indent"])
+            segment.lines.extend(self.lines[j:after])
+            j = after
+        self.add_document(segment)
+        return j
+
+    def document_lines(self, i: int, segment: Segment, *, piece: bool) -> int:
+        """The lines of the document opened at line `i` added to `segment`, up to the line
+        that ends it (a describe pasted below, a command, a cut, a column-0 line that is none
+        of its keys); the number of that line. `piece`: a status's piece, whose column-0 lines
+        are not its keys unless they are key paths."""
+        first, kind = self.lines[i], segment.kind
         dotted = dotted_state_key(first.text)  # key paths: the item's other keys at column 0
         j, nested = i + 1, False
         while j < len(self.lines):
@@ -708,12 +767,6 @@ class _Placer:
             segment.lines.append(line)
             nested = nested or (not piece and line.text[:1] in " \t")
             j += 1
-        state = _STATE_PIECE.match(first.text)
-        if state is not None and state["key"] in ITEM_KEYS:  # its item's restartCount beside it
-            after = count_beside(self.lines, j, state["indent"])
-            segment.lines.extend(self.lines[j:after])
-            j = after
-        self.add_document(segment)
         return j
 
     def json_document(self, i: int) -> int:
@@ -799,33 +852,67 @@ def read_paste(text: str, source: str) -> RecordSet:
     out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = placer.describe.lines[-1].number != inside and not box_cut(text)
-        named = described_names(lines, placer.describe.lines)  # each command's own pod's
-        described = _describe(placer.describe, last, ends, source, named)
-        probes_past_place(described, fields.lines, {x.number for x in placer.describe.lines},
-                          source)
-        last_state_alone(described)
-        _add(out, described)
-        out.notes.extend(described_notes(named, source))
-    charts: list[RecordSet] = []
+        _add_describe(out, placer, (fields.lines, lines), last, ends)
+    documents = _add_documents(out, placer, lines, last, inside)
+    _add_placed(out, placer, source)
+    _add_pods_tables(out, placer, source)
+    _settle(out, placer, lines, text, documents)
+    return out
+
+
+def _add_describe(out: RecordSet, placer: _Placer,
+                  placed: tuple[list[PasteLine], list[PasteLine]], last: int, ends: bool
+                  ) -> None:
+    """The describe the paste holds (its lines as `placer` placed them) added to `out`;
+    `placed`: the paste's lines with markdown's fields put back, and as they came; `last`: the
+    number of the paste's last line of content; `ends`: the describe's last line is whole."""
+    source, describe = out.source, placer.describe
+    fields, lines = placed
+    named = described_names(lines, describe.lines)  # each command's own pod's
+    described = _describe(describe, last, ends, source, named)
+    probes_past_place(described, fields, {x.number for x in describe.lines}, source)
+    last_state_alone(described)
+    _add(out, described)
+    out.notes.extend(described_notes(named, source))
+class _Documents(NamedTuple):
+    """What the paste's YAML and JSON documents leave to weigh once the whole paste is read."""
+
+    charts: list[RecordSet]  # a chart's values (`_chart_values`)
+    no_object: list[_NoObject]  # documents of no object (`_no_object_documents`)
+    cut_specs: list[_CutSpec]  # a pod's spec cut short (`_cut_spec_documents`)
+    rejected: list[Rejected]  # probe YAML the API server would reject (rejected_piece.py)
+
+
+def _add_documents(out: RecordSet, placer: _Placer, lines: list[PasteLine], last: int,
+                   inside: int | None) -> _Documents:
+    """Each YAML or JSON document the paste holds read and added to `out` (the limits of one
+    record checked as they come), what is weighed later kept; `inside`: the line the paste
+    ends inside."""
+    source = out.source
     places = pod_status_places(lines)  # the `status:` lines of a pod (pod_status_piece.py)
-    no_object: list[_NoObject] = []
-    cut_specs: list[_CutSpec] = []
-    rejected: list[Rejected] = []  # probe YAML the API server would reject (rejected_piece.py)
+    left = _Documents([], [], [], [])
     for segment in placer.documents:
         segment.pod_status = places.get(segment.first)
-        found = _document_or_rejected(segment, source, out, (last, no_object),
-                                      (cut_specs, rejected))
+        found = _document_or_rejected(segment, source, out, (last, left.no_object),
+                                      (left.cut_specs, left.rejected))
         if found is None:
             continue
         if inside and segment.lines[-1].number == inside:  # the paste ends inside it
             mark_cut_container(found, segment.lines, source)  # (cut_container.py)
         if found.format == _CHART:  # weighed once the whole paste is read
-            charts.append(found)
+            left.charts.append(found)
             continue
         _add(out, found)
         check_events(len(out.events) + sum(len(p.events) for p in out.pods), source,
                      segment.first)
         check_pods(len(out.pods), source, segment.first)
+    return left
+
+
+def _add_placed(out: RecordSet, placer: _Placer, source: str) -> None:
+    """What the paste's other lines hold added to `out`: probe YAML run into one line, the
+    kubelet's messages quoted, probe commands run by hand, the kubelet's log, an app's end
+    among the lines not read, a CI log's and Tilt's restarts."""
     if placer.one_line:
         _one_line(out, placer.one_line, source)
     if placer.bare:
@@ -847,6 +934,11 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, _ci_log(placer.ci_events, placer.restarts, source))
     if placer.tilt_restarts:
         _add(out, tilt_restarts(placer.tilt_restarts, source))
+
+
+def _add_pods_tables(out: RecordSet, placer: _Placer, source: str) -> None:
+    """The pods of the paste's `kubectl get pods` tables (custom columns, 2015's) and of `top
+    pod`, added to `out`, a row's placeholder NAME said."""
     if placer.pod_rows:
         pods = pods_of(placer.pod_rows)
         cut = [] if placer.name_cut is None else [
@@ -864,22 +956,29 @@ def read_paste(text: str, source: str) -> RecordSet:
         _add(out, RecordSet(source, "pods-table", pods=placer.old_pods.pods))
     if placer.top.pods:
         _add(out, RecordSet(source, "top-containers", pods=placer.top.pods))
+
+
+def _settle(out: RecordSet, placer: _Placer, lines: list[PasteLine], text: str,
+            documents: _Documents) -> None:
+    """The whole paste read: what is weighed against all of it (a page's title, the lines not
+    read and the author's cuts, a chart's values, the pods a command names, documents of no
+    object or cut short, probe YAML the API server would reject, a diff's added lines)."""
+    source = out.source
     _titled(out, placer.unread, lines, source)
     _titled_message(out, lines)
     out.notes.extend(unread_notes(placer.unread, source))
     out.notes.extend(cut_notes(placer.cuts, source, out))
     _rows_together(out, placer.rows_together, source)
-    _chart_values(out, charts, text, source)
+    _chart_values(out, documents.charts, text, source)
     out.format = "+".join(out.format.split("+")[1:]) or "paste"
     _name_by_command(out, lines, placer.describe, source)
     grepped_rows(out, lines, source)
     named_containers(out, lines, source)  # `kubectl logs POD CONTAINER` (command_pods.py)
     dockershim_running(out, lines, source)
-    _no_object_documents(out, no_object, source)
-    _cut_spec_documents(out, cut_specs, source)
-    settle_rejected(out, rejected, source, unread_notes)
+    _no_object_documents(out, documents.no_object, source)
+    _cut_spec_documents(out, documents.cut_specs, source)
+    settle_rejected(out, documents.rejected, source, unread_notes)
     out.notes.extend(added_said(text, source))  # a diff's `+` lines (unified_diff.py)
-    return out
 
 
 class _CutSpec(NamedTuple):
@@ -1084,17 +1183,7 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
     run into a line of text; None when the paste holds neither. Looked for once the paste's
     characters and wrappers are off (a colour code inside a run is the terminal's, not the
     run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
-    # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
-    if not ("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
-            or "State:{" in text or _prose_state_hint(text) or stated_hint(text)
-            or ("CrashLoopBackOff" in text and observed_state_hint(text))
-            or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
-            or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
-            or failing_told_hint(text)
-            or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
-            or rancher_state_hint(text) or fabric8_state_hint(text)
-            or _RUN_HINT.search(text)
-            or ("get" in text and ("\x1b" in text or command_run_hint(text)))):
+    if not _reshape_hinted(text):
         return None
     cleaned = plain(text)
     statuses = go_statuses(_unwrapped(cleaned, lines)) if "State:{" in cleaned else None
@@ -1119,8 +1208,30 @@ def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | Non
             f"under its commands put together as one pod's", Where(source, v.line))
             for v in values_placed]))
     runs = split_runs(_unwrapped(cleaned, lines))
-    if runs is None:
-        return None
+    return None if runs is None else _runs_read(runs, source)
+
+
+def _reshape_hinted(text: str) -> bool:
+    """Whether the paste holds the words of a reshaped piece `_reshaped` puts back (a `jq`
+    filter, a jsonpath template, a run of describe's fields or a table's, a state stated in
+    prose): each reader's own hint, so that a paste without them is not cleaned twice."""
+    # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
+    return bool("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
+                or "State:{" in text or _prose_state_hint(text) or stated_hint(text)
+                or ("CrashLoopBackOff" in text and observed_state_hint(text))
+                or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
+                or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
+                or failing_told_hint(text)
+                or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
+                or rancher_state_hint(text) or fabric8_state_hint(text)
+                or _RUN_HINT.search(text)
+                or ("get" in text and ("\x1b" in text or command_run_hint(text))))
+
+
+def _runs_read(runs: Runs, source: str) -> RecordSet:
+    """The record of the text with its runs put back on their lines (`split_runs`), each run
+    said in a note on the line it came from, and every line number given back as the paste's
+    own."""
     found = _reread(runs.text, source, [])
     if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS))
            for _, what, _ in runs.split):
@@ -2231,19 +2342,25 @@ def _probes(body: str, source: str, line: int, *, named: bool = True) -> RecordS
     kind = _CHART if switches else "probe-spec"  # (a chart's values: `_chart_values`)
     if not found and not unprobed:
         return RecordSet(source, kind, notes=notes) if notes else None
-    pod = PodRecord(None, Where(source, line), formats=[kind])
+    pod = _probed_pod(found, unprobed, body, Where(source, line), kind, named=named)
+    return RecordSet(source, kind, pods=[pod], notes=notes)
+
+
+def _probed_pod(found: list[ProbedContainer], unprobed: list[ProbedContainer], body: str,
+                where: Where, kind: str, *, named: bool) -> PodRecord:
+    """The pod of probe YAML (`_probes`): its containers with their probe settings, and a
+    workload's containers with no probe listed whole."""
+    pod = PodRecord(None, where, formats=[kind])
     for c in unprobed:  # a workload's template with no probe: its containers listed whole
-        pod.containers.append(ContainerRecord(c.container.name, Where(source, line),
-                                              spec_listed=True))
+        pod.containers.append(ContainerRecord(c.container.name, where, spec_listed=True))
     # probe YAML alone (`livenessProbe:` and its keys, no container around it): the name `app`
     # is the compact spec reader's, not the record's, unless the YAML gives it (`name: app`)
     named = named and not (len(found) == 1 and found[0].container.name == "app"
                            and _NAMES_APP.search(body) is None)
     for c in found:
         name = c.container.name if named else None  # a piece's `app` is kubesim's, not its
-        pod.containers.append(ContainerRecord(name, Where(source, line),
-                                              spec=c.container, spec_where=Where(source, line)))
-    return RecordSet(source, kind, pods=[pod], notes=notes)
+        pod.containers.append(ContainerRecord(name, where, spec=c.container, spec_where=where))
+    return pod
 
 
 def _chart_rest_notes(rest: ChartRest, body: str, source: str, line: int) -> list[Note]:

@@ -113,42 +113,54 @@ def _parse(text: str, clean: str, source: str) -> RecordSet:
     # a terminal's colours, a diff's `+` taken off a pod's YAML or JSON too; a paste is given
     # as it came (its reader makes it plain, and sees where a box was cut)
     if looks_like_json(clean):
-        try:
-            data = load_json(clean, source, RecordError)
-        except RecordError as exc:  # JSON lines, or JSON cut short: read as far as it goes
-            if not exc.message.startswith("not JSON"):
-                raise
-            return _pasted(text, source, exc)
-        if looks_like_prometheus(data):
-            return read_prometheus(data, source)
-        found = read_old_pod(data, {}, source, 1) or read_kube(clean, source)
-        if found is None:
-            raise RecordError(f"JSON without a Pod or Event object; explain reads "
-                              f"{FORMATS_HELP}", source=source)
-        return found
+        return _json_record(text, clean, source)
     first = _first_line(clean)
     if is_fence(first):  # Jira's `{code}` opening a block is no YAML flow mapping: a paste
         return _pasted(text, source, None)
     if _YAML_START.match(first) and flattened_manifest(clean.splitlines()):
         return _pasted(text, source, None)  # re-nested as a paste's document (renest.py)
     if _YAML_START.match(first):
-        try:
-            found = read_kube(clean, source)
-        except RecordError as exc:  # YAML cut short: read up to where it breaks; a key
-            # twice in one mapping is YAML whose indentation a page lost (read by the names of
-            # its keys, flattened.py), or the error stands
-            if not exc.message.startswith(("malformed YAML", "duplicate key")):
-                raise
-            return _pasted(text, source, exc)
-        if found is None:  # no claim: the paste's readers take what they read (a probe's
-            # keys, a status bullet), what none takes said not read; a list item first
-            # (`- Status: CrashLoopBackOff`, a markdown bullet) is refused as any paste
-            return _pasted(text, source, None if first.startswith("- ") else RecordError(
-                f"YAML without a Pod or Event object; explain reads {FORMATS_HELP}",
-                source=source))
-        return found
+        return _yaml_record(text, clean, first, source)
     found = _status_alone(clean, source) if starts_status(first) else None
     return found if found is not None else _pasted(text, source, None)
+
+
+def _json_record(text: str, clean: str, source: str) -> RecordSet:
+    """A record that looks like JSON: a Pod or Event object (or a Prometheus answer); JSON
+    that does not parse is JSON lines or JSON cut short, read as a paste as far as it goes."""
+    try:
+        data = load_json(clean, source, RecordError)
+    except RecordError as exc:  # JSON lines, or JSON cut short: read as far as it goes
+        if not exc.message.startswith("not JSON"):
+            raise
+        return _pasted(text, source, exc)
+    if looks_like_prometheus(data):
+        return read_prometheus(data, source)
+    found = read_old_pod(data, {}, source, 1) or read_kube(clean, source)
+    if found is None:
+        raise RecordError(f"JSON without a Pod or Event object; explain reads "
+                          f"{FORMATS_HELP}", source=source)
+    return found
+
+
+def _yaml_record(text: str, clean: str, first: str, source: str) -> RecordSet:
+    """A record whose first line starts YAML (`first`): a Pod or Event object, else read as a
+    paste."""
+    try:
+        found = read_kube(clean, source)
+    except RecordError as exc:  # YAML cut short: read up to where it breaks; a key
+        # twice in one mapping is YAML whose indentation a page lost (read by the names of
+        # its keys, flattened.py), or the error stands
+        if not exc.message.startswith(("malformed YAML", "duplicate key")):
+            raise
+        return _pasted(text, source, exc)
+    if found is None:  # no claim: the paste's readers take what they read (a probe's
+        # keys, a status bullet), what none takes said not read; a list item first
+        # (`- Status: CrashLoopBackOff`, a markdown bullet) is refused as any paste
+        return _pasted(text, source, None if first.startswith("- ") else RecordError(
+            f"YAML without a Pod or Event object; explain reads {FORMATS_HELP}",
+            source=source))
+    return found
 
 
 def _status_alone(text: str, source: str) -> RecordSet | None:
@@ -215,8 +227,22 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     found = read_paste(text, source)
     if found.pods or found.events or found.series:
         return found
-    # an alert's labels (alert_labels.py), on the lines made plain (a quote, a page's marks)
-    plained = plain(text, dedent=False)
+    # the readers of a page with no pod, container or event layout, on the lines made plain
+    # (a quote, a page's marks)
+    told = _told_alone(plain(text, dedent=False), source)
+    if told is not None:
+        return told
+    if error is not None:
+        raise error
+    raise _refused(text, source)
+
+
+def _told_alone(plained: str, source: str) -> RecordSet | None:
+    """What a page tells without a layout kubectl prints, each reader in its order: an alert's
+    labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
+    container's state, prose stating an end of a name that is no pod or container; None when
+    none reads it."""
+    # an alert's labels (alert_labels.py)
     alert = read_alert_labels(plained, source)
     if alert is not None:
         return alert
@@ -247,18 +273,19 @@ def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
     # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
     # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
     # taken for YAML too)
-    apart = read_stated_apart(plained, source)
-    if apart is not None:
-        return apart
-    if error is not None:
-        raise error
+    return read_stated_apart(plained, source)
+
+
+def _refused(text: str, source: str) -> RecordError:
+    """The error of a paste explain reads nothing of: a table's columns named when its first
+    line is a table's heading (kubectl's other columns), else the formats explain reads."""
     first = _first_line(text)
     if _TABLE.match(first):
         columns = ", ".join(re.split(r"\s{2,}", first.strip())[:8])
-        raise RecordError(f"a table with columns {columns[:120]} is not one explain reads "
-                          "(kubectl describe pod, or kubectl get events with its default "
-                          "columns); give kubectl get events -o json", source=source, line=1)
-    raise RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
+        return RecordError(f"a table with columns {columns[:120]} is not one explain reads "
+                           "(kubectl describe pod, or kubectl get events with its default "
+                           "columns); give kubectl get events -o json", source=source, line=1)
+    return RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
 
 
 def _first_line(text: str) -> str:

@@ -544,16 +544,8 @@ def split_runs(text: str) -> Runs | None:
     killed = False  # a probe's kill stated in prose read already (`_kill_once`)
     expected = expected_lines(lines)  # under an `Expected results` heading (stated_cause.py)
     for number, line in enumerate(lines, 1):
-        parts, what = _run_of(line, header_apart, describe_apart, above,
-                              lines[number - 2] if number > 1 else "")
-        if parts is None and named and not describe_apart:  # (a describe reads its own)
-            parts, what = _named_end(line, named)
-        if parts is None and number not in expected:  # (stated_cause.py; not what is expected)
-            parts, what = _stated_cause(line, describe_apart)
-        if parts is None and number not in expected and not describe_apart:  # (zh_restarts.py;
-            parts, what = zh_restarts(line, text)  # a describe's states are its own)
-        if parts is None and not describe_apart:  # (fabric8_state.py; fixlogs86)
-            parts, what = fabric8_terminated(line)
+        parts, what = _line_run(text, lines, number, (header_apart, describe_apart), above,
+                                named, number in expected)
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
@@ -570,6 +562,27 @@ def split_runs(text: str) -> Runs | None:
         origin.extend([number] * len(kept))
         split.append((number, what, around))
     return Runs("\n".join(out), split, origin) if split else None
+
+
+def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool],
+              above: _Columns | None, named: set[str], expected: bool
+              ) -> tuple[tuple[list[str], bool] | None, str]:
+    """The run line `number` holds, each reader in its order (`_run_of`'s tables and describe
+    fields first), as `_run_of` gives it; `apart`: the table's header and describe's lines
+    held apart in the text, `expected`: the line is under an `Expected results` heading."""
+    header_apart, describe_apart = apart
+    line = lines[number - 1]
+    parts, what = _run_of(line, header_apart, describe_apart, above,
+                          lines[number - 2] if number > 1 else "")
+    if parts is None and named and not describe_apart:  # (a describe reads its own)
+        parts, what = _named_end(line, named)
+    if parts is None and not expected:  # (stated_cause.py; not what is expected)
+        parts, what = _stated_cause(line, describe_apart)
+    if parts is None and not expected and not describe_apart:  # (zh_restarts.py;
+        parts, what = zh_restarts(line, text)  # a describe's states are its own)
+    if parts is None and not describe_apart:  # (fabric8_state.py; fixlogs86)
+        parts, what = fabric8_terminated(line)
+    return parts, what
 
 
 def _with_quoted(kept: list[str], what: str, line: str) -> tuple[list[str], str]:
