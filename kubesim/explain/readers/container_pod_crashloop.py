@@ -23,12 +23,13 @@ Read where no other reader took the page (read.py's `_pasted`): a sentence the p
 prose readers read (`The gnb pod is in CrashLoopBackOff`, runs.py) keeps its container of no
 name, as before.
 
-One pass: each line is matched once at its start, up to `_LOOK` characters.
+One pass: each line is matched once at its start, up to `SENTENCE_REACH` characters.
 """
 
 from __future__ import annotations
 
 from kubesim.explain.readers.defaulted import listed_containers
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
@@ -38,7 +39,6 @@ from kubesim.explain.readers.stated_crashloop import STATED_CRASHLOOP
 
 __all__ = ["read_container_pod_crashloop"]
 
-_LOOK = 2000  # a line longer than this is read up to it (one pass)
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 _STATED = lazy_regex(
     r"[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?(?:(?i:the|my|our|this)[ \t]+)?" + _MARK
@@ -70,7 +70,7 @@ def read_container_pod_crashloop(text: str, source: str) -> RecordSet | None:
         return None
     lines = text.split("\n")
     for number, whole in enumerate(lines, 1):
-        line = whole[:_LOOK]
+        line = whole[:SENTENCE_REACH]
         m = _STATED.match(line) if "CrashLoopBackOff" in line else None
         if m is None or m["name"] != apps[0] or not states_what_happened(line, m.start("name"),
                                                                          m.end()):

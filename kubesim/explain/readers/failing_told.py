@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.hedges import HEDGES, PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 from kubesim.explain.readers.stated_cause import NEGATED, WORKLOAD_SUBJECT
@@ -109,14 +109,12 @@ _WHEN = lazy_regex(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])(?![ \t]+(?:I|[Ww]e)(?![A
 # the author's own seeing is no guide's `can` (`I can see ...`)
 _CAN_SEE = lazy_regex(r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?i:can|could)[ \t]+(?i:see|observe)"
                       r"(?![A-Za-z])")
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 
 
 class Reach(NamedTuple):
     """How far before and after its anchor word a form's sentence is looked for."""
     before: int
     after: int
-_PLACES = 64  # the places of an anchor looked around at most (a sentence holds few)
 
 
 class FailingTold(NamedTuple):
@@ -153,9 +151,9 @@ def failing_told(line: str) -> FailingTold | None:
 def _around(pattern: LazyPattern, line: str, anchor: str,
             reach: Reach) -> re.Match[str] | None:
     """`pattern`'s first match around a place of `anchor` (any case) whose sentence states it
-    (`_unstated`); at most `_PLACES` places looked around."""
+    (`_unstated`); at most `PLACES_WEIGHED` places looked around."""
     low = line.lower()
-    at, left = low.find(anchor), _PLACES
+    at, left = low.find(anchor), PLACES_WEIGHED
     while at >= 0 and left:
         left -= 1
         m = pattern.search(line, max(0, at - reach.before), at + reach.after)
@@ -169,11 +167,11 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     """Whether the sentence holding the match states nothing of the case: a subject of no case
     (`_NOT_CASE`), a negation before the match's end, a word of what may happen or a `when`
     not the author's, or a question."""
-    starts = [s.end() for s in _SENTENCE_START.finditer(line, max(0, m.start() - _LOOK),
+    starts = [s.end() for s in _SENTENCE_START.finditer(line, max(0, m.start() - SENTENCE_REACH),
                                                        m.start())]
-    start = starts[-1] if starts else max(0, m.start() - _LOOK)
-    stop = _SENTENCE_END.search(line, m.end(), m.end() + _LOOK)
-    end = stop.start() if stop is not None else min(len(line), m.end() + _LOOK)
+    start = starts[-1] if starts else max(0, m.start() - SENTENCE_REACH)
+    stop = _SENTENCE_END.search(line, m.end(), m.end() + SENTENCE_REACH)
+    end = stop.start() if stop is not None else min(len(line), m.end() + SENTENCE_REACH)
     asked = stop is not None and line[stop.start()] == "?"
     told = _CAN_SEE.sub(lambda x: " " * len(x[0]), line[start:end])
     subject = m.groupdict().get("subject")

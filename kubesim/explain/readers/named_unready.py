@@ -13,7 +13,7 @@ otherwise, each named pod is read so, and a probe's failure stated on the same l
 paragraph's `The readiness probe fails with ...`: `the` probe of the pods it has just named,
 said_failing.py) is each one's, its own copy. A guide's `a pod stays in Ready = False when ...`
 (no names), a conditional, a question, a negation (`are not running`), or names after `e.g.`
-state none. Each line is read up to `_LOOK` characters (one pass).
+state none. Each line is read up to `SENTENCE_REACH` characters (one pass).
 """
 
 from __future__ import annotations
@@ -21,15 +21,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.hedges import HEDGES, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 
 __all__ = ["NAMED_UNREADY", "give_named_unready"]
 
 _NAME = r"`?[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?`?"
-_NAMES = (r"(?P<names>" + _NAME + r"(?:(?:[ \t]*,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+)"
-          + _NAME + r"){0,19})")
+# what joins the names (`a, b and c`): the list's pattern, and what it is split on
+_JOIN = r"[ \t]*,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+"
+_NAMES = r"(?P<names>" + _NAME + r"(?:(?:" + _JOIN + r")" + _NAME + r"){0,19})"
 # the case's pods: a count of them (`2 out of 10`, `two of the 10`) or a determiner of the case's
 _COUNT = r"(?:\d{1,4}|(?i:two|three|four|five|some|both))"
 _SUBJECT = (r"(?<![\w-])(?:" + _COUNT + r"(?:[ \t]+(?i:out))?[ \t]+(?i:of)[ \t]+(?:(?i:the|our|my)"
@@ -41,12 +42,10 @@ _NOT_READY = (r"(?:(?i:remain|remained|stay|stayed|are|were|is|was)(?:[ \t]+(?i:
 NAMED_UNREADY = lazy_regex(
     _SUBJECT + r"[ \t]*\(" + _NAMES + r"\)[ \t]+(?i:are|were)[ \t]+(?:(?i:still)[ \t]+)?"
     r"(?i:running)[ \t]*,?[ \t]+(?i:but)[ \t]+" + _NOT_READY + r"(?![A-Za-z])")
-# what joins the names (`a, b and c`): split on it, the names' quotes taken off
-_JOINS = re.compile(r"[ \t]*,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+(?i:and)[ \t]+")
+_JOINS = re.compile(_JOIN)  # the names split on it, their quotes taken off after
 _UNSAID = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r"|when)(?![A-Za-z])")
 _SENTENCE_START = re.compile(r"[.!?](?=\s)")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 
 
 def give_named_unready(found: RecordSet, text: str) -> None:
@@ -70,13 +69,13 @@ def give_named_unready(found: RecordSet, text: str) -> None:
 
 
 def _stated(line: str) -> re.Match[str] | None:
-    """The statement on the line (its first `_LOOK` characters), in a sentence that neither
+    """The statement on the line (its first `SENTENCE_REACH` characters), in a sentence that neither
     asks nor says what may happen; None without one."""
-    m = NAMED_UNREADY.search(line, 0, min(len(line), _LOOK)) if "unning" in line else None
+    m = NAMED_UNREADY.search(line, 0, min(len(line), SENTENCE_REACH)) if "unning" in line else None
     if m is None:
         return None
     starts = [s.end() for s in _SENTENCE_START.finditer(line, 0, m.start())]
-    stop = _SENTENCE_END.search(line, m.end(), min(len(line), m.end() + _LOOK))
+    stop = _SENTENCE_END.search(line, m.end(), min(len(line), m.end() + SENTENCE_REACH))
     if _UNSAID.search(line, starts[-1] if starts else 0, m.end()) or \
             (stop is not None and line[stop.start()] == "?"):
         return None

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.hedges import HEDGES, PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 from kubesim.explain.readers.stated_cause import NEGATED
@@ -115,8 +115,6 @@ _OTHER = lazy_regex(r"(?<![A-Za-z])(?i:other|another|others)(?![A-Za-z])")
 # may happen are its own (`the startup probe failed 55 times, but the startup probe allows 70
 # failures, so there should be still room left`: the author's reckoning, not a guide's)
 _NEXT_CLAUSE = lazy_regex(r",[ \t]+(?i:but|so|yet)(?![A-Za-z])|;")
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
-_PLACES = 64  # the places of `probe` looked around at most (a sentence holds few)
 
 
 class SaidFailing(NamedTuple):
@@ -143,7 +141,7 @@ def said_failing_hint(text: str) -> bool:
 def said_failing(line: str) -> SaidFailing | None:
     """The probes' failures the line's sentence states of the case's own pod (`SAID`); None
     without one, or in a sentence that negates, asks or says what may happen."""
-    at, left = line.find("robe"), _PLACES
+    at, left = line.find("robe"), PLACES_WEIGHED
     while at >= 0 and left:
         left -= 1
         m = SAID.search(line, max(0, at - 300), at + 60)
@@ -159,11 +157,11 @@ def said_failing(line: str) -> SaidFailing | None:
 def _unstated(line: str, m: re.Match[str]) -> bool:
     """Whether the sentence holding the match states nothing of the case: a negation in its
     clause, a word of what may happen or a `when` not the author's, or a question."""
-    starts = [s.end() for s in _SENTENCE_START.finditer(line, max(0, m.start() - _LOOK),
+    starts = [s.end() for s in _SENTENCE_START.finditer(line, max(0, m.start() - SENTENCE_REACH),
                                                        m.start())]
-    start = starts[-1] if starts else max(0, m.start() - _LOOK)
-    stop = _SENTENCE_END.search(line, m.end(), m.end() + _LOOK)
-    end = stop.start() if stop is not None else min(len(line), m.end() + _LOOK)
+    start = starts[-1] if starts else max(0, m.start() - SENTENCE_REACH)
+    stop = _SENTENCE_END.search(line, m.end(), m.end() + SENTENCE_REACH)
+    end = stop.start() if stop is not None else min(len(line), m.end() + SENTENCE_REACH)
     asked = stop is not None and line[stop.start()] in "?\uff1f"
     clauses = [c.end() for c in _CLAUSE_START.finditer(line, start, m.start())]
     negated = NEGATED.search(line, clauses[-1] if clauses else start, m.end()) is not None

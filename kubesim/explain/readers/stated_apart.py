@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.agent_killed import KILLED_BY, names_a_probe, of_a_bare_name
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -54,8 +55,6 @@ from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 __all__ = ["STATED_APART", "read_stated_apart"]
 
 STATED_APART = "stated-apart"
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
-_PLACES = 64  # the kills weighed at most: a page states its case in few sentences
 # the kill, past or progressive, of a name: `Plex was OOM killed`, `our Grafana got OOMKilled`,
 # `Sonarr has been oom-killed`, `Plex keeps getting OOMKilled`; every part bounded
 _KILLED = lazy_regex(
@@ -180,11 +179,11 @@ def _said_by_agent(number: int, m: re.Match[str], line: str) -> str:
     (agent_killed.py): the sentence names no pod or container of the record, so neither what
     ended it nor whether a probe did can be told; a probe it names as the cause is the bare
     name's, no case's, so no probe's failure is read either."""
-    stop = _STOP.search(line, m.end(), min(len(line), m.end() + _LOOK))
+    stop = _STOP.search(line, m.end(), min(len(line), m.end() + SENTENCE_REACH))
     probe = ("; the probe the sentence names is that name's, of no pod or container of the "
              "record either, so no probe's failure is read"
              if names_a_probe(line, _sentence_start(line, m.start()),
-                              stop.start() if stop else min(len(line), m.end() + _LOOK))
+                              stop.start() if stop else min(len(line), m.end() + SENTENCE_REACH))
              else "")
     return (f"the author's prose on line {number} states a kill or restart by "
             f"`{m['agent']}` of `{m['name']}` (`{m[0][:80]}`), a name that is no pod or "
@@ -197,15 +196,15 @@ def _said_by_agent(number: int, m: re.Match[str], line: str) -> str:
 def _statement(lines: list[str]) -> tuple[int, re.Match[str], str] | None:
     """The first sentence of the lines that states a name OOM killed, in a crash loop or
     restarted (`_STATED`, its `name`), where it states what happened of a name of a case, its
-    line's number and what it states; None otherwise. Each line read up to `_LOOK`, and
-    `_PLACES` candidates weighed at most (one pass)."""
-    left = _PLACES
+    line's number and what it states; None otherwise. Each line read up to `SENTENCE_REACH`, and
+    `PLACES_WEIGHED` candidates weighed at most (one pass)."""
+    left = PLACES_WEIGHED
     for number, line in enumerate(lines, 1):
-        low = line[:_LOOK].lower()
+        low = line[:SENTENCE_REACH].lower()
         for what, words, pattern in _STATED:
             if not any(w in low for w in words):
                 continue
-            for m in pattern.finditer(line, 0, min(len(line), _LOOK)):
+            for m in pattern.finditer(line, 0, min(len(line), SENTENCE_REACH)):
                 left -= 1
                 if left < 0:
                     return None

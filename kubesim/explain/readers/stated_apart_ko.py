@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.stated_apart_zh import BareStatement
 
 __all__ = ["ko_end_apart"]
 
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
-_PLACES = 64  # the statements weighed at most (a page states its case in few sentences)
 _WORDS = ("\uc7ac\uc2dc\uc791", "\uc885\ub8cc", "\uc8fd\uc5c8", "OOM")  # 재시작 종료 죽었 OOM
 # the subject: a bare name, its kind after it (파드, 포드, 컨테이너, pod, container), its marker
 _SUBJECT = (r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9_.]{0,62})"
@@ -59,14 +58,14 @@ _NO_NAME = frozenset({"pod", "pods", "container", "containers", "kubernetes", "k
 
 def ko_end_apart(lines: list[str]) -> BareStatement | None:
     """The first Korean sentence of the lines that states the end of a bare name (module
-    docstring); None without one. Each line read up to `_LOOK`, and `_PLACES` candidates
+    docstring); None without one. Each line read up to `SENTENCE_REACH`, and `PLACES_WEIGHED` candidates
     weighed at most (one pass)."""
-    left = _PLACES
+    left = PLACES_WEIGHED
     for number, line in enumerate(lines, 1):
-        head = line[:_LOOK]
+        head = line[:SENTENCE_REACH]
         if not any(w in head for w in _WORDS):
             continue
-        for m in _STATED.finditer(line, 0, min(len(line), _LOOK)):
+        for m in _STATED.finditer(line, 0, min(len(line), SENTENCE_REACH)):
             left -= 1
             if left < 0:
                 return None

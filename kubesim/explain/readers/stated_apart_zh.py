@@ -24,13 +24,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_GENERAL, ZH_NEGATED, zh_clause_start
 
 __all__ = ["BareStatement", "zh_restart_apart"]
 
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
-_PLACES = 64  # the places of `重启` weighed at most (a page states its case in few sentences)
 # `重启了` or `被重启了` ending its clause (重启, 重啟; a Chinese or Western stop or comma, or
 # the line's end, after `了`)
 _RESTARTED = lazy_regex(r"(?:\u88ab[ \t]*)?(?:\u91cd\u542f|\u91cd\u555f)\u4e86"
@@ -63,13 +62,13 @@ class BareStatement(NamedTuple):
 
 def zh_restart_apart(lines: list[str]) -> BareStatement | None:
     """The first Chinese sentence of the lines that states a restart of no pod or container the
-    record shows (module docstring); None without one. Each line read up to `_LOOK`, and
-    `_PLACES` candidates weighed at most (one pass)."""
-    left = _PLACES
+    record shows (module docstring); None without one. Each line read up to `SENTENCE_REACH`, and
+    `PLACES_WEIGHED` candidates weighed at most (one pass)."""
+    left = PLACES_WEIGHED
     for number, line in enumerate(lines, 1):
-        if "\u91cd\u542f" not in line[:_LOOK] and "\u91cd\u555f" not in line[:_LOOK]:
+        if "\u91cd\u542f" not in line[:SENTENCE_REACH] and "\u91cd\u555f" not in line[:SENTENCE_REACH]:
             continue
-        for m in _RESTARTED.finditer(line, 0, min(len(line), _LOOK)):
+        for m in _RESTARTED.finditer(line, 0, min(len(line), SENTENCE_REACH)):
             left -= 1
             if left < 0:
                 return None

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.stated_apart_zh import BareStatement
 from kubesim.explain.readers.zh_restarts import ZH_ASKED, ZH_GENERAL, ZH_NEGATED, zh_clause_start
 
 __all__ = ["zh_crashloop_apart"]
 
-_LOOK = 2000  # a line's reach: a line longer than this is read up to it (one pass)
-_PLACES = 64  # the places of `CrashLoopBack` weighed at most
 # the name, then its status stated CrashLoopBackOff (the status word's case as written)
 _LOOPING = lazy_regex(
     r"(?<![\w.-])(?P<name>[A-Za-z][\w.-]{0,62})[ \t]*\u7684?[ \t]*(?:\u72b6\u6001|\u72c0\u614b)"
@@ -48,10 +47,10 @@ _NO_NAME = frozenset({"pod", "pods", "container", "containers", "it", "k8s", "ku
 def zh_crashloop_apart(lines: list[str]) -> BareStatement | None:
     """The first Chinese clause of the lines that states a crash loop of no pod or container
     the record shows (module docstring), as a BareStatement (its line, clause and name); None
-    without one. Each line read up to `_LOOK`, `_PLACES` candidates weighed at most."""
-    left = _PLACES
+    without one. Each line read up to `SENTENCE_REACH`, `PLACES_WEIGHED` candidates weighed at most."""
+    left = PLACES_WEIGHED
     for number, line in enumerate(lines, 1):
-        head = line[:_LOOK]
+        head = line[:SENTENCE_REACH]
         if "\u72b6\u6001" not in head and "\u72c0\u614b" not in head:
             continue
         for m in _LOOPING.finditer(head):

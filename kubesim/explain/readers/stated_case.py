@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
@@ -61,7 +62,6 @@ ANTECEDENT = lazy_regex(
     r"(?:am|are|was|were|have[ \t]+been|had[ \t]+been)[ \t]+(?:running|deploying))[ \t]+"
     r"(?!(?i:a|an|any|some|another|other|every|each|no|your)(?![\w'-]))[\w`'\"]")
 _STOP = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
-_LOOK = 2000  # a sentence's reach: its last 2,000 characters at most (one pass)
 
 
 def pronoun_of_case(line: str, start: int, at: int) -> bool:
@@ -71,8 +71,8 @@ def pronoun_of_case(line: str, start: int, at: int) -> bool:
     (`ANTECEDENT`)."""
     if start <= 0 or PRONOUN_SUBJECT.fullmatch(line, start, at) is None:
         return False
-    ends = [m.end() for m in _STOP.finditer(line, max(0, start - _LOOK), max(0, start - 1))]
-    before = ends[-1] if ends else max(0, start - _LOOK)
+    ends = [m.end() for m in _STOP.finditer(line, max(0, start - SENTENCE_REACH), max(0, start - 1))]
+    before = ends[-1] if ends else max(0, start - SENTENCE_REACH)
     return ANTECEDENT.search(line, before, start) is not None
 
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
@@ -180,7 +181,6 @@ def stated_cause_hint(text: str) -> bool:
         ("kill" in low and ("probe fail" in low or "probes fail" in low or "failing" in low))
 
 
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 
 
 def give_stated_end(found: RecordSet, text: str) -> None:
@@ -221,7 +221,7 @@ def _restarts_said(lines: list[str], piece: ContainerRecord, pod: PodRecord, nam
     if piece.name is not None or piece.terminated is None or not piece.terminated.untold or \
             number is None or not 0 < number <= len(lines):
         return None
-    m = SHOWS_FAILURE.search(lines[number - 1], 0, _LOOK)
+    m = SHOWS_FAILURE.search(lines[number - 1], 0, SENTENCE_REACH)
     if m is None or not (m["restart"] or m["restart3"]):
         return None
     words = m["subject"].lower().split()

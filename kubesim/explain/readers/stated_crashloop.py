@@ -48,6 +48,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -66,8 +67,6 @@ from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 __all__ = ["STATED_CRASHLOOP", "give_stated_crashloop", "read_stated_crashloop"]
 
 STATED_CRASHLOOP = "stated-crashloop"
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
-_PLACES = 64  # the statements weighed at most: a page states its case in few sentences
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 _NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}"
 # (the status word cut after `Back`, `CrashLoopBack`: no other status starts so; fixstated67)
@@ -141,12 +140,12 @@ class _Said(NamedTuple):
 
 def _statements(lines: list[str]) -> list[_Said]:
     """Every statement of a crash loop of what happened the lines hold (`_NAME_STATUS`,
-    `_LABELLED`, `_STATED`: one a line), each line read up to `_LOOK` and `_PLACES` weighed
+    `_LABELLED`, `_STATED`: one a line), each line read up to `SENTENCE_REACH` and `PLACES_WEIGHED` weighed
     at most (one pass)."""
     said: list[_Said] = []
-    left = _PLACES
+    left = PLACES_WEIGHED
     for number, text in enumerate(lines, 1):
-        line = text[:_LOOK]
+        line = text[:SENTENCE_REACH]
         if not any(a in line for a in _ANCHORS):
             continue
         whole = _NAME_STATUS.fullmatch(line) or _labelled(line)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import PODS_SUBJECT
@@ -33,7 +34,6 @@ __all__ = ["give_stated_kills", "name_stated_piece"]
 # `the mongodb pod`, `my web-0 pod`: a determiner of the case's, one name, `pod` (any case)
 _NAMING = lazy_regex(r"(?<![\w-])(?i:the|my|our|this)[ \t]+`?(?P<name>(?i:[a-z0-9](?:[-a-z0-9]{0,61}"
                      r"[a-z0-9])?))`?[ \t]+(?i:pod)(?![\w-])")
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ def _event_pod(found: RecordSet) -> _EventPod | None:
 
 def _names_pod(line: str, pod: str) -> str | None:
     """The words of the line that name `pod` (its name, or its workload's), or None."""
-    for m in _NAMING.finditer(line, 0, min(len(line), _LOOK)):
+    for m in _NAMING.finditer(line, 0, min(len(line), SENTENCE_REACH)):
         if m["name"].lower() in (pod, workload_of(pod)):
             return m[0]
     return None
@@ -122,7 +122,7 @@ def give_stated_kills(found: RecordSet, text: str) -> None:
     for number in _kill_lines(found):
         mine = [e for e in piece.events if e.where.line == number]
         if not mine or not 0 < number <= len(lines) or \
-                PODS_SUBJECT.search(lines[number - 1], 0, _LOOK) is None:
+                PODS_SUBJECT.search(lines[number - 1], 0, SENTENCE_REACH) is None:
             continue
         for name in names:  # the first record of each (a describe and a row of one pod merge)
             pod = next(p for p in found.pods if p.name == name)

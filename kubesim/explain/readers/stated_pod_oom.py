@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -35,7 +36,6 @@ from kubesim.explain.readers.stated_kill import EN_NAMED_OOM, STATED_EN_OOM, ZH_
 
 __all__ = ["give_named_oom", "names_pod", "unlist_line"]
 
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 _SPAN = lazy_regex(r"^not read: lines? (?P<a>\d+)(?:-(?P<b>\d+))?")
 
 
@@ -83,7 +83,7 @@ def give_named_oom(found: RecordSet, text: str) -> None:
     for number, line in enumerate(text.split("\n"), 1):
         if "OOM" not in line:
             continue
-        m = next((x for x in EN_NAMED_OOM.finditer(line, 0, min(len(line), _LOOK))
+        m = next((x for x in EN_NAMED_OOM.finditer(line, 0, min(len(line), SENTENCE_REACH))
                   if _names_pod(x["name"], pod)), None)
         if m is None or not states_what_happened(line, m.start(), m.end()):
             continue

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -82,7 +83,6 @@ _VERB = (
     r"(?![ \t]+(?i:are|were|is|was|count|counts|counter|have|had)(?![\w-])))(?![\w-])")
 CASE_RESTART = lazy_regex(_SUBJECT + _VERB)
 _REACH = 400  # how far before `restart` its subject may start (its relative clause in it)
-_PLACES = 64  # the places of `restart` looked around at most (a sentence holds few)
 
 
 def case_restart(line: str, happening: bool) -> re.Match[str] | None:
@@ -92,7 +92,7 @@ def case_restart(line: str, happening: bool) -> re.Match[str] | None:
     under a heading of what happens), in a sentence of what happened (runs'
     `states_what_happened`: no question, conditional or word of what may happen). None
     without one."""
-    at, left = line.find("estart"), _PLACES
+    at, left = line.find("estart"), PLACES_WEIGHED
     while at > 0 and left:
         left -= 1
         m = CASE_RESTART.search(line, max(0, at - _REACH), at + 12)
@@ -190,7 +190,6 @@ _READ = ("{}: the case's own pod or container stated in the author's prose to re
          "given (`{}`): read as its container having ended, at least once, no reason or exit "
          "code in the record; what ended it is not stated (no kill), and no count bounds its "
          "restarts")
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 
 
 def read_stated_restart(text: str, source: str) -> RecordSet | None:
@@ -204,7 +203,7 @@ def read_stated_restart(text: str, source: str) -> RecordSet | None:
     skip = commands | expected_lines(flat)
     happening = happening_lines(flat)
     found = next(((n, m) for n, x in enumerate(lines, 1) if n not in skip and "estart" in x
-                  and (m := case_restart(x[:_LOOK], n in happening)) is not None), None)
+                  and (m := case_restart(x[:SENTENCE_REACH], n in happening)) is not None), None)
     if found is None:
         return None
     number, m = found

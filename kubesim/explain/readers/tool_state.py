@@ -15,14 +15,14 @@ Unread: a guide's sentence (`a container is waiting: ...`, `If the container app
 ...`: a determiner, a conditional or a modal before `container`; `container` with no name of
 its own), a question (the line ends with `?`), and a reason that is no word of the kubelet's
 (lowercase: `is waiting: for the volume`). The first statement is read; each line up to
-`_LOOK` (one pass).
+`SENTENCE_REACH` (one pass).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.hedges import HEDGES, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -39,7 +39,6 @@ from kubesim.explain.readers.paste import unread_notes
 __all__ = ["TOOL_STATE", "read_tool_state"]
 
 TOOL_STATE = "tool-state"
-_LOOK = 2000  # a line's reach: a line longer than this is read up to it (one pass)
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 # the tool's statement: `container NAME` and the state (the kubelet's reasons are CamelCase)
 _STATED = lazy_regex(
@@ -74,7 +73,7 @@ class _Stated(NamedTuple):
 def _statement(lines: list[str]) -> _Stated | None:
     """The first statement of a container's state the lines hold (module docstring)."""
     for number, line in enumerate(lines, 1):
-        head = line[:_LOOK]
+        head = line[:SENTENCE_REACH]
         if "ontainer" not in head or head.rstrip().endswith("?"):
             continue
         for m in _STATED.finditer(head):

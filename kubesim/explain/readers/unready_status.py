@@ -17,7 +17,7 @@ pieces spell one of the kubelet's waiting reasons (`_REASONS`).
 
 Unread: several containers listed (whose reason is it?), a bracket that holds no reason of the
 kubelet's (`[22:29:23 INF] Validate configuration`: the container's log line), a wrap that
-spells no reason, and any line without the provider's words. Each line is read up to `_LOOK`
+spells no reason, and any line without the provider's words. Each line is read up to `SENTENCE_REACH`
 (one pass).
 """
 
@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
@@ -34,7 +35,6 @@ from kubesim.explain.readers.paste import unread_notes
 __all__ = ["UNREADY_STATUS", "read_unready_status"]
 
 UNREADY_STATUS = "unready-status"
-_LOOK = 2000  # a line's reach: a line longer than this is read up to it (one pass)
 _WORDS = "containers with unready status: ["
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _UNREADY = lazy_regex(
@@ -66,8 +66,8 @@ def _reason(m: re.Match[str], lines: list[str], number: int) -> str | None:
     (`_REASONS`)."""
     reason = m["reason"]
     if not m["closed"]:
-        wrapped = m.end() == len(lines[number - 1][:_LOOK].rstrip()) and number < len(lines)
-        tail = _CONTINUED.match(lines[number][:_LOOK]) if wrapped else None
+        wrapped = m.end() == len(lines[number - 1][:SENTENCE_REACH].rstrip()) and number < len(lines)
+        tail = _CONTINUED.match(lines[number][:SENTENCE_REACH]) if wrapped else None
         reason = reason + tail["tail"] if tail is not None else ""
     return reason if reason in _REASONS else None
 
@@ -77,7 +77,7 @@ def _last_unready(lines: list[str]) -> _Unready | None:
     docstring)."""
     found = None
     for number, line in enumerate(lines, 1):
-        head = line[:_LOOK]
+        head = line[:SENTENCE_REACH]
         at = head.find(_WORDS)
         m = _UNREADY.search(head, max(0, at - 400)) if at >= 0 else None
         reason = _reason(m, lines, number) if m is not None else None

@@ -16,6 +16,7 @@ failure, a sentence of what may happen, a question, and a kill of no case's own 
 from __future__ import annotations
 
 from kubesim.explain.readers.bare import bare_event
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, RecordSet, Where
 from kubesim.explain.readers.runs import states_what_happened
@@ -24,7 +25,6 @@ from kubesim.explain.readers.stated_pod_oom import unlist_line
 
 __all__ = ["give_unresponsive_kill"]
 
-_LOOK = 2000  # a sentence's reach: a line longer than this is read up to it (one pass)
 # the case's own container killed (past or progressive: `is being killed`, `was killed`, `got
 # killed`, `keeps getting killed`), its agent maybe named, because it did not respond
 _UNRESPONSIVE_KILL = lazy_regex(
@@ -63,11 +63,11 @@ def give_unresponsive_kill(found: RecordSet, text: str) -> None:
         return
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):
-        m = _UNRESPONSIVE_KILL.search(line, 0, min(len(line), _LOOK))
+        m = _UNRESPONSIVE_KILL.search(line, 0, min(len(line), SENTENCE_REACH))
         if m is None or not states_what_happened(line, m.start(), m.end()):
             continue
-        end = _SENTENCE_END.search(line, m.end(), m.end() + _LOOK)
-        if _OTHER_REASON.search(line, 0, end.start() if end else min(len(line), _LOOK)):
+        end = _SENTENCE_END.search(line, m.end(), m.end() + SENTENCE_REACH)
+        if _OTHER_REASON.search(line, 0, end.start() if end else min(len(line), SENTENCE_REACH)):
             continue
         where = Where(found.source, number)
         found_kill = bare_event(kill_lines("liveness")[1], where)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 
+from kubesim.explain.readers.hedges import PLACES_WEIGHED
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 
@@ -59,7 +60,6 @@ _GENERAL = lazy_regex(r"\u5982\u679c|\u5047\u5982|\u8981\u662f|\u7684\u8bdd|\u76
                       r"|\u53ef\u4ee5|\u4f8b\u5982|(?<![A-Za-z])(?i:if|when|may|might|can|could|would)(?![A-Za-z])")
 _SENTENCE_STOP = lazy_regex(r"[\u3002\uff01\uff1f!?]|\.(?=\s|$)")
 _ASKED = lazy_regex(r"[\u5417\u5462\uff1f?]")  # 吗, 呢, ？, ?
-_PLACES = 64  # the places of `重启` looked around at most (a sentence holds few)
 # the same words of a Chinese sentence, shared with stated_apart_zh.py (fixprose64)
 ZH_ASKED, ZH_GENERAL, ZH_NEGATED = _ASKED, _GENERAL, _NEGATED
 _REACH = 200  # how far before `重启` its subject may start
@@ -76,7 +76,7 @@ def zh_restarts(line: str, text: str) -> tuple[tuple[list[str], bool] | None, st
     the case's container having ended (a Terminated state of no reason or exit code: at least
     once, what ended it not stated, no kill), and what it is; None without one. `text`: the
     whole record, where a named pod must be shown elsewhere."""
-    left = _PLACES
+    left = PLACES_WEIGHED
     for word in _RESTART:
         at = line.find(word)
         while at >= 0 and left:
