@@ -6,7 +6,8 @@ one pass:
    back two columns left of it to ContainerStatus keys kubectl prints after `lastState` (`name:`
    first) is that item cut above its `lastState:` line (readers/cut_last_state.py;
    kubernetes-replicator-215): its `restartCount` is the container's, and a count without the
-   container's current state allows R + 1 kills (README's probe_kills).
+   container's current state allows R + 1 kills (README's probe_kills: R4.7, the count of the
+   container that ended is the one before its successor's).
 """
 
 from __future__ import annotations

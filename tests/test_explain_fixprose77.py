@@ -7,7 +7,8 @@ the case's own pod or container.
   its verb (rhel-edge-automation-arch-184: `the container that holds the nexus server was
   restarting`: the clause's object is no subject), the simple present under a heading of what
   happens (amundsen-1448: `## Current Behavior` / `The metadata pod continually restarts`): the
-  case's container ended, at least once, what ended it not stated: cannot-tell, {0, null}.
+  case's container ended, at least once (a restart follows an end: the new container's
+  restartCount is the last one's + 1, R4.7), what ended it not stated: cannot-tell, {0, null}.
 - A crash loop stated with `loops in` after a predicate of its own joined by `and` (liqo-2316:
   `The `liqo-gateway` pod does not start and loops in CrashLoopBackOff.`), beside a log's empty
   piece; and `the pods` as the case's pods for the crash loop as for the OOM readers.

@@ -1,7 +1,8 @@
 """A container waiting as Pulumi's Kubernetes provider prints it while it awaits a workload
 (`[Pod NS/NAME]: containers with unready status: [C] -- [REASON] MESSAGE`), the reason's word
 joined where the console wrapped it (fixlogs86, held-out batch 86, pulumi-kubernetes-535;
-readers/unready_status.py)."""
+readers/unready_status.py). A container waiting in CrashLoopBackOff has ended before (the
+back-off is refused starts after exits, R4.10-R4.12): an end shown, its cause and count open."""
 
 from __future__ import annotations
 
