@@ -48,6 +48,7 @@ def test_a_kindless_document_beside_a_table_is_still_lines_not_read() -> None:
     # is still a probe spec with an unknown field, refused as any other (not lines not read)
     NO_OBJECT,
     f"{NO_OBJECT} (no startupProbe, livenessProbe or readinessProbe)",
+    "a key of four words",
 ])
 def test_another_refusal_in_the_same_words_is_not_taken_for_a_kindless_document(
         key: str) -> None:
@@ -58,5 +59,17 @@ def test_another_refusal_in_the_same_words_is_not_taken_for_a_kindless_document(
     [note] = [n for n in record.notes if n.kind is NoteKind.NOT_READ]
     # the probe piece's own reason (its key named, however it is worded), not the no-object one
     assert note.text.startswith("not read: lines 4-9 (probe YAML"), note.text
-    assert f"{key} is no field the API has where it stands" in note.text \
-        or f"{key}: unknown field" in note.text, note.text
+    # one wording whatever the key holds (spaces, a colon): never the validator's own
+    assert f"{key} is no field the API has where it stands" in note.text, note.text
+    assert "unknown field" not in note.text, note.text
+
+
+def test_a_key_no_container_has_is_said_one_way_without_kubesims_label() -> None:
+    """A container item's key the API has no place for is said as any other such key: the
+    path from the pod spec, no `Pod/unnamed` label of kubesim's own, no validator's words."""
+    text = _ROWS + ("---\nspec:\n  containers:\n  - name: web\n    image: x\n    bogus: 1\n"
+                    "    livenessProbe:\n      tcpSocket:\n        port: 80\n")
+    [note] = [n for n in parse_record(text, "r.txt").notes if n.kind is NoteKind.NOT_READ]
+    assert "spec.containers[0].bogus is no field the API has where it stands" in note.text, \
+        note.text
+    assert "Pod/unnamed" not in note.text and "unknown field" not in note.text, note.text

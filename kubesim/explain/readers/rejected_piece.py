@@ -41,7 +41,12 @@ __all__ = ["ContainerItems", "Rejected", "RejectedPiece", "container_items", "it
 # kind-less pod's `Pod/unnamed`, the container `app` a piece that names none is given
 _LABEL = re.compile(r"^(?:ProbeSpec/.*?|Pod/unnamed) container (?P<name>[-a-z0-9.]{1,63}): ")
 _NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
-_UNKNOWN = re.compile(r"^(?P<path>\S+): unknown field$")
+# a key the API has no place for, whatever its characters (a YAML key may hold spaces and
+# colons: the path runs to the last `: unknown field`), in a container the piece names or none
+# (kubesim's label of a kind-less pod or a compact spec left out, as `_LABEL`'s is)
+_UNKNOWN = re.compile(r"^(?:Pod/unnamed: |ProbeSpec/[^:]*: )?"
+                      r"(?:container (?P<container>[-a-z0-9.]{1,63}): )?(?P<path>.+): "
+                      r"unknown field$")
 
 
 class RejectedPiece(RecordError):
@@ -132,8 +137,9 @@ def piece_reason(message: str, body: str) -> str:
 def _why(reason: str) -> str:
     unknown = _UNKNOWN.match(reason)
     if unknown is not None:  # a key kubesim cannot place: no field of what it reads there
+        where = f" (container {unknown['container']})" if unknown["container"] else ""
         return f"probe YAML kubesim cannot place: {unknown['path']} is no field the API " \
-               "has where it stands"
+               f"has where it stands{where}"
     return f"probe YAML the API server would reject: {reason}"
 
 
