@@ -339,6 +339,13 @@ NOT_READ: dict[str, str] = {
         "held-out batch 88, first contact on this stop's final code (8e6e3f9): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 90
+    "gitea-12671.issue-template-cut-then-backtick-get-all-three-pods-init-crashloop-and-crashloop-4-then-services-cut.txt": ("held-out batch 90: not yet run"),
+    "shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorrent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt": ("held-out batch 90: not yet run"),
+    "allenporter-k8s-gitops-1376.pr-prose-nextcloud-readiness-fails-then-fenced-readiness-probe-failed-statuscode-400-alone.txt": ("held-out batch 90: not yet run"),
+    "mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-once-codeserver-sidecar-not-involved.txt": ("held-out batch 90: not yet run"),
+    "mchestr-home-cluster-5613.pr-markdown-summary-oom-related-restarts-no-subject-then-comment-cross-seed-crashloopbackoff-43-restarts-crashing.txt": ("held-out batch 90: not yet run"),
+    "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": ("held-out batch 90: not yet run"),
 }
 
 
