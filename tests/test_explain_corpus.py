@@ -346,6 +346,14 @@ NOT_READ: dict[str, str] = {
     "mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-once-codeserver-sidecar-not-involved.txt": ("held-out batch 90: not yet run"),
     "mchestr-home-cluster-5613.pr-markdown-summary-oom-related-restarts-no-subject-then-comment-cross-seed-crashloopbackoff-43-restarts-crashing.txt": ("held-out batch 90: not yet run"),
     "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": ("held-out batch 90: not yet run"),
+    # held-out batch 92
+    "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": ("held-out batch 92: not yet run"),
+    "okdp-sandbox-29.issue-continued-prose-fenced-yaml-describe-container-fragment-keycloak-waiting-crashloop-last-state-oomkilled-137-then-patch-command-then-prose-cut.txt": ("held-out batch 92: not yet run"),
+    "infra-controller-rest-112.pr-prose-fenced-prompt-get-pods-grep-keycloak-0-1-oomkilled-5-105s-ago-then-journalctl-grep-kernel-memory-cgroup-killed-java.txt": ("held-out batch 92: not yet run"),
+    "packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liveness-x38-and-x23-over-days-then-prose-cut.txt": ("held-out batch 92: not yet run"),
+    "rauthy-598.issue-fenced-one-line-pod-status-crashloop-back-off-10s-last-state-terminated-with-139-error-1s-then-fenced-versions.txt": ("held-out batch 92: not yet run"),
+    "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": ("held-out batch 92: not yet run"),
+    "getsentry-sentry-11311.issue-prose-unfenced-liveness-and-readiness-failed-messages-connection-refused-no-pod-named-then-health-json.txt": ("held-out batch 92: not yet run"),
 }
 
 
