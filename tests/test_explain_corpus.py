@@ -338,6 +338,13 @@ NOT_READ: dict[str, str] = {
         "held-out batch 88, first contact on this stop's final code (8e6e3f9): refused "
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 89
+    "nvidia-rag-31.issue-template-shell-fence-unhealthy-row-no-header-startup-probe-failed-x292-over-50m-connection-refused.txt": ("held-out batch 89: not yet run"),
+    "genaiexamples-752.issue-template-fenced-dollar-prompt-get-pod-eight-rows-nginx-crashloop-6-113s-ago-cut-in-eighth-row.txt": ("held-out batch 89: not yet run"),
+    "tensorflow-12368.issue-prose-unfenced-prompt-get-pods-five-rows-three-inception-crashloop-9-then-client-traceback-cut.txt": ("held-out batch 89: not yet run"),
+    "allennlp-demo-37.issue-prose-fenced-get-pods-three-2-of-2-running-restarts-3-2-4-then-fenced-describe-head-cut-at-controlled-by.txt": ("held-out batch 89: not yet run"),
+    "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": ("held-out batch 89: not yet run"),
+    "mlserver-714.comment-prose-liveness-probe-issue-as-below-then-fenced-events-nine-rows-scheduled-to-pulled-cut-no-unhealthy-row.txt": ("held-out batch 89: not yet run"),
 }
 
 
