@@ -354,6 +354,13 @@ NOT_READ: dict[str, str] = {
     "rauthy-598.issue-fenced-one-line-pod-status-crashloop-back-off-10s-last-state-terminated-with-139-error-1s-then-fenced-versions.txt": ("held-out batch 92: not yet run"),
     "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": ("held-out batch 92: not yet run"),
     "getsentry-sentry-11311.issue-prose-unfenced-liveness-and-readiness-failed-messages-connection-refused-no-pod-named-then-health-json.txt": ("held-out batch 92: not yet run"),
+    # held-out batch 89
+    "nvidia-rag-31.issue-template-shell-fence-unhealthy-row-no-header-startup-probe-failed-x292-over-50m-connection-refused.txt": ("held-out batch 89: not yet run"),
+    "genaiexamples-752.issue-template-fenced-dollar-prompt-get-pod-eight-rows-nginx-crashloop-6-113s-ago-cut-in-eighth-row.txt": ("held-out batch 89: not yet run"),
+    "tensorflow-12368.issue-prose-unfenced-prompt-get-pods-five-rows-three-inception-crashloop-9-then-client-traceback-cut.txt": ("held-out batch 89: not yet run"),
+    "allennlp-demo-37.issue-prose-fenced-get-pods-three-2-of-2-running-restarts-3-2-4-then-fenced-describe-head-cut-at-controlled-by.txt": ("held-out batch 89: not yet run"),
+    "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": ("held-out batch 89: not yet run"),
+    "mlserver-714.comment-prose-liveness-probe-issue-as-below-then-fenced-events-nine-rows-scheduled-to-pulled-cut-no-unhealthy-row.txt": ("held-out batch 89: not yet run"),
 }
 
 
