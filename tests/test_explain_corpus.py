@@ -340,27 +340,49 @@ NOT_READ: dict[str, str] = {
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     # held-out batch 90
-    "gitea-12671.issue-template-cut-then-backtick-get-all-three-pods-init-crashloop-and-crashloop-4-then-services-cut.txt": ("held-out batch 90: not yet run"),
-    "shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorrent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt": ("held-out batch 90: not yet run"),
-    "allenporter-k8s-gitops-1376.pr-prose-nextcloud-readiness-fails-then-fenced-readiness-probe-failed-statuscode-400-alone.txt": ("held-out batch 90: not yet run"),
-    "mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-once-codeserver-sidecar-not-involved.txt": ("held-out batch 90: not yet run"),
-    "mchestr-home-cluster-5613.pr-markdown-summary-oom-related-restarts-no-subject-then-comment-cross-seed-crashloopbackoff-43-restarts-crashing.txt": ("held-out batch 90: not yet run"),
-    "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": ("held-out batch 90: not yet run"),
+    "shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorrent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt": (
+        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
+        "r: shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorr"
+        "ent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt: not a record expla"
+        "in reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec; want {'end"
+        "ed': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows_"
+        "failures': True}"),
+    "mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-once-codeserver-sidecar-not-involved.txt": (
+        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
+        "r: mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-on"
+        "ce-codeserver-sidecar-not-involved.txt: not a record explain reads: expected kubectl des"
+        "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or ; want {'end"
+        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
+        "': True}"),
+    "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": (
+        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
+        "r: zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pend"
+        "ing-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt:21: duplicate key 'spec' in one"
+        " mapping (first on line 19); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills"
+        "': {'min': 0, 'max': None}, 'shows_failures': False}"),
     # held-out batch 92
-    "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": ("held-out batch 92: not yet run"),
-    "okdp-sandbox-29.issue-continued-prose-fenced-yaml-describe-container-fragment-keycloak-waiting-crashloop-last-state-oomkilled-137-then-patch-command-then-prose-cut.txt": ("held-out batch 92: not yet run"),
-    "infra-controller-rest-112.pr-prose-fenced-prompt-get-pods-grep-keycloak-0-1-oomkilled-5-105s-ago-then-journalctl-grep-kernel-memory-cgroup-killed-java.txt": ("held-out batch 92: not yet run"),
-    "packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liveness-x38-and-x23-over-days-then-prose-cut.txt": ("held-out batch 92: not yet run"),
-    "rauthy-598.issue-fenced-one-line-pod-status-crashloop-back-off-10s-last-state-terminated-with-139-error-1s-then-fenced-versions.txt": ("held-out batch 92: not yet run"),
-    "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": ("held-out batch 92: not yet run"),
-    "getsentry-sentry-11311.issue-prose-unfenced-liveness-and-readiness-failed-messages-connection-refused-no-pod-named-then-health-json.txt": ("held-out batch 92: not yet run"),
+    "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": (
+        "held-out batch 92, first contact on stop 51's code (33f38e33): got [keycloak] {'ended': "
+        "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
+        "res': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min"
+        "': 0, 'max': 0}, 'shows_failures': True}"),
+    "packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liveness-x38-and-x23-over-days-then-prose-cut.txt": (
+        "held-out batch 92, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
+        "r: packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liv"
+        "eness-x38-and-x23-over-days-then-prose-cut.txt: no pod named 'packit-worker-short-runnin"
+        "g-0' in the record (pods: (unnamed)); want {'ended': 'cannot-tell', 'probe': 'liveness',"
+        " 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
+    "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": (
+        "held-out batch 92, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
+        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
+        "nt {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'sh"
+        "ows_failures': True}"),
     # held-out batch 89
-    "nvidia-rag-31.issue-template-shell-fence-unhealthy-row-no-header-startup-probe-failed-x292-over-50m-connection-refused.txt": ("held-out batch 89: not yet run"),
-    "genaiexamples-752.issue-template-fenced-dollar-prompt-get-pod-eight-rows-nginx-crashloop-6-113s-ago-cut-in-eighth-row.txt": ("held-out batch 89: not yet run"),
-    "tensorflow-12368.issue-prose-unfenced-prompt-get-pods-five-rows-three-inception-crashloop-9-then-client-traceback-cut.txt": ("held-out batch 89: not yet run"),
-    "allennlp-demo-37.issue-prose-fenced-get-pods-three-2-of-2-running-restarts-3-2-4-then-fenced-describe-head-cut-at-controlled-by.txt": ("held-out batch 89: not yet run"),
-    "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": ("held-out batch 89: not yet run"),
-    "mlserver-714.comment-prose-liveness-probe-issue-as-below-then-fenced-events-nine-rows-scheduled-to-pulled-cut-no-unhealthy-row.txt": ("held-out batch 89: not yet run"),
+    "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": (
+        "held-out batch 89, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
+        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False}"
+        "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
+        "hows_failures': False}"),
 }
 
 
