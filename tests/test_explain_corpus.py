@@ -384,14 +384,25 @@ NOT_READ: dict[str, str] = {
         "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
         "hows_failures': False}"),
     # held-out batch 93
-    "iesalisal-devopsk8s-11-13liveness.spanish-notes-indented-prose-and-commands-then-three-event-rows-no-header-unhealthy-x4-killing-liveness-x4-pulling-x6.txt": ("held-out batch 93: not yet run"),
-    "zenardi-descomplicandokubernetes-day-02-analise.portuguese-notes-prose-fenced-describe-stress-waiting-crashloop-last-state-oomkilled-137-restart-count-1-events-backoff-x2.txt": ("held-out batch 93: not yet run"),
-    "akhibousokhona-kubernetes-akhikachmoney-readme.french-readme-hash-banners-create-commands-then-get-po-two-pods-postgres-running-1-41m-ago-then-get-deploy.txt": ("held-out batch 93: not yet run"),
-    "anhminh245-k8s-08-02-health-checks.vietnamese-guide-troubleshooting-commented-get-pods-web-crashloop-10-then-describe-grep-liveness-line-no-failure-field-and-one-unhealthy-row.txt": ("held-out batch 93: not yet run"),
-    "dhchicaiza-kubernetes-loadbalancer.spanish-guide-heading-fenced-get-pods-label-comment-salida-esperada-two-pods-running-0-2m.txt": ("held-out batch 93: not yet run"),
-    "xodbs1123-kubernetes-k8s-silseup.korean-notes-get-pod-three-pods-webapp-0-1-then-1-1-then-logs-healthz-500-then-describe-last-state-error-137-restart-count-1-liveness-failure-3-events-killing-x2.txt": ("held-out batch 93: not yet run"),
-    "jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-to-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt": ("held-out batch 93: not yet run"),
-    "fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fenced-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.txt": ("held-out batch 93: not yet run"),
+    "iesalisal-devopsk8s-11-13liveness.spanish-notes-indented-prose-and-commands-then-three-event-rows-no-header-unhealthy-x4-killing-liveness-x4-pulling-x6.txt": (
+        "held-out batch 93, first contact on stop 51's code (f385a453): got [liveness] {'ended': "
+        "'liveness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 4, 'max': 4}, 'shows_fail"
+        "ures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min'"
+        ": 4, 'max': None}, 'shows_failures': True}"),
+    "jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-to-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt": (
+        "held-out batch 93, first contact on stop 51's code (f385a453): got exit 2: kubesim: erro"
+        "r: jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-t"
+        "o-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt"
+        ": no pod named 'order-service-…-c57x2' in the record (pods: (unnamed)); want {'ended': '"
+        "readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
+        "res': True}"),
+    "fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fenced-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.txt": (
+        "held-out batch 93, first contact on stop 51's code (f385a453): got exit 2: kubesim: erro"
+        "r: fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fence"
+        "d-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.t"
+        "xt: not a record explain reads: expected kubectl describe pod, kubectl get p; want {'end"
+        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failure"
+        "s': True}"),
 }
 
 
