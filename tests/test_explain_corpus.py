@@ -403,6 +403,27 @@ NOT_READ: dict[str, str] = {
         "xt: not a record explain reads: expected kubectl describe pod, kubectl get p; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failure"
         "s': True}"),
+    # held-out batch 91
+    "fabric-operator-154.issue-continued-fenced-describe-event-rows-no-header-orderer-and-proxy-started-once-cut-in-unhealthy-reason.txt": (
+        "held-out batch 91: not yet run"),
+    "cosmos-operator-181.issue-continued-fenced-pod-yaml-status-healthcheck-running-0-node-last-state-error-exit-2-cut-at-ready-false.txt": (
+        "held-out batch 91: not yet run"),
+    "edgemesh-293.issue-prose-unfenced-describe-events-header-coredns-created-once-readiness-connection-reset-five-rows-cut-in-sixth.txt": (
+        "held-out batch 91: not yet run"),
+    "oaic-138.issue-prose-inline-code-get-pods-row-no-header-e2term-crashloop-7-then-fenced-log-illegal-instruction-core-dumped.txt": (
+        "held-out batch 91: not yet run"),
+    "5g-spector-3.issue-prose-fenced-make-error-then-fenced-get-pods-riab-six-pods-upf-0-2-of-4-crashloop-11-34s-ago-then-fenced-commands.txt": (
+        "held-out batch 91: not yet run"),
+    "bevel-operator-fabric-210.issue-continued-indented-console-fence-get-all-eight-pods-org1-peers-1-of-2-crashloop-9-then-services-cut.txt": (
+        "held-out batch 91: not yet run"),
+    "ditto-1840.issue-prose-gateway-pod-not-ready-then-bold-readiness-and-liveness-messages-connection-refused-no-count.txt": (
+        "held-out batch 91: not yet run"),
+    "converged-edge-experience-kits-30.comment-continued-root-prompt-get-pods-wide-all-namespaces-cdi-operator-crashloop-222-then-cut-in-etcd-name.txt": (
+        "held-out batch 91: not yet run"),
+    "hiero-mirror-node-7414.issue-form-prose-rest-api-pods-restarting-for-reasons-bullets-oomkilled-memory-liveness-cpu-busy.txt": (
+        "held-out batch 91: not yet run"),
+    "chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-tail-15-debug-migrations-cut.txt": (
+        "held-out batch 91: not yet run"),
 }
 
 
