@@ -405,25 +405,23 @@ NOT_READ: dict[str, str] = {
         "s': True}"),
     # held-out batch 91
     "fabric-operator-154.issue-continued-fenced-describe-event-rows-no-header-orderer-and-proxy-started-once-cut-in-unhealthy-reason.txt": (
-        "held-out batch 91: not yet run"),
-    "cosmos-operator-181.issue-continued-fenced-pod-yaml-status-healthcheck-running-0-node-last-state-error-exit-2-cut-at-ready-false.txt": (
-        "held-out batch 91: not yet run"),
-    "edgemesh-293.issue-prose-unfenced-describe-events-header-coredns-created-once-readiness-connection-reset-five-rows-cut-in-sixth.txt": (
-        "held-out batch 91: not yet run"),
-    "oaic-138.issue-prose-inline-code-get-pods-row-no-header-e2term-crashloop-7-then-fenced-log-illegal-instruction-core-dumped.txt": (
-        "held-out batch 91: not yet run"),
-    "5g-spector-3.issue-prose-fenced-make-error-then-fenced-get-pods-riab-six-pods-upf-0-2-of-4-crashloop-11-34s-ago-then-fenced-commands.txt": (
-        "held-out batch 91: not yet run"),
-    "bevel-operator-fabric-210.issue-continued-indented-console-fence-get-all-eight-pods-org1-peers-1-of-2-crashloop-9-then-services-cut.txt": (
-        "held-out batch 91: not yet run"),
-    "ditto-1840.issue-prose-gateway-pod-not-ready-then-bold-readiness-and-liveness-messages-connection-refused-no-count.txt": (
-        "held-out batch 91: not yet run"),
-    "converged-edge-experience-kits-30.comment-continued-root-prompt-get-pods-wide-all-namespaces-cdi-operator-crashloop-222-then-cut-in-etcd-name.txt": (
-        "held-out batch 91: not yet run"),
+        "held-out batch 91, first contact on stop 51's code (f843aa21): got [orderer] {'ended': '"
+        "cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fal"
+        "se}; [proxy] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None"
+        "}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills"
+        "': {'min': 0, 'max': None}, 'shows_failures': True}"),
     "hiero-mirror-node-7414.issue-form-prose-rest-api-pods-restarting-for-reasons-bullets-oomkilled-memory-liveness-cpu-busy.txt": (
-        "held-out batch 91: not yet run"),
+        "held-out batch 91, first contact on stop 51's code (f843aa21): got [None] {'ended': 'can"
+        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True};"
+        " want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': Non"
+        "e}, 'shows_failures': True}"),
     "chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-tail-15-debug-migrations-cut.txt": (
-        "held-out batch 91: not yet run"),
+        "held-out batch 91, first contact on stop 51's code (f843aa21): got exit 2: kubesim: erro"
+        "r: chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-t"
+        "ail-15-debug-migrations-cut.txt: not a record explain reads: expected kubectl describe p"
+        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
+        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
+        "ures': True}"),
 }
 
 
