@@ -15,10 +15,9 @@ characters, at most 100 items in a list, no `--kubelet` setting); anything else,
 or merely unusual, goes to the model, which accepts it or names the flag and what is allowed,
 word for word as before.
 
-tests/test_check_bounds.py, tests/test_run_bounds.py, tests/test_windows_bounds.py,
-tests/test_suggest_bounds.py and tests/test_explain_bounds.py hold the two together: every
-field of the model is an option judged here, and no command line judged within is refused by
-the model (Hypothesis).
+tests/test_tool_bounds.py holds the two together for every command (one row of its table a
+command): every field of the model is an option judged here, and no command line judged
+within is refused by the model (Hypothesis).
 """
 
 from __future__ import annotations
