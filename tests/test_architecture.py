@@ -151,6 +151,7 @@ MODULES = {
     "kubesim.explain.prevent": "explain", "kubesim.explain.diagnosis": "explain", "kubesim.explain.pod_answer": "explain",
     "kubesim.explain.command": "explain", "kubesim.explain.dated": "explain",
     "kubesim.explain.created_unstarted": "explain", "kubesim.explain.counted_table": "explain",
+    "kubesim.explain.burst_start": "explain",
     "kubesim.explain.readers": "records", "kubesim.explain.readers.model": "records",
     "kubesim.explain.readers.times": "records", "kubesim.explain.readers.probe_line": "records",
     "kubesim.explain.readers.event_rows": "records",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
+from kubesim.explain.burst_start import begun_start, ordinal
 from kubesim.explain.command import FileLife, probe_file, read_file_life
 from kubesim.explain.messages import (
     ExitCause,
@@ -1416,7 +1417,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if decided.kind == "not-probe":  # what the line says: the failures make at most these
         return _capped(lo, ceiling, floor, f"at most {ceiling}: the recorded liveness and "
                        f"startup failures make no more kills than that (R1.17)")
-    summed = _earlier_ends_most(f, decided) or _row_sum_most(f) or _started_once_killed(f)
+    summed = _burst_dropped(f) or _earlier_ends_most(f, decided) or _row_sum_most(f) or \
+        _started_once_killed(f)
     if summed is not None:
         return _capped(lo, summed[0], floor, summed[1])
     most = _containers_bound(f)
@@ -1807,7 +1809,7 @@ def _could_kill(f: _Facts) -> bool:
                 or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
                 or bool(f.view.record and f.view.record.row_sum) or _untold_killer(f)
-                or _later_count_cut(f) or _unsure_killer_untold(f))
+                or _later_count_cut(f) or _unsure_killer_untold(f) or _burst_opened(f) is not None)
 
 
 def _unsure_killer_untold(f: _Facts) -> bool:
@@ -1992,6 +1994,44 @@ def _counted_table_shows_none(f: _Facts) -> bool:
             e.reason == "Unhealthy" or probe_event(e.message) is not None for e in v.events)
 
 
+def _burst_dropped(f: _Facts) -> tuple[int, str] | None:
+    """The kills' ceiling `_burst_opened` sets, and why, where the cadence or a count bounds
+    them (None elsewhere: `_open_why` leaves them open)."""
+    opened = _burst_opened(f)
+    return None if opened is None or opened[0] is None else (opened[0], opened[1])
+
+
+def _burst_opened(f: _Facts) -> tuple[int | None, str] | None:
+    """The kills a counted table that shows none (`_counted_table_shows_none`) leaves open
+    past the event recorder's burst, and why: a start its rows show begun after the last end
+    they place (burst_start.py, README's rule of the counted table past the burst, R4.43) may
+    have ended by a kill whose every event the spam filter dropped, it and each container the
+    back-off's cadence lets start after it (R4.10-R4.13), no more than a restart count leaves
+    (R4.7: the ends placed and one more after the last restart). None where the rule opens
+    none (under the burst, a BackOff or a Started row newest, a count that bounds)."""
+    begun = begun_start(f.view.events) if _counted_table_shows_none(f) else None
+    if begun is None:
+        return None
+    count, n = _restart_bound(f), begun.placed
+    most = begun.most if count is None else min(count + 1 - n, begun.most or count + 1 - n)
+    if most is not None and most <= 0:
+        return None
+    row = f"{begun.row.reason} row of {rc.duration_text(begun.row.last.age_lo or 0.0)} ago"
+    more = f", and up to {most - 1} more after it," if most is not None and most > 1 else ""
+    opened = (f"a {ordinal(n + 1)} container{more} may have started after the newest row, past "
+              f"the event recorder's burst, and been killed with every event dropped (the pod's "
+              f"kubelet rows reach its burst of {rc.SPAM_BURST}, R4.43, and their newest, the "
+              f"{row}, begins a start after the last of the {n} ends they place)")
+    if most is None:  # (times of no age: the record's moment unknown, the cadence bounds none)
+        return None, opened
+    if count is not None and most == count + 1 - n:
+        return most, f"at most {most}: {opened}; restartCount {count} (R4.7)"
+    return most, (f"at most {most}: {opened}; a {ordinal(n + most + 1)} start needs a back-off "
+                  f"of {rc.duration_text(begun.wait)} after the {ordinal(n + most - 1)} end, "
+                  f"more than the {rc.duration_text(begun.since)} since that container's start "
+                  "(R4.10-R4.13)")
+
+
 def _killer_counted(f: _Facts) -> bool:
     """Whether the record states the count of a liveness or startup probe's failures (a row's
     `(xN over M)`): that probe's failures are every one of its message, so a probe row whose
@@ -2032,6 +2072,8 @@ def _open_why(f: _Facts) -> str:
     unseen = _restart_unseen(f) or _events_older_than_pod(f)
     if unseen:
         return unseen
+    if (dropped := _burst_opened(f)) is not None and dropped[0] is None:
+        return dropped[1]
     # (a count without its state, a describe block without its State line, is of the
     # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
     # dapr-docs-2972. An ended container's count, waiting out a back-off or terminated,
