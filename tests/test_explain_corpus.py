@@ -299,20 +299,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 82: 4 of 7 at first contact on stop 49's final code (23578df)
     # held-out batch 83: 10 of 10 at first contact on this stop's code with three of its four fixes (966450c)
     # held-out batch 84: 7 of 10 at first contact on this stop's code with three of its four fixes (966450c)
-    "logzio-k8s-19.issue-prose-then-fenced-prompt-describe-events-only-from-scheduled-pulled-created-started-x4-backoff-x8-pulling-x5-fluentd-then-logs-cut.txt": (
-        "held-out batch 84, first contact on this stop's code with three of its four "
-        "fixes (966450c): got {0, 0}, then, by fixburst51 (the lead's rule of stop 51, the "
-        "counted table past the burst: burst_start.py), got [fluentd] {ended: cannot-tell, "
-        "probe: [], probe_kills: {min: 0, max: 2}, shows_failures: True}; want {ended: "
-        "cannot-tell, probe: [], probe_kills: {min: 0, max: 1}, shows_failures: True}. The "
-        "rule holds (four ends placed and ruled out, a fifth start begun by the Pulling row "
-        "of 2m33s, its events dropped); the bound differs: the facts take 160 s as the wait "
-        "after a fifth end (R4.11's fifth delay), but the first restart comes at once (R4.12), "
-        "so that wait is 80 s (R4.11's fourth), and the record's own Created x4 over 50 s "
-        "(4m11s to 3m21s) needs it (10 + 20 + 40 = 70 s would not fit); a sixth start by "
-        "121 s ago (80 s after the fourth end, after the Started row of 3m21s; after a kill "
-        "the same sync starts it, R4.6, R4.13) may be killed too: {0, 2}, reported to the "
-        "lead"),
     # held-out batch 85: 2 of 4 at first contact on this stop's final code (aa152fa)
     "eshoponcontainers-1356.issue-prose-my-mvc-crashloop-then-powershell-prompt-get-pods-all-running-0-cut-in-nosql-row-before-webmvc.txt": (
         "held-out batch 85, first contact on this stop's final code (aa152fa): got [None] "
