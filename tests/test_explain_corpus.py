@@ -281,15 +281,8 @@ NOT_READ: dict[str, str] = {
     # held-out batch 75: 7 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 77: 6 of 10 at first contact on stop 49's final code (23578df)
-    "cmdbuild-docker-11.issue-prose-alone-kubectl-run-openmaint-pod-gets-tomcat-shut-down-event-successor-does-the-same.txt": (
-        "held-out batch 77, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}; fixprose77: still refused: "
-        "`the running pod gets a Tomcat shut down event which stops it` is a stop of the pod "
-        "told as the object of a relative clause whose subject is an event, in the present, "
-        "with no first person running it nor a heading of what happens; no README rule reads "
-        "a stop so stated (the facts' own why says so), and one keyed to `gets ... event which "
-        "stops it` would be this record's words: left for a README rule"),
+    # (cmdbuild-docker-11, marked since, holds since fixmarked51: a stop of the case's own pod
+    # stated in the author's prose, stated_stop.py)
     # held-out batch 78: 4 of 10 at first contact on stop 49's final code (23578df)
     # held-out batch 79: 7 of 9 at first contact on stop 49's final code (23578df):
     # opentelemetry-collector-contrib-31282 ended in a RecursionError (a re-nested Pod re-nested
