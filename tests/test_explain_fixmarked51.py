@@ -61,7 +61,7 @@ def test_a_two_megabyte_code_span_line_is_read_in_one_pass(text: str) -> None:
 
 # ------------------------------------------------ a stop of the case's own pod or container
 # (held-out batch 77, cmdbuild-docker-11: stated_stop.py). A stop is an end as a restart is
-# (R4.1: the kubelet restarts what ended): the case's container ended, at least once, what
+# (an end is what a restart follows: R4.7): the case's container ended, at least once, what
 # ended it not stated: cannot-tell, no probe, {0, null}, failures shown.
 
 

@@ -3,7 +3,7 @@ given (held-out batch 77, cmdbuild-docker-11: `kubectl run openmaint ... fails. 
 successful creation of the database the running pod gets a Tomcat shut down event which stops
 it.`; fixmarked51).
 
-A stop is an end as a restart is (R4.1: the kubelet restarts what ended), and the corpus
+A stop is an end as a restart is (an end is what a restart follows: R4.7), and the corpus
 README's prose rules read a statement of the case where its subject is the case's own pod or
 container (stated_restart.py's `CASE_POD`: a determiner of the case's, the pod's or the
 container's noun) and it states what happened. Read as stated_restart.py reads a restart: its
