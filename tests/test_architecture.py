@@ -255,6 +255,7 @@ MODULES = {
     "kubesim.explain.readers.stated_case": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_restart": "records",
+    "kubesim.explain.readers.stated_stop": "records",
     "kubesim.explain.readers.narrative_when": "records",
     "kubesim.explain.readers.sentence_containers": "records",
     "kubesim.explain.readers.stated_oom_with": "records",

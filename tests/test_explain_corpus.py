@@ -281,15 +281,8 @@ NOT_READ: dict[str, str] = {
     # held-out batch 75: 7 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 76: 4 of 10 at first contact on this stop's final code (3ffa748)
     # held-out batch 77: 6 of 10 at first contact on stop 49's final code (23578df)
-    "cmdbuild-docker-11.issue-prose-alone-kubectl-run-openmaint-pod-gets-tomcat-shut-down-event-successor-does-the-same.txt": (
-        "held-out batch 77, first contact on stop 49's final code (23578df): refused "
-        "(exit 2, not a record explain reads); want {ended: cannot-tell, probe: [], "
-        "probe_kills: {min: 0, max: None}, shows_failures: True}; fixprose77: still refused: "
-        "`the running pod gets a Tomcat shut down event which stops it` is a stop of the pod "
-        "told as the object of a relative clause whose subject is an event, in the present, "
-        "with no first person running it nor a heading of what happens; no README rule reads "
-        "a stop so stated (the facts' own why says so), and one keyed to `gets ... event which "
-        "stops it` would be this record's words: left for a README rule"),
+    # (cmdbuild-docker-11, marked since, holds since fixmarked51: a stop of the case's own pod
+    # stated in the author's prose, stated_stop.py)
     # held-out batch 78: 4 of 10 at first contact on stop 49's final code (23578df)
     # held-out batch 79: 7 of 9 at first contact on stop 49's final code (23578df):
     # opentelemetry-collector-contrib-31282 ended in a RecursionError (a re-nested Pod re-nested
@@ -321,11 +314,9 @@ NOT_READ: dict[str, str] = {
     # held-out batch 87: 9 of 10 at first contact on this stop's final code (8e6e3f9); the
     # miss, kubespray-2897 (a `get pods` row in parentheses; `And keeps restarting.` read as a
     # restart of a name `And`), holds after the lead's fix of both
-    # held-out batch 88: 9 of 10 at first contact on this stop's final code (8e6e3f9)
-    "alauda-kubeflow-chart-45.issue-chinese-prose-inline-code-get-pods-row-training-operator-0-1-oomkilled-no-restarts-column.txt": (
-        "held-out batch 88, first contact on this stop's final code (8e6e3f9): refused "
-        "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
-        "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
+    # held-out batch 88: 9 of 10 at first contact on this stop's final code (8e6e3f9); the
+    # miss, alauda-kubeflow-chart-45 (its `get pods` row in a code span, the sentence's `。`
+    # right after the closing backtick), holds since fixmarked51 (normalise.py's _CODE_ENDED)
     # held-out batch 90
     "shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorrent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt": (
         "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"

@@ -299,7 +299,13 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                  # held-out batch 63 (fixrows64): `get events` rows of REASON, SOURCE and
                  # MESSAGE from Scheduled, cut after the last row's `Created container`
                  "wordpress-quickstart-2.comment-prose-both-probes-failed-then-fenced-event-"
-                 "rows-no-header-no-age-cut-after-created.txt")},
+                 "rows-no-header-no-age-cut-after-created.txt",
+                 # its describe row cut in its message (`timeout 1s`, no line end): drawn
+                 # since fixmarked51 took alauda-kubeflow-chart-45 off NOT_READ, the draw over
+                 # RECORDS changing
+                 "kudobuilder-operators-11.issue-prose-fenced-kafka-shell-time-broker-api-"
+                 "versions-then-error-fence-describe-row-readiness-errored-x61-exec-timeout-1s-"
+                 "cut.txt")},
     **{(k, n): _ONE_LINE for k in ("diff", "line-numbers", "timestamp", "timestamp+crlf")
        for n in _ONE_LINERS if n not in _QUOTED_IN_A_SENTENCE
        and (n, k) not in _QUOTED_AFTER_A_COLON},

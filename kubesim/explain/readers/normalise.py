@@ -143,6 +143,11 @@ _PROMPT = re.compile(
 _BARE_COMMAND = re.compile(r"^\s*+" + _TOOLS + r"\s+(?:get|describe|logs|-n|--namespace)\b")
 _EMPHASIS = re.compile(r"^(\s*)(\*\*|__)(.*?)\2(\s*)$")
 _CODE = re.compile(r"^(\s*)`([^`]+)`(\s*)$")
+# a code span whole on its line, the author's sentence ending right after its closing
+# backtick (`` `kubeflow  training-operator-...  0/1  OOMKilled`。 ``, alauda-kubeflow-chart-45):
+# the span is what was pasted, the full stop the sentence's; a question's `?` after it is
+# not taken off (the author asks about what the span holds)
+_CODE_ENDED = re.compile(r"^([ \t]*+)`([^`\n]+)`[ \t]*+(?:\.|\u3002|!|\uff01)[ \t]*+$")
 # a line the author put in parentheses whole: taken off only around a `get pods` row (a
 # sentence in parentheses stays the author's; kubespray-2897, held-out batch 87)
 _PARENTHESISED = lazy_regex(r"^([ \t]*)\(([^()\n]{1,4096})\)[ \t]*$")
@@ -612,7 +617,7 @@ def _unwrap(text: str) -> str:
     m = _EMPHASIS.match(text)
     if m:
         text = m[1] + m[3]
-    m = _CODE.match(text)
+    m = _CODE.match(text) or _CODE_ENDED.match(text)
     if m:
         text = m[1] + m[2]
     elif (p := _PARENTHESISED.match(text)) and is_pod_row(p[2]):  # `(NAME 0/1 ... 3h)`

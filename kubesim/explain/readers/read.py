@@ -51,6 +51,7 @@ from kubesim.explain.readers.stated_crashloop import give_stated_crashloop, read
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.stated_restart import read_stated_restart
+from kubesim.explain.readers.stated_stop import read_stated_stop
 from kubesim.explain.readers.tool_state import read_tool_state
 from kubesim.explain.readers.unready import name_by_unready
 from kubesim.explain.readers.unready_status import read_unready_status
@@ -265,6 +266,12 @@ def _told_alone(plained: str, source: str) -> RecordSet | None:
     restarted = read_stated_restart(plained, source)
     if restarted is not None:
         return restarted
+    # a page of prose alone stating a stop of the case's own pod or container
+    # (stated_stop.py: `the running pod gets a Tomcat shut down event which stops it`), read
+    # as a restart is, before stated_apart.py for the same reason (fixmarked51)
+    stopped = read_stated_stop(plained, source)
+    if stopped is not None:
+        return stopped
     # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
     # `container X terminated with exit code 1`: tool_state.py), that container's state
     told = read_tool_state(plained, source) or read_unready_status(plained, source)

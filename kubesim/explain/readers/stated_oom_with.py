@@ -33,7 +33,7 @@ import re
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["OOM_WITH", "OOM_WITH_ANCHORS", "KILLED_AT_LIMIT", "oom_with_hint",
+__all__ = ["OOM_WITH", "OOM_WITH_ANCHORS", "KILLED_AT_LIMIT", "RUNS_SYSTEM", "oom_with_hint",
            "present_told"]
 
 # the case's own pod or container: a determiner of the case's, or a possessive, and up to two
@@ -72,7 +72,7 @@ OOM_WITH_ANCHORS = ("OOM", "oom", "Oom")
 
 # a first person running a system, before the end in its paragraph (`we have a rails
 # application`, `we are running`, `I deployed`, `our cluster`)
-_RUNS = lazy_regex(
+RUNS_SYSTEM = lazy_regex(
     r"(?<![A-Za-z])(?:[Ww]e|I)[ \t]+(?:(?i:have|are|am|were|was)[ \t]+)?(?i:have|had|run|ran"
     r"|running|deploy|deployed|deploying|host|hosted|hosting|operate|operating)(?![A-Za-z])"
     r"|(?<![A-Za-z])(?i:our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:app|application|service"
@@ -113,4 +113,4 @@ def present_told(line: str, m: re.Match[str]) -> bool:
     words = m["words"] or ""
     if m["owner"] or m["own"] or m["own2"] or _DASHED.search(words) or _OWNER.search(words):
         return True
-    return _RUNS.search(line, max(0, m.start() - _LOOK_BACK), m.start()) is not None
+    return RUNS_SYSTEM.search(line, max(0, m.start() - _LOOK_BACK), m.start()) is not None

@@ -56,8 +56,8 @@ from kubesim.explain.readers.paste import unread_notes
 from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_cause import NEGATED, expected_lines
 
-__all__ = ["CASE_RESTART", "STATED_RESTART", "case_restart", "happening_lines",
-           "read_stated_restart"]
+__all__ = ["CASE_POD", "CASE_RESTART", "STATED_RESTART", "case_restart", "cause_after",
+           "ended_record", "happening_lines", "negated_before", "read_stated_restart"]
 
 STATED_RESTART = "stated-restart"
 
@@ -82,6 +82,7 @@ _VERB = (
     # (`restarts` a noun: `the pod restarts are ...`, `the pod restarts count`)
     r"(?![ \t]+(?i:are|were|is|was|count|counts|counter|have|had)(?![\w-])))(?![\w-])")
 CASE_RESTART = lazy_regex(_SUBJECT + _VERB)
+CASE_POD = _SUBJECT  # (the subject, for the other ends stated of the case: stated_stop.py)
 _REACH = 400  # how far before `restart` its subject may start (its relative clause in it)
 
 
@@ -97,7 +98,7 @@ def case_restart(line: str, happening: bool) -> re.Match[str] | None:
         left -= 1
         m = CASE_RESTART.search(line, max(0, at - _REACH), at + 12)
         if m is not None and m.start("det") <= at and (happening or m["present"] is None) \
-                and not _negated(line, m) and not _caused(line, m.end()) \
+                and not negated_before(line, m) and not cause_after(line, m.end()) \
                 and states_what_happened(line, m.start(), m.end()):
             return m
         at = line.find("estart", at + 1)
@@ -118,7 +119,7 @@ def _clause_start(line: str, at: int) -> int:
 _WH = lazy_regex(r"(?<![A-Za-z])(?i:how|why|whether|what|where)(?![A-Za-z])")
 
 
-def _negated(line: str, m: re.Match[str]) -> bool:
+def negated_before(line: str, m: re.Match[str]) -> bool:
     """Whether a negation (or a word of an indirect question, `_WH`) stands in the statement's
     clause before its verb (`I don't think the pod kept restarting`), its relative clause
     aside."""
@@ -137,7 +138,7 @@ _CAUSE = lazy_regex(r"(?<![A-Za-z])(?i:because|due[ \t]+to|caused[ \t]+by|owing[
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)")
 
 
-def _caused(line: str, end: int) -> bool:
+def cause_after(line: str, end: int) -> bool:
     """Whether the sentence gives the restart ending at `end` a cause after it (`_CAUSE`, up
     to the sentence's end), or the next sentence opens with its reason (`My pod was
     restarting. Reason: ...`)."""
@@ -207,11 +208,21 @@ def read_stated_restart(text: str, source: str) -> RecordSet | None:
     if found is None:
         return None
     number, m = found
+    return ended_record(text, source, number, _READ.format(f"line {number}", m[0][:80]),
+                        STATED_RESTART)
+
+
+def ended_record(text: str, source: str, number: int, said: str, layout: str) -> RecordSet:
+    """The record of a page of prose alone whose line `number` states an end of the case's own
+    pod or container, no cause given (`said`: the note saying so): one pod of no name, its one
+    container ended (no reason, exit code or time: `untold`), its restarts not counted; the
+    other lines said not read."""
+    lines = text.split("\n")
     where = Where(source, number)
     c = ContainerRecord(None, where, state="terminated", restarts_cut=True, terminated=Terminated(
         None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where, untold=True))
-    pod = PodRecord(None, where, containers=[c], formats=[STATED_RESTART])
+    pod = PodRecord(None, where, containers=[c], formats=[layout])
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
             if n != number and x.strip()]
-    notes = [Note(_READ.format(f"line {number}", m[0][:80]), where)]
-    return RecordSet(source, STATED_RESTART, pods=[pod], notes=notes + unread_notes(rest, source))
+    return RecordSet(source, layout, pods=[pod],
+                     notes=[Note(said, where), *unread_notes(rest, source)])
