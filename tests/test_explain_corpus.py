@@ -400,6 +400,17 @@ NOT_READ: dict[str, str] = {
         "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
         "ures': True}"),
+    # held-out batch 94
+    "microsoft-sdn-298.issue-continued-fenced-prompt-describe-iis-windows-waiting-crashloop-last-state-error-exit-minus-1073741510-restart-21-cut-in-mounts.txt": ("held-out batch 94: not yet run"),
+    "azure-container-networking-335.issue-continued-prose-fenced-describe-iis-site-windows-terminated-error-exit-minus-1073741510-restart-27-cut-in-conditions.txt": ("held-out batch 94: not yet run"),
+    "windows-containers-68.comment-prose-fenced-oc-get-po-win-webserver-running-39-then-oc-describe-cut-in-command.txt": ("held-out batch 94: not yet run"),
+    "ovn-kubernetes-1117.issue-prose-fenced-versions-then-fenced-get-pods-nine-ovnkube-pods-db-2-crashloop-6-then-prose-cut.txt": ("held-out batch 94: not yet run"),
+    "traefik-k8s-tls-example-5.issue-two-get-all-pod-rows-no-header-traefik-ingress-controller-crashloop-6-then-prose.txt": ("held-out batch 94: not yet run"),
+    "kubernetes-traefik-1.issue-prose-readiness-probe-failed-404-then-back-off-restarting-failed-container-messages-no-count.txt": ("held-out batch 94: not yet run"),
+    "openelb-351.issue-template-prompt-get-pods-five-pods-keepalive-vip-crashloop-8-2m50s-ago-then-logs-f0806-unexpected-error-exit-status-1.txt": ("held-out batch 94: not yet run"),
+    "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-created-4-failed-4-create-containerd-task-cut.txt": ("held-out batch 94: not yet run"),
+    "sig-windows-tools-362.issue-continued-fenced-prompt-describe-kube-proxy-windows-hostprocess-waiting-crashloop-error-exit-1-after-1s-restart-13-cut-in-environment.txt": ("held-out batch 94: not yet run"),
+    "nginx-gateway-fabric-1666.issue-template-steps-fenced-get-pod-ngf-1-of-2-running-0-then-logs-healthz-check-failed-then-prose-cut.txt": ("held-out batch 94: not yet run"),
 }
 
 
