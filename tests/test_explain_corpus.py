@@ -310,7 +310,12 @@ NOT_READ: dict[str, str] = {
         "shows_failures: False}; [None] {ended: cannot-tell, probe: [], probe_kills: "
         "{min: 0, max: 0}, shows_failures: False}; [None] {ended: cannot-tell, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: False}; want {ended: cannot-tell, "
-        "probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"),
+        "probe: [], probe_kills: {min: 0, max: None}, shows_failures: False}"
+        " Left marked by the lead at stop 51: explain answers each of the twelve pods the "
+        "table shows ({0, 0}, each Running with no restart), which is what the record shows of "
+        "them; the case (`my mvc`) is no pod of the table, and the corpus test judges one "
+        "answer. Holding it needs explain to say that the prose's case is none of the pods "
+        "shown (a reader of the stated case against the table), not a change of the facts"),
     # held-out batch 87: 9 of 10 at first contact on this stop's final code (8e6e3f9); the
     # miss, kubespray-2897 (a `get pods` row in parentheses; `And keeps restarting.` read as a
     # restart of a name `And`), holds after the lead's fix of both
