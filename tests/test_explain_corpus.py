@@ -409,6 +409,16 @@ NOT_READ: dict[str, str] = {
         "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
         "ures': True}"),
+    # held-out batch 95
+    "flagger-414.issue-prose-unfenced-canary-synced-rows-then-liveness-message-alone-and-readiness-row-exec-check-context-deadline.txt": ("held-out batch 95: not yet run"),
+    "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-state-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt": ("held-out batch 95: not yet run"),
+    "jx-2954.comment-unfenced-describe-tide-crashloop-last-state-error-exit-1-after-1s-restart-count-19-cut-in-liveness-line.txt": ("held-out batch 95: not yet run"),
+    "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": ("held-out batch 95: not yet run"),
+    "vault-20646.issue-prose-one-pod-readiness-probe-failed-sealed-status-message-then-numbered-pod-log-cut.txt": ("held-out batch 95: not yet run"),
+    "dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills-then-fenced-curl-discovery-cut.txt": ("held-out batch 95: not yet run"),
+    "gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-node-container-constantly-restarting-then-fenced-log-cut.txt": ("held-out batch 95: not yet run"),
+    "integr8ly-installation-1014.comment-prose-backtick-rows-get-pods-three-pods-codeready-crashloop-112-9d.txt": ("held-out batch 95: not yet run"),
+    "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": ("held-out batch 95: not yet run"),
 }
 
 
