@@ -416,6 +416,16 @@ NOT_READ: dict[str, str] = {
     "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-created-4-failed-4-create-containerd-task-cut.txt": ("held-out batch 94: not yet run"),
     "sig-windows-tools-362.issue-continued-fenced-prompt-describe-kube-proxy-windows-hostprocess-waiting-crashloop-error-exit-1-after-1s-restart-13-cut-in-environment.txt": ("held-out batch 94: not yet run"),
     "nginx-gateway-fabric-1666.issue-template-steps-fenced-get-pod-ngf-1-of-2-running-0-then-logs-healthz-check-failed-then-prose-cut.txt": ("held-out batch 94: not yet run"),
+    # held-out batch 95
+    "flagger-414.issue-prose-unfenced-canary-synced-rows-then-liveness-message-alone-and-readiness-row-exec-check-context-deadline.txt": ("held-out batch 95: not yet run"),
+    "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-state-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt": ("held-out batch 95: not yet run"),
+    "jx-2954.comment-unfenced-describe-tide-crashloop-last-state-error-exit-1-after-1s-restart-count-19-cut-in-liveness-line.txt": ("held-out batch 95: not yet run"),
+    "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": ("held-out batch 95: not yet run"),
+    "vault-20646.issue-prose-one-pod-readiness-probe-failed-sealed-status-message-then-numbered-pod-log-cut.txt": ("held-out batch 95: not yet run"),
+    "dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills-then-fenced-curl-discovery-cut.txt": ("held-out batch 95: not yet run"),
+    "gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-node-container-constantly-restarting-then-fenced-log-cut.txt": ("held-out batch 95: not yet run"),
+    "integr8ly-installation-1014.comment-prose-backtick-rows-get-pods-three-pods-codeready-crashloop-112-9d.txt": ("held-out batch 95: not yet run"),
+    "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": ("held-out batch 95: not yet run"),
 }
 
 
