@@ -426,6 +426,15 @@ NOT_READ: dict[str, str] = {
     "gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-node-container-constantly-restarting-then-fenced-log-cut.txt": ("held-out batch 95: not yet run"),
     "integr8ly-installation-1014.comment-prose-backtick-rows-get-pods-three-pods-codeready-crashloop-112-9d.txt": ("held-out batch 95: not yet run"),
     "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": ("held-out batch 95: not yet run"),
+    # held-out batch 96
+    "victoriametrics-helm-charts-982.issue-prose-unfenced-describe-rows-no-header-readiness-x7-liveness-x6-killing-config-reloader-x2.txt": ("held-out batch 96: not yet run"),
+    "redpanda-helm-charts-248.issue-prose-fenced-describe-events-pulled-x283-liveness-curl-x868-backoff-x3697-over-15h-then-prose-crashloop.txt": ("held-out batch 96: not yet run"),
+    "opstrace-127.issue-prose-two-fenced-describe-rows-no-header-started-ingester-readiness-503-x5-and-x6-two-ci-runs.txt": ("held-out batch 96: not yet run"),
+    "kongz-charts-90.issue-prose-inline-code-liveness-message-alone-graylog-connection-refused-then-fenced-logs-error-from-server.txt": ("held-out batch 96: not yet run"),
+    "aws-workshop-for-kubernetes-78.issue-prose-fenced-get-pods-wide-two-logstash-crashloop-2-39s-then-describe-cut-in-container-id.txt": ("held-out batch 96: not yet run"),
+    "nats-server-3063.comment-prose-fenced-describe-events-nats-0-from-scheduled-three-images-then-killing-row-cut-before-message.txt": ("held-out batch 96: not yet run"),
+    "activemq-artemis-helm-24.comment-prose-fenced-readiness-message-alone-slave-61616-connection-refused.txt": ("held-out batch 96: not yet run"),
+    "emqx-operator-554.comment-continued-fenced-get-events-killing-stopping-container-emqx-readiness-refused-then-pod-scheduled-again-cut-in-reason.txt": ("held-out batch 96: not yet run"),
 }
 
 
