@@ -366,12 +366,6 @@ NOT_READ: dict[str, str] = {
         "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
         "res': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min"
         "': 0, 'max': 0}, 'shows_failures': True}"),
-    "packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liveness-x38-and-x23-over-days-then-prose-cut.txt": (
-        "held-out batch 92, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liv"
-        "eness-x38-and-x23-over-days-then-prose-cut.txt: no pod named 'packit-worker-short-runnin"
-        "g-0' in the record (pods: (unnamed)); want {'ended': 'cannot-tell', 'probe': 'liveness',"
-        " 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
     "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": (
         "held-out batch 92, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"

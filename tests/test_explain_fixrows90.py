@@ -1,0 +1,88 @@
+"""fixrows90 (held-out batches 89, 90 and 92, issue 30: explain on real pastes): rows and
+tables explain missed, each rule with variants that hold and variants that must stay unread.
+
+1. `oc describe NAME` with the type left out (packit-service-2603): kubectl reads the first
+   word as a type and prints no describe for it, so a describe under the command is the
+   author's of the pod it names, the word `pod` dropped in the paste. The word is a pod's
+   where no type's word could be (a `-` and a digit, no `.`); `describe nodes`, `describe
+   deploy web`, `describe web` name none.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import read_in_one_pass
+
+from kubesim.explain.engine import ExplainOptions, explain_records
+from kubesim.explain.model import Diagnosis
+from kubesim.explain.readers.command_words import described_pod, pod_by_command
+from kubesim.explain.readers.kubectl_command import kubectl_command
+from kubesim.explain.readers.read import parse_record, pod_groups
+
+
+def _answer(text: str, pod: str | None = None, container: str | None = None) -> Diagnosis:
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(
+        suggest=False, phases=1, pod=pod, container=container))
+    [c] = ex.containers
+    assert c.answer is not None
+    return c.answer
+
+
+def _pods(text: str) -> list[str]:
+    return sorted((p.name or "") for p in pod_groups([parse_record(text, "r.txt")]))
+
+
+# -------------------------------------------------- 1. `describe NAME`, the type left out
+
+_EVENTS = ("Events:\n"
+           "  Type     Reason     Age                   From     Message\n"
+           "  ----     ------     ----                  ----     -------\n"
+           "  Warning  Unhealthy  63m (x{count} over 3d12h)  kubelet  Liveness probe failed: "
+           "timeout\n")
+
+
+def _two(first: str, second: str) -> str:
+    return (f"The hangs happen most often in the first one.\n\n```\n $ {first}\n[...]\n"
+            f"{_EVENTS.format(count=38)}```\n\n```\n $ {second}\n\n"
+            f"{_EVENTS.format(count=23)}```\n\nMemory was higher that day.\n")
+
+
+@pytest.mark.parametrize(("word", "pod"), [
+    ("packit-worker-short-running-0", "packit-worker-short-running-0"),
+    ("web-7f8b6c4d9-x2k", "web-7f8b6c4d9-x2k"),
+    ("-n prod web-0", "web-0"),
+    # a type's word: letters, or a group's `.`; a name after the word: the word is a type
+    ("nodes", None),
+    ("web", None),
+    ("deploy web-0", None),
+    ("web-0 web-1", None),
+    ("certificates.cert-manager.io", None),
+    ("<pod-name>", None),
+    ("Web-0", None),
+])
+def test_a_describe_without_its_type_names_a_generated_name(word: str, pod: str | None) -> None:
+    assert described_pod(kubectl_command(["describe", *word.split()])) == pod
+
+
+def test_two_describes_without_their_type_are_two_pods() -> None:
+    text = _two("oc describe packit-worker-short-running-0",
+                "oc describe packit-worker-short-running-1")
+    assert _pods(text) == ["packit-worker-short-running-0", "packit-worker-short-running-1"]
+    a = _answer(text, pod="packit-worker-short-running-0")
+    assert a.cause.value == "cannot-tell" and [p.value for p in a.failed] == ["liveness"]
+    assert a.probe_kills.lo == 0 and a.probe_kills.hi is None
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("oc describe nodes", "oc describe web"),  # a type's word, a word with no digit
+    ("oc describe deploy web-0", "oc describe web-0 web-1"),  # the word before a name: a type
+])
+def test_describes_whose_commands_name_no_pod_stay_one_unnamed_pod(first: str,
+                                                                  second: str) -> None:
+    assert _pods(_two(first, second)) == [""]
+
+
+def test_a_long_typeless_describe_is_read_in_one_pass() -> None:
+    assert pod_by_command("oc describe " + "a1-" * 700_000 + "b") is None
+    read_in_one_pass("```\n$ oc describe " + "a-1" * 700_000 + "\n" + _EVENTS.format(count=3)
+                     + "```\n")
