@@ -371,12 +371,6 @@ NOT_READ: dict[str, str] = {
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
         "nt {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'sh"
         "ows_failures': True}"),
-    # held-out batch 89
-    "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": (
-        "held-out batch 89, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False}"
-        "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
-        "hows_failures': False}"),
 }
 
 

@@ -86,3 +86,37 @@ def test_a_long_typeless_describe_is_read_in_one_pass() -> None:
     assert pod_by_command("oc describe " + "a1-" * 700_000 + "b") is None
     read_in_one_pass("```\n$ oc describe " + "a-1" * 700_000 + "\n" + _EVENTS.format(count=3)
                      + "```\n")
+
+
+# ------------------------------- 2. a `get pods` row of several containers, STATUS Running
+
+_ROW = "NAME  READY  STATUS  RESTARTS  AGE\n{row}\n"
+_DESCRIBE_HEAD = ("Name:             {pod}\nNamespace:        default\nPriority:         0\n"
+                  "Node:             minikube/192.168.49.2\n"
+                  "Start Time:       Thu, 29 Feb 2024 10:26:12 +0100\n"
+                  "Labels:           app=web\n                  component=predictor\n")
+
+
+@pytest.mark.parametrize("row", [
+    "web-5d8f7c-x2k9z   1/2     Running   0          2m",
+    "web-5d8f7c-x2k9z   0/3     Running   0          2m",
+])
+@pytest.mark.parametrize("describe", [False, True])
+def test_a_running_row_of_several_containers_not_all_ready_bounds_the_kills(
+        row: str, describe: bool) -> None:
+    """pytorch-serve-2957: `1/2 Running 0`, then its describe cut in Labels. STATUS Running
+    shows each container running (printPod puts a waiting or ended one's reason there), so
+    RESTARTS 0, their sum, rules a kill out (README: `{0, sum}` for a running pod)."""
+    text = "Check status of the pod\n" + _ROW.format(row=row) + (
+        _DESCRIBE_HEAD.format(pod="web-5d8f7c-x2k9z") if describe else "")
+    a = _answer(text)
+    assert a.cause.value == "cannot-tell" and not a.shows_failures and a.failed == ()
+    assert (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
+
+
+@pytest.mark.parametrize("row", [
+    "web-5d8f7c-x2k9z   1/2     NotReady            0   2m",  # a container Completed beside
+    "web-5d8f7c-x2k9z   1/2     ContainerCreating   0   4s",  # one not started yet
+])
+def test_a_row_of_several_not_all_running_leaves_the_kills_open(row: str) -> None:
+    assert _answer(_ROW.format(row=row)).probe_kills.hi is None
