@@ -354,12 +354,6 @@ NOT_READ: dict[str, str] = {
         "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or ; want {'end"
         "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
         "': True}"),
-    "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": (
-        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pend"
-        "ing-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt:21: duplicate key 'spec' in one"
-        " mapping (first on line 19); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills"
-        "': {'min': 0, 'max': None}, 'shows_failures': False}"),
     # held-out batch 92
     "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": (
         "held-out batch 92, first contact on stop 51's code (33f38e33): got [keycloak] {'ended': "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from helpers import read_in_one_pass
 
+from kubesim.errors import NoObjectError, RecordError
 from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Diagnosis
 from kubesim.explain.readers.command_words import described_pod, pod_by_command
@@ -120,3 +121,36 @@ def test_a_running_row_of_several_containers_not_all_ready_bounds_the_kills(
 ])
 def test_a_row_of_several_not_all_running_leaves_the_kills_open(row: str) -> None:
     assert _answer(_ROW.format(row=row)).probe_kills.hi is None
+
+
+# ------------------------- 3. a mapping at column 0 holding a key twice, declaring no kind
+
+_WATCH = ("kubectl get pods -n media -w\nNAME READY STATUS RESTARTS AGE\n"
+          "media-0 1/1 Running 0 3d\nmedia-1 0/1 Pending 0 2s\n")
+_FLAT = ("The whole point of two replicas is surviving a node failure:\nspec:\ntemplate:\nspec:\n"
+         "affinity:\npodAntiAffinity:\nrequiredDuringSchedulingIgnoredDuringExecution:\n"
+         "- labelSelector:\nmatchLabels:\napp: media\ntopologyKey: kubernetes.io/hostname\n")
+
+
+@pytest.mark.parametrize("text", [_WATCH + _FLAT, _FLAT + _WATCH])
+def test_a_kindless_flat_mapping_with_a_key_twice_is_lines_not_read_beside_rows(
+        text: str) -> None:
+    """zolty-jellyfin-ha-failover-testing: a blog's affinity snippet, its indentation lost
+    (`spec:` twice at column 0), refused the whole record as malformed YAML beside the
+    `get pods` rows the blog shows: it is no object and no probe spec, lines not read."""
+    record = parse_record(text, "r.txt")
+    assert sorted(p.name or "" for p in record.pods) == ["media-0", "media-1"]
+    first = text.splitlines().index("spec:") + 1
+    assert any(n.text.startswith(f"not read: lines {first}-{first + 9} (neither a Kubernetes "
+                                 "object") for n in record.notes)
+    a = _answer(text, pod="media-1")
+    assert a.cause.value == "cannot-tell" and not a.shows_failures and a.failed == ()
+
+
+def test_a_kindless_flat_mapping_alone_and_an_indented_key_twice_stay_refused() -> None:
+    with pytest.raises(NoObjectError, match="duplicate key 'spec'"):
+        parse_record(_FLAT, "r.txt")
+    indented = _WATCH + "spec:\n  replicas: 2\n  replicas: 3\n"
+    with pytest.raises(RecordError, match="duplicate key 'replicas'") as caught:
+        parse_record(indented, "r.txt")
+    assert not isinstance(caught.value, NoObjectError)
