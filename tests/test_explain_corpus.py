@@ -337,35 +337,18 @@ NOT_READ: dict[str, str] = {
         "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or ; want {'end"
         "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
         "': True}"),
-    "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": (
-        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pend"
-        "ing-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt:21: duplicate key 'spec' in one"
-        " mapping (first on line 19); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills"
-        "': {'min': 0, 'max': None}, 'shows_failures': False}"),
     # held-out batch 92
     "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": (
         "held-out batch 92, first contact on stop 51's code (33f38e33): got [keycloak] {'ended': "
         "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
         "res': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min"
         "': 0, 'max': 0}, 'shows_failures': True}"),
-    "packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liveness-x38-and-x23-over-days-then-prose-cut.txt": (
-        "held-out batch 92, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: packit-service-2603.issue-prose-two-fenced-oc-describe-cut-to-events-one-row-each-liv"
-        "eness-x38-and-x23-over-days-then-prose-cut.txt: no pod named 'packit-worker-short-runnin"
-        "g-0' in the record (pods: (unnamed)); want {'ended': 'cannot-tell', 'probe': 'liveness',"
-        " 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
     "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": (
         "held-out batch 92, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
         "nt {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'sh"
         "ows_failures': True}"),
     # held-out batch 89
-    "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": (
-        "held-out batch 89, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False}"
-        "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
-        "hows_failures': False}"),
     # held-out batch 93
     "iesalisal-devopsk8s-11-13liveness.spanish-notes-indented-prose-and-commands-then-three-event-rows-no-header-unhealthy-x4-killing-liveness-x4-pulling-x6.txt": (
         "held-out batch 93, first contact on stop 51's code (f385a453): got [liveness] {'ended': "

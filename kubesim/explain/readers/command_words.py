@@ -23,6 +23,10 @@ __all__ = ["CommandTarget", "described_pod", "logs_target", "pod_by_command",
 
 _NAME = re.compile(SUBDOMAIN)
 _CONTAINER = re.compile(LABEL)  # a container's name is a DNS label
+# a generated object's name, which no resource type's word is: a DNS label holding a `-` and
+# a digit (a StatefulSet's `web-0`, a ReplicaSet's `api-7f8b6c4d9-x2k`); no built-in type's
+# name, plural or short name (`kubectl api-resources`) holds both
+_TYPELESS = re.compile(r"(?=[^-]*-)(?=\D*\d)" + LABEL)
 
 
 class CommandTarget(NamedTuple):
@@ -37,13 +41,30 @@ class CommandTarget(NamedTuple):
 def described_pod(command: KubectlCommand) -> str | None:
     """The pod a `kubectl describe` of pods names first (`pod NAME`, `po NAME`, `pod/NAME`,
     flags anywhere: kubectl prints the pods in the order named, so the output's first lines
-    are its; words after it may be a sentence a page ran into the command); None for another
-    type (`deploy x`, `node x`) or no name (`<pod-name>`, a placeholder)."""
-    if command.verb != "describe" or command.resource is None or not command.of_pods():
+    are its; words after it may be a sentence a page ran into the command); a pod's name
+    written where the type goes (`_typeless_pod`); None for another type (`deploy x`, `node
+    x`) or no name (`<pod-name>`, a placeholder)."""
+    if command.verb != "describe" or command.resource is None:
         return None
+    if not command.of_pods():
+        return _typeless_pod(command)
     if not command.names or not _NAME.fullmatch(command.names[0]):
         return None
     return command.names[0]
+
+
+def _typeless_pod(command: KubectlCommand) -> str | None:
+    """The pod `describe NAME` names, its type left out (`oc describe web-7d4b9-x2k`): the
+    word kubectl reads as a type (describe.go: `describe TYPE NAME`) is a generated object's
+    name where it is no type's name and no type's word could be (a `-` and a digit, no `.`:
+    `web-0`, `api-7f8b6c4d9-x2k`; a type's word is letters, `deploy`, `nodes`,
+    `certificates.cert-manager.io`) and the command names nothing after it. kubectl answers
+    such a command with its error and prints no describe, so output under it is the
+    author's describe of that pod, the word `pod` dropped in the paste. None otherwise."""
+    word = command.resource or ""
+    if command.names or not _TYPELESS.fullmatch(word):
+        return None
+    return word
 
 
 def logs_target(command: KubectlCommand) -> CommandTarget | None:

@@ -1654,7 +1654,23 @@ def _lost_indentation(segment: Segment, source: str, out: RecordSet,
         out.notes.extend(unread_notes(segment.lines, source,
                                       f"its indentation is lost in the paste and {why}"))
         return None
-    raise exc
+    raise _kindless_flat(segment, exc) or exc
+
+
+def _kindless_flat(segment: Segment, exc: RecordError | SpecError) -> NoObjectError | None:
+    """A mapping at column 0 whose key comes twice and which declares no kind (`spec:`,
+    `template:`, `spec:` of a blog's snippet): a page's copy that lost the indentation (a
+    document written so never holds a key twice, and an indented one keeps its error), whose
+    keys no kind's structure puts back (renest.py re-nests by the kind's types). It is no
+    Kubernetes object and no probe spec: as any such document, lines not read beside a
+    record read elsewhere, the record refused where nothing else is read
+    (`_no_object_documents`). None for any other document or error."""
+    if not (_column0(segment) and exc.message.startswith("duplicate key")) or \
+            manifest_kind([x.text for x in segment.lines]) is not None:
+        return None
+    return NoObjectError(f"{exc.message}: a mapping at column 0 declaring no kind, its "
+                         "indentation lost in the paste: neither a Kubernetes object nor a "
+                         "probe spec", source=exc.source, line=exc.line)
 
 
 def _flat_twice(segment: Segment, message: str) -> re.Match[str] | None:

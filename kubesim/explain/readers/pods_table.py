@@ -226,16 +226,16 @@ def _several(row: PodRow) -> ContainerRecord:
     """The containers of a pod of several (READY x/N) as one record of N: the row names none,
     RESTARTS is their sum and STATUS the pod's, so which container restarted, how often each
     and which is not ready are not in it (printPod). A sum of 0 states that none restarted;
-    they all run when the pod is Running with every container ready (READY n/n). The row's
-    AGE and last restart's age are of the row's moment, as a row of one container's are
-    (README's rule of a row's AGE beside event rows: a count of another moment)."""
+    they all run when the pod is Running (`_all_run`), ready or not. The row's AGE and last
+    restart's age are of the row's moment, as a row of one container's are (README's rule
+    of a row's AGE beside event rows: a count of another moment)."""
     c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
                         row.restarts, restart_where=row.where, restart_apart=True,
                         restarts_cut=row.restarts_cut, containers=row.total,
                         ready_containers=row.ready, restart_ago=row.ago, pod_age=row.age)
     if row.restarts_cut:
         pass  # its restarts are not in the record: nothing said of them
-    elif row.restarts == 0 and row.status == "Running" and row.ready == row.total:
+    elif row.restarts == 0 and _all_run(row):
         c.state = "running"
     elif _INIT_STEP.match(row.status) and row.restarts == 0:
         c.state, c.state_reason = "waiting", "PodInitializing"  # none started, none ended
@@ -244,6 +244,19 @@ def _several(row: PodRow) -> ContainerRecord:
     elif row.status in _TERMINATED:  # printPod's STATUS: one of them ended so (its reason)
         c.terminated = _ended(row)
     return c
+
+
+def _all_run(row: PodRow) -> bool:
+    """Whether the row of several containers shows each running: STATUS `Running`, whatever
+    READY counts. printPod puts a container's waiting reason (`ContainerCreating`,
+    `CrashLoopBackOff`) or terminated reason (`Error`, `OOMKilled`, `Completed`) in STATUS
+    in place of the phase, and a Completed one beside a running one reads `Running` only
+    where the pod is Ready (else `NotReady`): never beside a container not ready. So
+    `Running` with a container not ready is that container running, its readiness failing
+    or untold (R3.4), as a `0/1 Running` row's one container is: a container killed and not
+    started again shows its end in STATUS until its next instance counts the restart
+    (R4.7)."""
+    return row.status == "Running"
 
 
 def pods_of(rows: list[PodRow]) -> list[PodRecord]:
