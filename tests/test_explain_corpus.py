@@ -396,13 +396,6 @@ NOT_READ: dict[str, str] = {
         ": no pod named 'order-service-…-c57x2' in the record (pods: (unnamed)); want {'ended': '"
         "readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
         "res': True}"),
-    "fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fenced-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.txt": (
-        "held-out batch 93, first contact on stop 51's code (f385a453): got exit 2: kubesim: erro"
-        "r: fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fence"
-        "d-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.t"
-        "xt: not a record explain reads: expected kubectl describe pod, kubectl get p; want {'end"
-        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failure"
-        "s': True}"),
 }
 
 
