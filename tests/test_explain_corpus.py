@@ -384,11 +384,6 @@ NOT_READ: dict[str, str] = {
         "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
         "hows_failures': False}"),
     # held-out batch 93
-    "iesalisal-devopsk8s-11-13liveness.spanish-notes-indented-prose-and-commands-then-three-event-rows-no-header-unhealthy-x4-killing-liveness-x4-pulling-x6.txt": (
-        "held-out batch 93, first contact on stop 51's code (f385a453): got [liveness] {'ended': "
-        "'liveness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 4, 'max': 4}, 'shows_fail"
-        "ures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min'"
-        ": 4, 'max': None}, 'shows_failures': True}"),
     "jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-to-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt": (
         "held-out batch 93, first contact on stop 51's code (f385a453): got exit 2: kubesim: erro"
         "r: jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-t"
