@@ -206,6 +206,7 @@ MODULES = {
     "kubesim.explain.readers.rancher_state": "records",
     "kubesim.explain.readers.event_in_sentence": "records",
     "kubesim.explain.readers.quoted_runs": "records",
+    "kubesim.explain.implied_rows": "explain",
     "kubesim.explain.picked_rows": "explain",
     "kubesim.explain.readers.waiting_back_off": "records",
     "kubesim.explain.readers.bracketed_events": "records",

@@ -350,11 +350,6 @@ NOT_READ: dict[str, str] = {
         "ows_failures': True}"),
     # held-out batch 89
     # held-out batch 93
-    "iesalisal-devopsk8s-11-13liveness.spanish-notes-indented-prose-and-commands-then-three-event-rows-no-header-unhealthy-x4-killing-liveness-x4-pulling-x6.txt": (
-        "held-out batch 93, first contact on stop 51's code (f385a453): got [liveness] {'ended': "
-        "'liveness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 4, 'max': 4}, 'shows_fail"
-        "ures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min'"
-        ": 4, 'max': None}, 'shows_failures': True}"),
     "jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-to-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt": (
         "held-out batch 93, first contact on stop 51's code (f385a453): got exit 2: kubesim: erro"
         "r: jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-t"
@@ -362,13 +357,6 @@ NOT_READ: dict[str, str] = {
         ": no pod named 'order-service-…-c57x2' in the record (pods: (unnamed)); want {'ended': '"
         "readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
         "res': True}"),
-    "fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fenced-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.txt": (
-        "held-out batch 93, first contact on stop 51's code (f385a453): got exit 2: kubesim: erro"
-        "r: fall-out-bug-spark-k8s-connect-crashloop-rbac-configmap.russian-recipe-symptoms-fence"
-        "d-row-no-header-connect-0-1-crashloop-5-2m-ago-then-logs-previous-configmaps-forbidden.t"
-        "xt: not a record explain reads: expected kubectl describe pod, kubectl get p; want {'end"
-        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failure"
-        "s': True}"),
     # held-out batch 91
     "fabric-operator-154.issue-continued-fenced-describe-event-rows-no-header-orderer-and-proxy-started-once-cut-in-unhealthy-reason.txt": (
         "held-out batch 91, first contact on stop 51's code (f843aa21): got [orderer] {'ended': '"

@@ -19,6 +19,7 @@ from typing import NamedTuple
 from kubesim.explain import reconstruct as rc
 from kubesim.explain.burst_start import begun_start, ordinal
 from kubesim.explain.command import FileLife, probe_file, read_file_life
+from kubesim.explain.implied_rows import implied_left_out, picked_reach_burst
 from kubesim.explain.messages import (
     ExitCause,
     KillCause,
@@ -1218,12 +1219,24 @@ def _killed(f: _Facts, total: int) -> str:
     if any(e.reason == "Killing" and not e.count_stated for e in f.view.events):
         return least  # a Killing row whose count the record does not state: at least that
     if _kills_from_below(f) and _containers_bound(f) is None:
-        shown = sum(e.count for e in f.view.events if not is_logged(e))
-        return (f"{least} (the rows hold {shown} occurrences, past the event recorder's burst "
-                f"of {rc.SPAM_BURST} a pod, and "
-                + _why_from_below(f.view)
+        return (f"{least} ({_burst_said(f)}, and " + _why_from_below(f.view)
                 + ": a later kill the recorder dropped leaves no trace)")
     return plural(total, "time")
+
+
+def _burst_said(f: _Facts) -> str:
+    """The occurrences that put the pod's rows past the recorder's burst: those shown, or,
+    for a piece without its header short of it, with those it implies and leaves out
+    (`_picked_reach_burst`)."""
+    events = [e for e in f.view.events if not is_logged(e)]
+    shown = sum(e.count for e in events)
+    if not _picked_reach_burst(f):
+        return (f"the rows hold {shown} occurrences, past the event recorder's burst of "
+                f"{rc.SPAM_BURST} a pod")
+    return (f"the rows hold {shown} occurrences and imply {implied_left_out(events)} more they "
+            "leave out (a Created and a Started for each container killed, an outcome for "
+            f"each pull but the last: R4.24), past the event recorder's burst of "
+            f"{rc.SPAM_BURST} a pod")
 
 
 def _why_from_below(v: rc.View) -> str:
@@ -2215,7 +2228,9 @@ def _rows_open(f: _Facts) -> str:
         return ("a Killing row per container killed, named by its id: rows not in the record "
                 "hold more")
     if _kills_from_below(f):
-        return (f"the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), past "
+        reach = ", with the rows they imply and leave out (R4.24), reach" \
+            if _picked_reach_burst(f) else " reach"
+        return (f"the pod's rows{reach} the event recorder's burst ({rc.SPAM_BURST}), past "
                 "which it drops events: the Killing rows count the kills from below (R4.43)")
     return ""
 
@@ -2295,8 +2310,18 @@ def _kills_from_below(f: _Facts) -> bool:
     or one those later failures made, may be such a kill (README's counting rules;
     kong-11698, akhq-930, hazelcast-docker-901's headerless rows). Whole rows with no failure
     after the last kill show every end."""
-    return bool(f.probe_kills) and _restart_bound(f) is None and _dropped(f) and (
+    return bool(f.probe_kills) and _restart_bound(f) is None and (_dropped(f) and (
         f.view.rows_cut or not _rows_headed(f.view) or _fails_after_last_kill(f.view))
+        or _picked_reach_burst(f))
+
+
+def _picked_reach_burst(f: _Facts) -> bool:
+    """Whether the pod's rows, pasted without their column header and short of the burst by
+    the occurrences they show, reach it with the occurrences they imply and leave out (the
+    starts of the containers their Killing rows kill, their pulls' outcomes: implied_rows.py,
+    R4.24): the spam filter may have dropped a kill after the last one they show (README's
+    Killing-row burst rule, R4.43; iesalisal-devopsk8s-11-13liveness)."""
+    return picked_reach_burst([e for e in f.view.events if not is_logged(e)])
 
 
 def _fails_after_last_kill(v: rc.View) -> bool:

@@ -55,7 +55,8 @@ _ROW = re.compile(
     # AGE is not read (only matched); a page may run its next line into the cell (`40- It`)
     rf"(?:(?P<age>{AGE_PATTERN})|\d+\S*)(?:\s.*)?$")
 # Under a header (or a row of it), a row whose AGE a page trimmed with its header's: its
-# cells end at RESTARTS (and its `(81s ago)`)
+# cells end at RESTARTS (and its `(81s ago)`); without a header, only a row whose RESTARTS
+# carries its last restart's age (`5 (2m ago)`, kubectl 1.22 on, `_row_no_age`)
 _ROW_NO_AGE = lazy_regex(rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s*$")
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
 # case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
@@ -109,8 +110,7 @@ def pod_row(line: str, source: str, number: int, *, under_header: bool = False
     restartCount is in a pod document). `under_header`: the line comes right under the
     table's header (or a row of it), where a page's placeholder NAME is read as the name."""
     # (READY's `/` looked for first: a long line without one is not backtracked cell by cell)
-    m = None if "/" not in line else \
-        _ROW.match(line) or (_ROW_NO_AGE.match(line) if under_header else None)
+    m = None if "/" not in line else _ROW.match(line) or _row_no_age(line, under_header)
     name = placeholder_name(line) if m is None and under_header else None
     m = m or (_placeholder_row(line) if name is not None else None)
     if m is None or int(m["total"]) == 0:
@@ -121,6 +121,17 @@ def pod_row(line: str, source: str, number: int, *, under_header: bool = False
     return PodRow(name or m["name"], m["ns"], int(m["total"]), m["status"], int(m["restarts"]),
                   Where(source, number), int(m["ready"]),
                   ago=parse_age(m["ago"]) if m["ago"] else None, age=_age_cell(m))
+
+
+def _row_no_age(line: str, under_header: bool) -> re.Match[str] | None:
+    """The row `line` is with its AGE trimmed (`_ROW_NO_AGE`): under the table's header, or,
+    without one, where its RESTARTS carries the last restart's age (`5 (2m ago)`): kubectl
+    prints `N (AGE ago)` in the RESTARTS cell of `get pods` only (printPod, 1.22 on), so the
+    cells are a row's and the count is whole before it (fall-out-bug-spark-k8s-connect's
+    fenced row under `## Symptoms`). A bare count without a header (`web-1 1/1 Running 3`)
+    stays no row: the digits may be a sentence's or a cut row's."""
+    m = _ROW_NO_AGE.match(line)
+    return m if m is not None and (under_header or m["ago"]) else None
 
 
 def _age_cell(m: re.Match[str]) -> Stamp | None:
