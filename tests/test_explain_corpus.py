@@ -415,13 +415,6 @@ NOT_READ: dict[str, str] = {
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True};"
         " want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': Non"
         "e}, 'shows_failures': True}"),
-    "chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-tail-15-debug-migrations-cut.txt": (
-        "held-out batch 91, first contact on stop 51's code (f843aa21): got exit 2: kubesim: erro"
-        "r: chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-t"
-        "ail-15-debug-migrations-cut.txt: not a record explain reads: expected kubectl describe p"
-        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
-        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
-        "ures': True}"),
 }
 
 
