@@ -404,12 +404,6 @@ NOT_READ: dict[str, str] = {
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failure"
         "s': True}"),
     # held-out batch 91
-    "fabric-operator-154.issue-continued-fenced-describe-event-rows-no-header-orderer-and-proxy-started-once-cut-in-unhealthy-reason.txt": (
-        "held-out batch 91, first contact on stop 51's code (f843aa21): got [orderer] {'ended': '"
-        "cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fal"
-        "se}; [proxy] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None"
-        "}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills"
-        "': {'min': 0, 'max': None}, 'shows_failures': True}"),
     "hiero-mirror-node-7414.issue-form-prose-rest-api-pods-restarting-for-reasons-bullets-oomkilled-memory-liveness-cpu-busy.txt": (
         "held-out batch 91, first contact on stop 51's code (f843aa21): got [None] {'ended': 'can"
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True};"
