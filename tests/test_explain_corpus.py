@@ -358,24 +358,11 @@ NOT_READ: dict[str, str] = {
         "readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
         "res': True}"),
     # held-out batch 91
-    "fabric-operator-154.issue-continued-fenced-describe-event-rows-no-header-orderer-and-proxy-started-once-cut-in-unhealthy-reason.txt": (
-        "held-out batch 91, first contact on stop 51's code (f843aa21): got [orderer] {'ended': '"
-        "cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fal"
-        "se}; [proxy] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None"
-        "}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills"
-        "': {'min': 0, 'max': None}, 'shows_failures': True}"),
     "hiero-mirror-node-7414.issue-form-prose-rest-api-pods-restarting-for-reasons-bullets-oomkilled-memory-liveness-cpu-busy.txt": (
         "held-out batch 91, first contact on stop 51's code (f843aa21): got [None] {'ended': 'can"
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True};"
         " want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': Non"
         "e}, 'shows_failures': True}"),
-    "chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-tail-15-debug-migrations-cut.txt": (
-        "held-out batch 91, first contact on stop 51's code (f843aa21): got exit 2: kubesim: erro"
-        "r: chainlink-gcp-5.issue-prose-my-pods-going-through-crashloopbackoff-then-fenced-logs-t"
-        "ail-15-debug-migrations-cut.txt: not a record explain reads: expected kubectl describe p"
-        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
-        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
-        "ures': True}"),
     # held-out batch 94
     "microsoft-sdn-298.issue-continued-fenced-prompt-describe-iis-windows-waiting-crashloop-last-state-error-exit-minus-1073741510-restart-21-cut-in-mounts.txt": ("held-out batch 94: not yet run"),
     "azure-container-networking-335.issue-continued-prose-fenced-describe-iis-site-windows-terminated-error-exit-minus-1073741510-restart-27-cut-in-conditions.txt": ("held-out batch 94: not yet run"),

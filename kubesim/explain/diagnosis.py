@@ -402,10 +402,12 @@ def _unnamed(v: rc.View) -> list[RecordedEvent]:
     one or two letters into it, `L`, too few to name the probe, `too_short_to_name`: the
     kubelet records Unhealthy for a probe call that failed or errored alone, R2.3): some
     probe failed, at least once; which one the record does not say, so it may be liveness
-    or startup, which kill (R1.17)."""
+    or startup, which kill (R1.17). One whose message the record lost that names no container
+    beside several is each one's that may own it (`View.unsure`, rc.probe_lost; fix91)."""
     return [e for e in v.events if e.reason == "Unhealthy" and (not e.message.strip() or (
         not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
-        and not _NAMES_PROBE.match(e.message)) or (e.truncated and too_short_to_name(e.message)))]
+        and not _NAMES_PROBE.match(e.message)) or (e.truncated and too_short_to_name(e.message)))
+        ] + [e for e in v.unsure if rc.probe_lost(e)]
 
 
 # a message that starts with a probe's name names it, whatever follows (a row cut inside it)
@@ -421,6 +423,8 @@ def _unnamed_probe(f: _Facts) -> _Decided | None:
     lines = ", ".join(str(e.where.line) for e in unnamed[:3] if e.where.line)
     what = "that does not name its probe" if all(e.message.strip() for e in unnamed) else \
         "whose probe the record lost (an Unhealthy row cut before its message)"
+    if any(e in f.view.unsure for e in unnamed):  # (rc.probe_lost beside several; fix91)
+        what += f", naming no container ({f.view.unsure_why}: it may be this one's)"
     because = (f"the record shows a probe failure{f' (line {lines})' if lines else ''} {what}"
                ": a liveness or startup failure may have reached "
                "failureThreshold and killed the container (R1.17), a readiness failure never "

@@ -138,11 +138,17 @@ def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
     return _explain_pod(combine(mine, key or pod.name), mine, options, lacks)
 
 
+def _probe_failure(e: RecordedEvent) -> bool:
+    """Whether an app container's event is a probe's: its message a probe's, or an Unhealthy
+    row whose message the record lost (rc.probe_lost: some probe's failure; fix91)."""
+    return not e.init and (probe_event(e.message) is not None or rc.probe_lost(e))
+
+
 def _untied(loose: list[RecordedEvent]) -> list[Finding]:
     """The events no container explained owns: the probe failures whose container the record
     does not tell, apart from the rest (image pulls that name none, an init container's,
     other components' events such as a policy engine's)."""
-    probe = [not e.init and probe_event(e.message) is not None for e in loose]
+    probe = [_probe_failure(e) for e in loose]
     probes = [e for e, p in zip(loose, probe, strict=True) if p]
     kills = [e for e in loose if e.reason == "Killing" and not e.init and _end_of(e)[0]]
     others = [e for e, p in zip(loose, probe, strict=True)
@@ -233,7 +239,7 @@ def _pod_answer(pod: PodRecord, views: list[rc.View], loose: list[RecordedEvent]
     ends name none of several containers explained (`nameless_ends`); then
     each container's answer leaves those failures to it (`as_the_pods`). None elsewhere:
     each container's answer is the answer (--container asks for one's)."""
-    probes = tuple(e for e in loose if not e.init and probe_event(e.message) is not None)
+    probes = tuple(e for e in loose if _probe_failure(e))
     # README's rule of nameless ends: beside several containers explained, the pod's
     ends = nameless_ends(loose, pod) if len(stories) > 1 else ()
     if not (probes or ends) or not stories or any(s.answer is None for s in stories):

@@ -208,20 +208,30 @@ def _end_changes(cause: Cause | None, untied: Untied) -> bool:
 
 
 def _failures(untied: Untied) -> str:
-    """`1 liveness probe failure`, `at least 2 readiness probe failures` (a row without a
+    """`1 liveness probe failure`, `at least 2 readiness probe failures`, `1 probe failure
+    whose probe the record lost` (an Unhealthy row cut before its message; a row without a
     count is at least once: the README's counting rules)."""
     by: dict[str, int] = {}
     lower: set[str] = set()
     for e in untied.events:
         p = probe_event(e.message)
-        if p is None:
-            continue
-        by[p.probe.value] = by.get(p.probe.value, 0) + e.count
+        kind = p.probe.value if p is not None else _LOST
+        by[kind] = by.get(kind, 0) + e.count
         if not e.count_stated:
-            lower.add(p.probe.value)
-    one = sum(by.values()) == 1 and not lower
-    counts = ", ".join(f"{'at least ' if t in lower else ''}{n} {t}" for t, n in by.items())
-    return f"{counts} probe {'failure' if one else 'failures'}"
+            lower.add(kind)
+    named = {t: n for t, n in by.items() if t != _LOST}
+    one = sum(named.values()) == 1 and not lower
+    counts = ", ".join(f"{'at least ' if t in lower else ''}{n} {t}" for t, n in named.items())
+    said = [f"{counts} probe {'failure' if one else 'failures'}"] if named else []
+    if _LOST in by:
+        n = by[_LOST]
+        said.append(f"{'at least ' if _LOST in lower else ''}{n} probe "
+                    f"{'failure' if n == 1 and _LOST not in lower else 'failures'} whose probe "
+                    "the record lost (an Unhealthy row cut before its message)")
+    return " and ".join(said)
+
+
+_LOST = "lost"  # (`_failures`: an Unhealthy event whose message the record lost)
 
 
 def _names(named: Sequence[tuple[str | None, Diagnosis]]) -> str:

@@ -32,6 +32,7 @@ from kubesim.explain.messages import (
     pulled_image,
     request_cut,
     started_container,
+    too_short_to_name,
 )
 from kubesim.explain.model import (
     UNKNOWN_WHEN,
@@ -95,6 +96,7 @@ __all__ = [
     "metric_streaks",
     "not_ready",
     "nth",
+    "probe_lost",
     "restarts",
     "settings",
     "streaks",
@@ -490,7 +492,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
             owner.events.append(e)
         else:
             loose.append(e)
-            if probe_event(e.message) is not None:
+            if probe_event(e.message) is not None or probe_lost(e):
                 _unsure(_candidates(views, e), e, unlisted)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
@@ -634,6 +636,16 @@ def _named_alone(pod: PodRecord, views: list[View]) -> bool:
     return len(views) == 1 and views[0].name is not None and not any(
         c.init for c in pod.containers) and not any(e.init for e in pod.events) and all(
         n == views[0].name for n in pod.listed)
+
+
+def probe_lost(e: RecordedEvent) -> bool:
+    """Whether `e` is an Unhealthy row whose message the record lost (cut before it, or one or
+    two letters into it, `too_short_to_name`): some probe's call failed or errored (R2.3),
+    which probe the record does not say (README, gaps of gapsb42); beside several containers
+    each may own it (`_unsure`), and the pod's answer weighs it (README's rule of probe
+    failures naming no container; fix91, fabric-operator-154's `Warning  Unh`)."""
+    return e.reason == "Unhealthy" and (not e.message.strip() or (
+        e.truncated and too_short_to_name(e.message)))
 
 
 def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:

@@ -459,6 +459,10 @@ class EventRows:
         if more and event.object_cut:  # the row goes on below its OBJECT cell: not cut there
             event = replace(event, object_cut=False)
         event = field_path_said(event)
+        if event.truncated and (whole := _cut_reason(event)) is not None:
+            event = replace(event, reason=whole)
+            self.notes.append(Note(_CUT_REASON_READ.format(self._open.event.reason, whole),
+                                   event.where, kind=NoteKind.READING))
         if event.truncated and not self._open.cut_after:
             # a row cut in its OBJECT cell is read up to the cut: no line both read and not
             self.notes.append(Note(_cut_row(event), event.where, kind=NoteKind.READING))
@@ -775,6 +779,26 @@ def cut_in_error(message: str) -> str | None:
     if not last or last in _GO_ERRORS or "\n" in last:
         return None
     return last if any(e.startswith(last) for e in _GO_ERRORS) else None
+
+
+# a reason cut after its first letters, no message after it (`Warning  Unh`, the paste ending
+# there): `Unh` starts only Unhealthy among the kubelet's reasons (pkg/kubelet/events/event.go;
+# `Un` starts UnfinishedPreStopHook too), the event of a probe's call that failed or errored
+# (R2.3, prober.go); read as an Unhealthy row cut before its message (fix91, fabric-operator-154)
+_CUT_REASONS = ("Unhealthy",)
+_CUT_REASON_LEAST = 3
+_CUT_REASON_READ = ("this row's reason is cut after `{}`: only the kubelet's {} reason starts so, "
+                    "read as that row cut before its message")
+
+
+def _cut_reason(event: RecordedEvent) -> str | None:
+    """The kubelet's reason a Warning row cut inside its reason, with no message (`Unh`), is
+    the start of (`_CUT_REASONS`, at least `_CUT_REASON_LEAST` letters, a proper start; the
+    kubelet records Unhealthy as a Warning, R2.3); None otherwise."""
+    cut = event.reason
+    if event.message or event.type != "Warning" or len(cut) < _CUT_REASON_LEAST:
+        return None
+    return next((r for r in _CUT_REASONS if r != cut and r.startswith(cut)), None)
 
 
 def _cut_row(event: RecordedEvent) -> str:

@@ -35,6 +35,10 @@ CrashLoopBackOff.`): `loops in` the status as the loop held; a predicate of its 
 (no name, container, event or condition: a log's empty piece) taking the sentence's pod, its
 name or not (`give_stated_crashloop`).
 
+Widened at fix91 (chainlink-gcp-5: `noticing my Pods were going through CrashLoopBackOff`):
+`going through` the status (`goes`, `went`, `keep going` through) as `went into` it, the loop
+lived through; `is going` only as the progressive of the case's own pods.
+
 Unread: `a pod`, `pods`, `this pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
@@ -105,6 +109,9 @@ _VERB = (
     r"|(?:(?i:is|are|was|were|keeps|keep|kept)[ \t]+)?(?i:failed|fails|fail|failing)[ \t]+(?i:with)"
     # (`loops in CrashLoopBackOff`: the loop held, fixprose77)
     r"|(?i:loops|looped|looping|keeps[ \t]+looping|kept[ \t]+looping)[ \t]+(?i:in)"
+    # (`going through CrashLoopBackOff`: the loop lived through, as `went into` it; fixcrash91)
+    r"|(?:(?i:is|are|was|were|keeps|keep|kept)[ \t]+(?i:going)|(?i:goes|went|go))[ \t]+"
+    r"(?i:through)"
     r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
     r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
     + _CLB + r")")
