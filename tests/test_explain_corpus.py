@@ -372,11 +372,6 @@ NOT_READ: dict[str, str] = {
         "eness-x38-and-x23-over-days-then-prose-cut.txt: no pod named 'packit-worker-short-runnin"
         "g-0' in the record (pods: (unnamed)); want {'ended': 'cannot-tell', 'probe': 'liveness',"
         " 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": (
-        "held-out batch 92, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
-        "nt {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'sh"
-        "ows_failures': True}"),
     # held-out batch 89
     "pytorch-serve-2957.comment-details-check-status-get-pod-1-of-2-running-0-then-describe-head-cut-in-labels.txt": (
         "held-out batch 89, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"

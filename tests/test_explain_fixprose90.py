@@ -1,0 +1,95 @@
+"""Held-out batches 90 and 92 (fixprose90): the word `cut` as the author's cut mark, and a
+describe piece right under the author's cut.
+
+- `---CUT---`, `-- cut --`, `[cut]`, `<cut>`, `(cut)` on a line alone: the author's cut, as
+  `-- snip --` is (normalise.py); the word alone or inside a sentence stays a word.
+- A describe piece naming no pod, right under the author's cut, that ends in its container's
+  block before the Restart Count (fastapi-3019: `---CUT---`, then `State: Running` and a Last
+  State of exit code 137): an excerpt of a describe, its count cut away, so its one end bounds
+  no kills, `{0, null}` (piece_under_cut.py). A grep's piece (no cut above it), a cut with prose
+  between it and the piece, and a piece that states its Restart Count keep their bound.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import explained_answer, read_in_one_pass
+
+from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.normalise import is_cut
+
+# ------------------------------------------------ the word `cut` as the author's mark
+
+
+@pytest.mark.parametrize("line", [
+    "---CUT---", "--- cut ---", "-- Cut --", "  [cut]", "<CUT>", "(cut)", "[ cut ]",
+])
+def test_the_word_cut_set_apart_is_the_authors_cut(line):
+    """Between dashes or in brackets, alone on its line: a cut, as `-- snip --` is."""
+    assert is_cut(line)
+
+
+@pytest.mark.parametrize("line", [
+    "cut", "CUT", "cut -d: -f1", "--- cut here and there ---x", "I cut the output ---",
+    "[cut] the rest was the same", "---CUT---and more", "cutting", "--cut-dirs=2",
+])
+def test_the_word_cut_in_words_is_no_mark(line):
+    """Alone (a command's name, a word), inside a sentence or beside other words: no cut."""
+    assert not is_cut(line)
+
+
+# ------------------------------------------------ a describe piece under the author's cut
+
+_PIECE = (
+    "    State:          Running\n"
+    "      Started:      Tue, 30 Mar 2021 13:53:24 -0700\n"
+    "    Last State:     Terminated\n"
+    "      Reason:       Error\n"
+    "      Exit Code:    137\n"
+    "      Started:      Tue, 30 Mar 2021 13:32:34 -0700\n"
+    "      Finished:     Tue, 30 Mar 2021 13:53:23 -0700\n")
+
+
+@pytest.mark.parametrize("above", [
+    "The forked workers max out the cores. This leads to\n\n---CUT---\n",
+    "This leads to\n\n...\n",
+    "Here it is:\n<SNIP>\n\n",
+    "Here it is:\n```\n[cut]\n",
+    "Output:\n-- snip --\n```\n",
+])
+def test_a_piece_under_the_authors_cut_leaves_the_kills_open(above):
+    """The one end it shows bounds no kills: the Restart Count is cut away with the rest."""
+    a = explained_answer(above + _PIECE)
+    assert (a.cause, a.probe_kills) == (Cause.CANNOT_TELL, CountRange(0, None))
+    assert a.shows_failures
+
+
+@pytest.mark.parametrize("above", [
+    "```\n$ kubectl describe pods | grep -B2 -A4 'Last State:'\n",  # a grep's whole output
+    "This leads to\n\n",  # no cut at all
+    "...\nThe rest of the describe is below, then the state:\n\n",  # prose between
+    "It is cut ---\n",  # the word in a sentence
+])
+def test_a_piece_under_no_cut_keeps_its_one_end(above):
+    """A piece that no cut stands right above shows what it shows: at most its one end."""
+    a = explained_answer(above + _PIECE)
+    assert (a.cause, a.probe_kills) == (Cause.CANNOT_TELL, CountRange(0, 1))
+
+
+def test_a_piece_under_a_cut_that_states_its_restart_count_is_bounded_by_it():
+    """The count the excerpt shows bounds the kills as before (a running container's `R`)."""
+    a = explained_answer("---CUT---\n" + _PIECE + "    Ready:          True\n"
+                         "    Restart Count:  2\n")
+    assert a.probe_kills == CountRange(0, 2)
+
+
+@pytest.mark.parametrize("text", [
+    "---" * 300_000 + "cut\n",
+    "[" * 1_000_000 + "cut\n",
+    "-- cut " * 300_000 + "\n",
+    "(cut)" * 400_000 + "\n",
+])
+def test_the_cut_marks_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB of the marks' characters, read in one pass."""
+    read_in_one_pass(text)
+
