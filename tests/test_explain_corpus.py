@@ -347,13 +347,6 @@ NOT_READ: dict[str, str] = {
         "in reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec; want {'end"
         "ed': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows_"
         "failures': True}"),
-    "mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-once-codeserver-sidecar-not-involved.txt": (
-        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-on"
-        "ce-codeserver-sidecar-not-involved.txt: not a record explain reads: expected kubectl des"
-        "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or ; want {'end"
-        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}"),
     "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": (
         "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
         "r: zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pend"

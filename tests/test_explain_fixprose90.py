@@ -1,5 +1,5 @@
-"""Held-out batches 90 and 92 (fixprose90): the word `cut` as the author's cut mark, and a
-describe piece right under the author's cut.
+"""Held-out batches 90 and 92 (fixprose90): the word `cut` as the author's cut mark, a
+describe piece right under the author's cut, and OOMKilled stated of a possessive's container.
 
 - `---CUT---`, `-- cut --`, `[cut]`, `<cut>`, `(cut)` on a line alone: the author's cut, as
   `-- snip --` is (normalise.py); the word alone or inside a sentence stays a word.
@@ -8,6 +8,12 @@ describe piece right under the author's cut.
   State of exit code 137): an excerpt of a describe, its count cut away, so its one end bounds
   no kills, `{0, null}` (piece_under_cut.py). A grep's piece (no cut above it), a cut with prose
   between it and the piece, and a piece that states its Restart Count keep their bound.
+- `\\`home-assistant\\`'s \\`main\\` container was OOMKilled once` (mrwulf-home-cluster-5028): a
+  possessive of the case's app as the determiner of its own container (the README's subject of
+  a statement of the case), backticks escaped by a backslash as the page's source keeps them:
+  OOMKilled, `{0, 0}`, container main (stated_kill.EN_OOM). Another's possessive (`a
+  colleague's`), an indefinite's, a contraction, a conditional, a question and a negation stay
+  unread.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from __future__ import annotations
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
+from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.normalise import is_cut
+from kubesim.explain.readers.read import parse_record
 
 # ------------------------------------------------ the word `cut` as the author's mark
 
@@ -91,5 +99,53 @@ def test_a_piece_under_a_cut_that_states_its_restart_count_is_bounded_by_it():
 ])
 def test_the_cut_marks_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB of the marks' characters, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ OOMKilled stated of a possessive's container
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("## Problem\n\n\\`home-assistant\\`'s \\`main\\` container was OOMKilled once on "
+     "2026-08-30. Checked current usage.\n", "main"),
+    ("`home-assistant`'s `main` container was OOMKilled once on 2026-08-30.\n", "main"),
+    ("ArgoCD's repo-server container got OOMKilled yesterday, so we raised the limit.\n",
+     "repo-server"),
+    ("Grafana's pod was OOMKilled twice during the import.\n", None),
+    ("The \\`main\\` container was OOMKilled once.\n", "main"),  # no possessive, escaped
+])
+def test_oomkilled_stated_of_a_possessives_container_is_its_end(text, name):
+    """The case's own container named after its app's possessive (backticks escaped or not):
+    OOMKilled, no probe kill, `{0, 0}`, under the container the sentence names."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills) == (Cause.OOM_KILLED, CountRange(0, 0))
+    found = parse_record(text, "r.txt")
+    assert [c.name for p in found.pods for c in p.containers] == [name]
+
+
+@pytest.mark.parametrize("text", [
+    "A colleague's container was OOMKilled once last week.\n",  # another's
+    "Another team's pod was OOMKilled twice.\n",
+    "Someone's pod was OOMKilled again, they said.\n",  # an indefinite's
+    "If grafana's container was OOMKilled, raise its memory limit.\n",  # a conditional
+    "Grafana's container was OOMKilled?\n",  # a question
+    "Grafana's container was not OOMKilled, the sidecar was.\n",  # a negation
+    "That's container OOMKilled again, the dashboard says.\n",  # a contraction
+    "The operator's pod OOMKilled status is shown in red.\n",  # a status's label, no verb
+])
+def test_oomkilled_of_no_possessive_of_the_case_stays_unread(text):
+    """The negative side: the paste alone is refused (no end read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "\\`a\\`'s " * 250_000 + "container was OOMKilled again\n",
+    "x's " * 500_000 + "pod was OOMKilled again\n",
+    "'s" * 1_000_000 + " container was OOMKilled\n",
+    "\\`" * 1_000_000 + "'s container was OOMKilled\n",
+])
+def test_the_possessive_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
 
