@@ -340,13 +340,6 @@ NOT_READ: dict[str, str] = {
         "(exit 2, not a record explain reads); want {ended: oom-killed, probe: [], "
         "probe_kills: {min: 0, max: 0}, shows_failures: True}"),
     # held-out batch 90
-    "shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorrent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt": (
-        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorr"
-        "ent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt: not a record expla"
-        "in reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec; want {'end"
-        "ed': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows_"
-        "failures': True}"),
     "zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pending-0-then-wide-rows-both-1-1-no-restarts-column-cut.txt": (
         "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
         "r: zolty-jellyfin-ha-failover-testing.blog-prose-get-pods-watch-unfenced-jellyfin-1-pend"

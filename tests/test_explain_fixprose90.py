@@ -1,5 +1,6 @@
 """Held-out batches 90 and 92 (fixprose90): the word `cut` as the author's cut mark, a
-describe piece right under the author's cut, and OOMKilled stated of a possessive's container.
+describe piece right under the author's cut, OOMKilled stated of a possessive's container, and
+a container stated as having hit its probe's Killing event.
 
 - `---CUT---`, `-- cut --`, `[cut]`, `<cut>`, `(cut)` on a line alone: the author's cut, as
   `-- snip --` is (normalise.py); the word alone or inside a sentence stays a word.
@@ -14,6 +15,11 @@ describe piece right under the author's cut, and OOMKilled stated of a possessiv
   OOMKilled, `{0, 0}`, container main (stated_kill.EN_OOM). Another's possessive (`a
   colleague's`), an indefinite's, a contraction, a conditional, a question and a negation stay
   unread.
+- `only `qbittorrent` repeatedly hit `Killing ... failed startup probe``
+  (shepherdjerred-monorepo-1441): the kubelet's Killing event of a startup probe, quoted, as what
+  the container named hit: startup-kill, `{1, null}`, container qbittorrent (hit_killing.py). A
+  readiness probe, a quote of no Killing event, a pronoun's, the present, a conditional, a
+  question and a negation stay unread.
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ import pytest
 from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
+from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.normalise import is_cut
 from kubesim.explain.readers.read import parse_record
+from kubesim.results import ProbeType
 
 # ------------------------------------------------ the word `cut` as the author's mark
 
@@ -149,3 +157,57 @@ def test_the_possessive_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
 
+
+# ------------------------------------------------ a container that hit a probe's Killing event
+
+
+@pytest.mark.parametrize(("text", "name", "probe"), [
+    ("## Root cause\nConfirmed on the live pod: `gluetun` was healthy; only `qbittorrent` "
+     "repeatedly hit `Killing ... failed startup probe` at ~30s while it was still starting.\n",
+     "qbittorrent", ProbeType.STARTUP),
+    ("After the upgrade api got \"Killing Container api failed liveness probe, will be "
+     "restarted\" every few minutes.\n", "api", ProbeType.LIVENESS),
+    ("The worker container is fine, but `web` kept hitting `Killing ... failed liveness "
+     "probe` overnight.\n", "web", ProbeType.LIVENESS),
+])
+def test_a_container_that_hit_a_probes_killing_event_was_killed_by_it(text, name, probe):
+    """That probe's failure and one kill of the container the sentence names, at least once,
+    no count: `{1, null}`."""
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    [c] = ex.containers
+    assert c.name == name and c.answer is not None
+    assert (c.answer.probe, c.answer.probe_kills) == (probe, CountRange(1, None))
+
+
+@pytest.mark.parametrize("text", [
+    "only `qbittorrent` repeatedly hit `Killing ... failed readiness probe` at ~30s\n",
+    "Then we hit `Killing ... failed startup probe` at ~30s and gave up.\n",  # a pronoun
+    "If `web` hits `Killing ... failed liveness probe`, raise its threshold.\n",  # the present
+    "If `web` hit `Killing ... failed liveness probe`, raise its threshold.\n",  # a conditional
+    "Has `web` ever got `Killing ... failed liveness probe`? Here it never did.\n",
+    "`web` never hit `Killing ... failed liveness probe` in our tests, it is fine.\n",
+    "`web` did not get `Killing ... failed liveness probe` after the fix.\n",  # a negation
+])
+def test_no_containers_hit_of_a_killing_event_stays_unread(text):
+    """The negative side: the paste alone is refused (no kill read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_a_hit_of_a_probes_failure_quoted_is_no_kill():
+    """A quote of the probe's failure, no Killing event: the failure (quoted_message.py), and
+    no kill read."""
+    a = explained_answer("only `qbittorrent` repeatedly hit `Liveness probe failed: connection "
+                         "refused` at ~30s\n")
+    assert a.probe_kills.lo == 0 and a.failed == (ProbeType.LIVENESS,)
+
+
+@pytest.mark.parametrize("text", [
+    "`a` hit `Killing " * 120_000 + "\n",
+    "web hit \"Killing " + "x " * 1_000_000 + "failed liveness probe\"\n",
+    "Killing " * 250_000 + "\n",
+    "web repeatedly hit `Killing ... failed startup " * 45_000 + "\n",
+])
+def test_the_hit_of_a_killing_event_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
