@@ -214,6 +214,8 @@ MODULES = {
     "kubesim.explain.readers.probe_place": "records",
     "kubesim.explain.readers.described_piece": "records",
     "kubesim.explain.readers.last_alone": "records",
+    "kubesim.explain.readers.piece_under_cut": "records",
+    "kubesim.explain.readers.hit_killing": "records",
     "kubesim.explain.readers.command_words": "records",
     "kubesim.explain.readers.command_pods": "records",
     "kubesim.explain.readers.stated_pod_oom": "records",

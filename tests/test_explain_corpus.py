@@ -323,31 +323,12 @@ NOT_READ: dict[str, str] = {
     # miss, alauda-kubeflow-chart-45 (its `get pods` row in a code span, the sentence's `。`
     # right after the closing backtick), holds since fixmarked51 (normalise.py's _CODE_ENDED)
     # held-out batch 90
-    "shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorrent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt": (
-        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: shepherdjerred-monorepo-1441.pr-markdown-summary-prose-startup-probe-killing-qbittorr"
-        "ent-nox-exit-137-repeatedly-hit-killing-failed-startup-probe-cut.txt: not a record expla"
-        "in reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec; want {'end"
-        "ed': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows_"
-        "failures': True}"),
-    "mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-once-codeserver-sidecar-not-involved.txt": (
-        "held-out batch 90, first contact on stop 51's code (33f38e33): got exit 2: kubesim: erro"
-        "r: mrwulf-home-cluster-5028.pr-markdown-prose-home-assistant-main-container-oomkilled-on"
-        "ce-codeserver-sidecar-not-involved.txt: not a record explain reads: expected kubectl des"
-        "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or ; want {'end"
-        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}"),
     # held-out batch 92
     "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": (
         "held-out batch 92, first contact on stop 51's code (33f38e33): got [keycloak] {'ended': "
         "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
         "res': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min"
         "': 0, 'max': 0}, 'shows_failures': True}"),
-    "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": (
-        "held-out batch 92, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
-        "nt {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'sh"
-        "ows_failures': True}"),
     # held-out batch 89
     # held-out batch 93
     "jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-to-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt": (

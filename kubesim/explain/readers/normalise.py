@@ -104,8 +104,13 @@ _SNIP = r"snip(?:ped)?"
 _OMITTED = r"(?:以下省略|以下略|省略|中略|後略|前略|略|이하[ \t]*생략|생략|중략)"
 _OMIT = (rf"(?:{ELLIPSIS}[ \t]*)?(?:[(（][ \t]*{_OMITTED}[ \t]*[)）]|以下省略|以下略|省略|생략|중략)"
          rf"(?:[ \t]*{ELLIPSIS})?")
-CUT_MARK = (rf"(?:{_OMIT}|<\s*{_SNIP}\s*>|\[\s*(?:{_SNIP}|{ELLIPSIS})\s*\]|\(\s*(?:{_SNIP}|{ELLIPSIS})\s*\)"
-            rf"|-+[ \t]*{_SNIP}[ \t]*-+|{ELLIPSIS}(?:[ \t]*{_SNIP}(?:[ \t]*{ELLIPSIS})?)?"
+# the word `cut` marks the author's cut as `snip` does where it is set apart as a mark, between
+# dashes or in brackets (`---CUT---`, `-- cut --`, `[cut]`, `<cut>`, `(cut)`; fastapi-3019,
+# held-out batch 92): alone it stays a word (a shell's `cut` command, a sentence's)
+_CUT_WORD = rf"(?:{_SNIP}|cut)"
+CUT_MARK = (rf"(?:{_OMIT}|<\s*{_CUT_WORD}\s*>|\[\s*(?:{_CUT_WORD}|{ELLIPSIS})\s*\]"
+            rf"|\(\s*(?:{_CUT_WORD}|{ELLIPSIS})\s*\)"
+            rf"|-+[ \t]*{_CUT_WORD}[ \t]*-+|{ELLIPSIS}(?:[ \t]*{_SNIP}(?:[ \t]*{ELLIPSIS})?)?"
             rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
 _CUT = re.compile(rf"^\s*+{CUT_MARK}\s*$",
                   re.IGNORECASE)

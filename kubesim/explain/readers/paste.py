@@ -97,6 +97,7 @@ from kubesim.explain.readers.normalise import (
 )
 from kubesim.explain.readers.numbered_listing import listing_notes, unnumbered
 from kubesim.explain.readers.one_line_probe import ProbeRun, probe_runs, read_one_line
+from kubesim.explain.readers.piece_under_cut import piece_under_cut
 from kubesim.explain.readers.pod_spec_piece import pod_spec_pieces
 from kubesim.explain.readers.pod_status_piece import (
     PodStatusPlace,
@@ -872,6 +873,7 @@ def _add_describe(out: RecordSet, placer: _Placer,
     described = _describe(describe, last, ends, source, named)
     probes_past_place(described, fields, {x.number for x in describe.lines}, source)
     last_state_alone(described)
+    piece_under_cut(described, lines)
     _add(out, described)
     out.notes.extend(described_notes(named, source))
 class _Documents(NamedTuple):

@@ -831,8 +831,9 @@ def _renote_joined(pod: PodRecord) -> None:
         for i, n in enumerate(pod.notes):
             if n.where == c.where and n.text.endswith("how often it restarted is not in the "
                                                       "record"):
+                block = f"container {c.name}'s" if c.name else "the container's"
                 pod.notes[i] = Note(
-                    f"the record ends inside container {c.name}'s block, before its Restart "
+                    f"the record ends inside {block} block, before its Restart "
                     f"Count: read as the RESTARTS ({c.restart_count}) of line {where.line}'s "
                     "`get pods` row of the same pod, whose one container it is (a row's "
                     "RESTARTS sums its containers' restart counts)", n.where)

@@ -37,6 +37,7 @@ from kubesim.explain.readers.fabric8_state import fabric8_terminated
 from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
 from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.hit_killing import HIT_ANCHORS, HIT_KILLING, hit_killing_lines
 from kubesim.explain.readers.killed_because import (
     CAUSED_KILL,
     CAUSED_WORDS,
@@ -1192,6 +1193,21 @@ def _workload_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         f"the case's (`{m[0][:80]}`)")
 
 
+def _hit_killing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A container stated as having hit the kubelet's Killing event of its liveness or startup
+    probe, the event quoted (hit_killing.HIT_KILLING: `only `qbittorrent` repeatedly hit
+    `Killing ... failed startup probe``), read as that probe's failure and the event's
+    message of that container (R4.4); None without one, in a negation, a question, a
+    conditional or a sentence of what may happen."""
+    m = _near(HIT_KILLING, line, HIT_ANCHORS, (120, 240), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    what = (f"{STATED_PROBE_KILL}, as the kubelet's Killing event it quotes of container "
+            f"{m['name']} (`{m[0][:80]}`): read as the {m['kind'].lower()} probe's failure and "
+            "that event's message, at least once, no count")
+    return (hit_killing_lines(m), True), what
+
+
 def _probe_killed(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe named as the agent of the kill in one word with it, of the case's own pod
     (stated_case.PROBE_KILLED: `vault-0 was liveness-killed`), read as `_stated_probe_kill`
@@ -1889,5 +1905,5 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _saying(_rancher_run, RANCHER_STATE), _saying(_event_run, EVENT_IN_SENTENCE),
     _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
-    _stated_restarts, _stated_probe_kill, _kubernetes_kill, _killed_because, _caused_kill,
-    _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)
+    _stated_restarts, _stated_probe_kill, _hit_killing, _kubernetes_kill, _killed_because,
+    _caused_kill, _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)

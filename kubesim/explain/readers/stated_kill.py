@@ -114,9 +114,20 @@ _EN_BARE_AFTER = (_EN_BARE_CODE + r"[ \t]+(?i:again|twice|thrice|once|repeatedly
 # kubescape-operator-382): its quotes make the words one name, the case's own pod's after its
 # determiner, as one word is; unquoted words stay no name (`the pod of a big operator ...`)
 _EN_QUOTED_NAME = (r"(?P<q>[`'\"])(?P<words>[\w.-]{1,63}(?:[ \t][\w.-]{1,63}){1,3})(?P=q)")
+# widened at fixprose90 (mrwulf-home-cluster-5028: `\`home-assistant\`'s \`main\` container was
+# OOMKilled once`): the case's own container named after a possessive of its app or pod (the
+# README's subject of a statement of the case: `ArgoCD's repo-server Pod`), as `the` names it;
+# no possessive of another's (`a`, `an`, `other` before it: `a colleague's pod`), of an
+# indefinite or a pronoun (`someone's`), nor a contraction (`it's`, `that's`, `here's`). A
+# quote may be escaped by a backslash, as a page's markdown source keeps it (`\``)
+_EN_Q = r"(?:\\?[`'\"])"
+_EN_OWNER = (r"(?<![\w.\\`'\"-])(?<![Aa][ \t])(?<![Aa][Nn][ \t])(?<![Oo]ther[ \t])" + _EN_Q + r"?"
+             r"(?!(?i:an?|pods?|containers?|someone|somebody|anyone|everyone|one|it|that|there"
+             r"|here|what|who|let|he|she)" + _EN_Q + r"?['\u2019]s)[A-Za-z][\w.-]{0,62}" + _EN_Q +
+             r"?['\u2019]s")
 EN_OOM = lazy_regex(
-    r"(?<![A-Za-z])(?i:my|our|the|this|that|its)[ \t]+(?:[`'\"]?"
-    r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})[`'\"]?"
+    r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|its)|" + _EN_OWNER + r")[ \t]+(?:" + _EN_Q + r"?"
+    r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})" + _EN_Q + r"?"
     r"[ \t]+|" + _EN_QUOTED_NAME + r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
     r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])(?(befell)|(?=" + _EN_BARE_AFTER + r"))")
 
