@@ -383,6 +383,15 @@ NOT_READ: dict[str, str] = {
     "nats-server-3063.comment-prose-fenced-describe-events-nats-0-from-scheduled-three-images-then-killing-row-cut-before-message.txt": ("held-out batch 96: not yet run"),
     "activemq-artemis-helm-24.comment-prose-fenced-readiness-message-alone-slave-61616-connection-refused.txt": ("held-out batch 96: not yet run"),
     "emqx-operator-554.comment-continued-fenced-get-events-killing-stopping-container-emqx-readiness-refused-then-pod-scheduled-again-cut-in-reason.txt": ("held-out batch 96: not yet run"),
+    # held-out batch 97
+    "zeebe-kubernetes-18.issue-prose-fenced-get-pods-four-pods-zeebe-0-0-1-running-0-48s-then-fenced-describe-cut-in-image-id.txt": ("held-out batch 97: not yet run"),
+    "camunda-7-community-helm-1.issue-prose-fenced-describe-running-ready-false-restart-count-0-readiness-delay-60s-period-60s-cut-in-environment.txt": ("held-out batch 97: not yet run"),
+    "activiti-cloud-charts-60.issue-versions-helm-install-then-get-pod-unfenced-audit-0-1-running-9-30m-then-second-row-cut-after-name.txt": ("held-out batch 97: not yet run"),
+    "activiti-cloud-examples-90.issue-prose-snip-then-unfenced-describe-sso-idm-waiting-crashloop-last-state-error-cut-in-exit-code.txt": ("held-out batch 97: not yet run"),
+    "supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-log-level-fatal-migrations-then-values-cut.txt": ("held-out batch 97: not yet run"),
+    "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": ("held-out batch 97: not yet run"),
+    "dhi-catalog-326.issue-template-prose-fenced-get-pods-no-header-six-rows-age-wrapped-past-box-border-frontend-history-matching-crashloop-then-cut-in-age.txt": ("held-out batch 97: not yet run"),
+    "appsmith-40750.issue-template-prose-bullets-unfenced-get-pods-two-pods-appsmith-crashloop-22-4m52s-ago-2d13h-directus-running-0.txt": ("held-out batch 97: not yet run"),
 }
 
 
