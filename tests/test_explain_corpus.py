@@ -392,6 +392,15 @@ NOT_READ: dict[str, str] = {
     "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": ("held-out batch 97: not yet run"),
     "dhi-catalog-326.issue-template-prose-fenced-get-pods-no-header-six-rows-age-wrapped-past-box-border-frontend-history-matching-crashloop-then-cut-in-age.txt": ("held-out batch 97: not yet run"),
     "appsmith-40750.issue-template-prose-bullets-unfenced-get-pods-two-pods-appsmith-crashloop-22-4m52s-ago-2d13h-directus-running-0.txt": ("held-out batch 97: not yet run"),
+    # held-out batch 98
+    "ckan-cloud-operator-123.issue-prose-fenced-get-pods-nine-pods-solr-zk-0-oomkilled-177-zk-2-crashloop-213-sc-and-zk-restarts-111-to-232.txt": ("held-out batch 98: not yet run"),
+    "taiga-docker-77.issue-template-note-then-fenced-get-pods-rows-no-header-blank-lines-taiga-back-running-0-24s-events-rabbitmq-4-then-db-error-cut.txt": ("held-out batch 98: not yet run"),
+    "aaw-774.issue-prose-unfenced-readiness-probe-failed-15020-healthz-ready-deadline-exceeded-then-pysolr-error-then-ckan-log-cut.txt": ("held-out batch 98: not yet run"),
+    "datatracker-9030.pr-prose-alone-rabbitmq-pod-liveness-probes-failing-occasionally-pod-terminated-and-replaced-timeout-5s.txt": ("held-out batch 98: not yet run"),
+    "dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containerstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt": ("held-out batch 98: not yet run"),
+    "mosip-infra-163.comment-continued-fenced-get-pods-all-namespaces-rows-prereg-demographic-document-notification-crashloop-8-22m-cut-in-coredns-row.txt": ("held-out batch 98: not yet run"),
+    "otto-70.pr-bold-purpose-prose-alone-resolve-oomkilled-restarts-in-k8s-no-pod-named.txt": ("held-out batch 98: not yet run"),
+    "data-infra-956.comment-prose-node-oom-killed-then-fenced-json-node-event-systemoom-victim-python-cut-in-metadata.txt": ("held-out batch 98: not yet run"),
 }
 
 
