@@ -338,11 +338,6 @@ NOT_READ: dict[str, str] = {
         "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
         "': True}"),
     # held-out batch 92
-    "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": (
-        "held-out batch 92, first contact on stop 51's code (33f38e33): got [keycloak] {'ended': "
-        "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
-        "res': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min"
-        "': 0, 'max': 0}, 'shows_failures': True}"),
     "fastapi-3019.issue-prose-then-cut-mark-line-then-unfenced-describe-state-fragment-running-last-state-error-137-after-21m-no-restart-count.txt": (
         "held-out batch 92, first contact on stop 51's code (33f38e33): got [None] {'ended': 'can"
         "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
