@@ -13,7 +13,13 @@ Variants that stay as before: a liveness or startup failure naming no container 
 it may have killed the container it was), a readiness failure beside an end of any container
 (a back-off, a second creation, a kill, a stop naming none) or beside
 a container the record shows only by its image (its end is not in the record), and one
-container (its own readiness-only answer, no pod's)."""
+container (its own readiness-only answer, no pod's).
+
+An OOMKilled end placed in no State or Last State and at no time (an author's `restarted due to
+OOMKilled`) beside a probe's kill (stated in prose, or a Killing row): the record does not
+order them, so which ended the container last is not told: cannot-tell, the probe failed, its
+kills as counted (diagnosis.py `_oom_unordered`; hiero-mirror-node-7414's rule, fix91's
+finding). An OOMKilled Last State beside kills stays oom-killed (the last end, R4.7)."""
 
 from __future__ import annotations
 
@@ -135,3 +141,75 @@ def test_readiness_failures_of_one_container_are_its_own_readiness_only_answer()
     assert answer is None
     [one] = containers
     assert (one.cause, one.probe_kills) == (Cause.READINESS_ONLY, CountRange(0, 0))
+
+
+# ------------------------------------------------ an OOMKilled end and a probe kill in no order
+
+# the hiero-mirror-node-7414 shape, stated sentence by sentence: the README's rule of ends of
+# different causes stated of the pods in no order (fix91's finding)
+@pytest.mark.parametrize("text,probe", [
+    ("The api pod restarted due to OOMKilled.\n"
+     "The api pod restarted because the liveness probe failed.\n", ProbeType.LIVENESS),
+    ("The api pod restarted because the liveness probe failed.\n"
+     "The api pod restarted due to OOMKilled.\n", ProbeType.LIVENESS),
+    ("Our worker pod restarted due to OOMKilled.\n"
+     "Our worker pod was restarted because its startup probe failed.\n", ProbeType.STARTUP),
+])
+def test_an_oomkilled_end_and_a_probe_kill_stated_in_no_order_leave_the_cause_open(text, probe):
+    """An OOMKilled end and a probe's kill, each stated of the case's pod in prose, neither
+    placed in a State or Last State nor timed: which ended it last the record does not order,
+    so the cause is open (cannot-tell), the probe failed, its kills at least one, no count
+    bounds them; not oom-killed {1, 1} (the OOM taken as the last end)."""
+    a = _only_answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, (probe,), CountRange(1, None), True)
+
+
+def test_an_oomkilled_end_stated_in_prose_beside_a_killing_row_is_in_no_order():
+    """An OOMKilled end stated in prose (no state, no time) beside a liveness Killing row: the
+    record does not order them either: cannot-tell, not oom-killed."""
+    a = _only_answer(
+        "The api pod restarted due to OOMKilled.\n```\n  Normal   Killing    50m (x2 over 2h)   "
+        "kubelet  Container api failed liveness probe, will be restarted\n```\n")
+    assert (a.cause, a.failed) == (Cause.CANNOT_TELL, (ProbeType.LIVENESS,))
+
+
+_LAST_OOM = """Name: api-0
+Containers:
+  api:
+    State:          Running
+      Started:      Mon, 01 Jan 2024 10:00:00 +0000
+    Last State:     Terminated
+      Reason:       OOMKilled
+      Exit Code:    137
+      Started:      Mon, 01 Jan 2024 09:00:00 +0000
+      Finished:     Mon, 01 Jan 2024 09:59:00 +0000
+    Ready:          True
+    Restart Count:  3
+Events:
+  Type     Reason     Age                From     Message
+  ----     ------     ----               ----     -------
+  Warning  Unhealthy  50m (x6 over 2h)   kubelet  Liveness probe failed: HTTP probe failed with \
+statuscode: 503
+  Normal   Killing    50m (x2 over 2h)   kubelet  Container api failed liveness probe, will be \
+restarted
+"""
+
+
+@pytest.mark.parametrize("text,cause", [
+    (_LAST_OOM, Cause.OOM_KILLED),  # a Last State is the last end (R4.7)
+    ("The api pod restarted due to OOMKilled.\n", Cause.OOM_KILLED),
+    ("The api pod restarted because the liveness probe failed.\n", Cause.LIVENESS_KILL),
+])
+def test_an_oomkilled_last_state_or_one_end_alone_keeps_its_cause(text, cause):
+    """The negative side: an OOMKilled Last State beside liveness kills is the last end
+    (oom-killed, as before); an OOMKilled end or a liveness kill stated alone is the cause."""
+    assert _only_answer(text).cause is cause
+
+
+def _only_answer(text: str) -> Any:
+    answer, containers = _explained(text)
+    if answer is not None:
+        return answer
+    [one] = containers
+    return one
