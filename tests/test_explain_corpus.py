@@ -324,11 +324,6 @@ NOT_READ: dict[str, str] = {
     # right after the closing backtick), holds since fixmarked51 (normalise.py's _CODE_ENDED)
     # held-out batch 90
     # held-out batch 92
-    "keycloak-operator-431.comment-prose-fenced-describe-events-from-scheduled-init-and-keycloak-started-once-readiness-x79-empty-output-then-probe-scripts-exit-22.txt": (
-        "held-out batch 92, first contact on stop 51's code (33f38e33): got [keycloak] {'ended': "
-        "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
-        "res': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min"
-        "': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 89
     # held-out batch 93
     "jyh4358-msa-practice-phase-16-kubernetes.korean-notes-fenced-before-after-db-scaled-to-0-three-pods-0-1-running-0-restarts-0-then-readiness-failed-503-and-deadline-lines.txt": (

@@ -438,7 +438,7 @@ def _unnamed_probe(f: _Facts) -> _Decided | None:
 
 def _decide(f: _Facts) -> _Decided:
     if f.oom is not None:
-        return _oom(f)
+        return _oom_unordered(f) or _oom(f)
     if f.probe_kills:
         t = ProbeType(f.probe_kills[-1].cause)
         cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
@@ -652,6 +652,26 @@ def _oom(f: _Facts) -> _Decided:
         f"{who} was OOMKilled ({which}): it reached its memory limit and the kernel "
         f"killed it, not a probe{extra}"), closes=(
             f"OOMKilled ({which}): the kernel's OOM killer ended it, not a probe"))
+
+
+def _oom_unordered(f: _Facts) -> _Decided | None:
+    """An OOMKilled end the record places in no state (`Exit.which` untold: an author's
+    `restarted due to OOMKilled`, no State or Last State line) and at no time, beside probe
+    kills (a kill stated in prose, or a Killing row): the record does not order them, so
+    which end was the last is not told, and neither cause is the answer (the corpus README:
+    ends of different causes stated of the pods in no order leave the cause open). A status
+    field (State, Last State) is the last end whatever kill came before it (R4.7), and its
+    finish time orders it: both stay the OOM's (`_oom`). None elsewhere."""
+    assert f.oom is not None
+    if f.oom.which != "untold" or not f.probe_kills or f.oom.finished.known:
+        return None
+    kill = ProbeType(f.probe_kills[-1].cause).value
+    kills = plural(rc.kill_total(f.probe_kills), f"{kill} probe kill")
+    because = (f"the record states an OOMKilled end and {kills} of the container, neither "
+               "placed in its State or "
+               "Last State nor timed: which of them ended it last the record does not order")
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell",
+                    f"cannot tell what ended the container last, because {because}", because)
 
 
 def earliest_kill(s: Setting) -> float:

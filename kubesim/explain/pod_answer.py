@@ -307,6 +307,8 @@ def pod_answer(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) ->
     ds = [d for _, d in named]
     if len(ds) == 1 and not untied.others:
         return ds[0]
+    if _readiness_alone(ds, untied):
+        return _readiness_answer(named, untied)
     c = _cause(named, untied)
     order = {t: i for i, t in enumerate(ProbeType)}
     failed = {t for d in ds for t in d.failed} | _failed(untied)
@@ -317,6 +319,46 @@ def pod_answer(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) ->
                      pod_kills([d.probe_kills for d in ds], untied),
                      any(d.shows_failures for d in ds) or bool(untied.events or untied.ends),
                      _prevention(ds, c), c.because)
+
+
+def _readiness_alone(ds: Sequence[Diagnosis], untied: Untied) -> bool:
+    """Whether the pod's answer is readiness-only whichever container the failures naming
+    none are (the README's lead rule of stop 50: readiness failures with no end shown are
+    readiness-only, {0, 0}, whatever rows are cut away): every such failure is a readiness
+    probe's (one whose probe the record lost may be a liveness one), no end names no
+    container, no container is shown only by its image (its end is not in the record) or has
+    a restart the record allows (`others_max`), and each container's answer shows no end of
+    its own: readiness-only, or the failures naming none its only failures (`which-container`:
+    no kill, exit, restart or back-off, diagnosis.py `_no_exit`), no kill counted. A
+    readiness failure ends nothing (R3.4), so whose it was does not change what ended what."""
+    if not untied.events or untied.ends or untied.image or untied.others_max != 0:
+        return False
+    probes = [probe_event(e.message) for e in untied.events]
+    if any(p is None or p.probe is not ProbeType.READINESS for p in probes):
+        return False
+    return all((d.cause is Cause.READINESS_ONLY or d.kind == _WHICH) and d.probe_kills.lo == 0
+               for d in ds)
+
+
+_WHICH = "which-container"  # a container's answer whose only failures name no container
+
+
+def _readiness_answer(named: Sequence[tuple[str | None, Diagnosis]],
+                      untied: Untied) -> Diagnosis:
+    """The pod's readiness-only answer (`_readiness_alone`): the pod leaves Ready, which of
+    its containers' readiness failed the record does not tell, and no probe killed (R3.4)."""
+    order = {t: i for i, t in enumerate(ProbeType)}
+    failed = {t for _, d in named for t in d.failed} | _failed(untied)
+    closes = "only readiness failed, and a readiness failure kills nothing (R3.4)"
+    return Diagnosis(
+        Cause.READINESS_ONLY, Cause.READINESS_ONLY.value,
+        f"only readiness failed: the pod leaves Ready (no traffic), nothing is restarted by a "
+        f"probe; its containers ({_names(named)}) show no end; {_untied_text(untied)}, "
+        "and a readiness failure ends nothing whichever container's it was (R3.4), so the "
+        "answer is the pod's", None, tuple(sorted(failed, key=order.__getitem__)),
+        CountRange(0, 0, because=closes), True,
+        PreventionAnswer(Answer.NO, "no probe killed the pod's containers (readiness-only): "
+                         "no probe setting would have prevented it"))
 
 
 def _untied_text(untied: Untied) -> str:
