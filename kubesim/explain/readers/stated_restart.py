@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -52,9 +53,8 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
-from kubesim.explain.readers.paste import unread_notes
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_cause import NEGATED, expected_lines
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["CASE_RESTART", "STATED_RESTART", "case_restart", "happening_lines",
            "read_stated_restart"]
