@@ -1,7 +1,7 @@
 """The text readers' entry: a record that is no Kubernetes object as JSON or YAML, read as a
 paste (`paste.read_paste`: describe output, event tables, logs, pieces of YAML), else by the
-readers of a page with no layout kubectl prints (an alert's labels, the kernel's OOM kill,
-prose stating an end).
+readers of a page with no layout kubectl prints (`told.py`: an alert's labels, the kernel's
+OOM kill, prose stating an end), which load only for such a page.
 
 `read.py` imports this module with the first text record it reads (`read._pasted`): a pod's
 YAML or JSON is read by `kube.py` alone, and a process explaining it does not import the
@@ -10,65 +10,21 @@ paste's readers (docs/engine.md, `text readers`).
 
 from __future__ import annotations
 
-from kubesim.explain.readers.alert_labels import read_alert_labels
-from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
-from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.normalise import plain
 from kubesim.explain.readers.paste import read_paste
-from kubesim.explain.readers.stated_apart import read_stated_apart
-from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
-from kubesim.explain.readers.stated_restart import read_stated_restart
-from kubesim.explain.readers.tool_state import read_tool_state
-from kubesim.explain.readers.unready_status import read_unready_status
 
 __all__ = ["read_text_record"]
 
 
 def read_text_record(text: str, source: str) -> RecordSet | None:
     """A record read as a paste; one with no pod, container or event layout read by what its
-    page tells (`_told_alone`, on its lines made plain: a quote's, a page's marks); None when
+    page tells (`told.told_alone`, on its lines made plain: a quote's, a page's marks); None when
     nothing explain reads is there."""
     found = read_paste(text, source)
     if found.pods or found.events or found.series:
         return found
-    return _told_alone(plain(text, dedent=False), source)
-
-
-def _told_alone(plained: str, source: str) -> RecordSet | None:
-    """What a page tells without a layout kubectl prints, each reader in its order: an alert's
-    labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
-    container's state, prose stating an end of a name that is no pod or container; None when
-    none reads it."""
-    # an alert's labels (alert_labels.py)
-    alert = read_alert_labels(plained, source)
-    if alert is not None:
-        return alert
-    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
-    kernel = read_kernel_oom(plained, source)
-    if kernel is not None:
-        return kernel
-    # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
-    # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
-    # read as the case's, not as a bare name of stated_apart.py
-    # the pod of the one app container a `Defaulted container` line lists, stated in
-    # CrashLoopBackOff (container_pod_crashloop.py): first, so that the container is named
-    looped = read_container_pod_crashloop(plained, source) or \
-        read_stated_crashloop(plained, source)
-    if looped is not None:
-        return looped
-    # a page of prose alone stating a restart of the case's own pod or container
-    # (stated_restart.py): before stated_apart.py, whose bare name is no subject of the case's
-    # (`the container that holds the nexus server`: the clause's object; fixprose77)
-    restarted = read_stated_restart(plained, source)
-    if restarted is not None:
-        return restarted
-    # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
-    # `container X terminated with exit code 1`: tool_state.py), that container's state
-    told = read_tool_state(plained, source) or read_unready_status(plained, source)
-    if told is not None:  # (or Pulumi's `containers with unready status`: unready_status.py)
-        return told
-    # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
-    # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
-    # taken for YAML too)
-    return read_stated_apart(plained, source)
+    # the readers of a page with no layout kubectl prints load with the first such page: a
+    # describe's or an event table's record never reaches them
+    from kubesim.explain.readers.told import told_alone
+    return told_alone(plain(text, dedent=False), source)
