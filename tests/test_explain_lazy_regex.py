@@ -95,7 +95,14 @@ def test_explains_costly_patterns_most_records_never_reach_start_uncompiled():
     for name in ("kubesim.explain.readers.killed_because.KILLED_BECAUSE",
                  "kubesim.explain.readers.said_failing.SAID",
                  "kubesim.explain.messages._KILLS",
-                 "kubesim.explain.readers.markdown_fields._VALUES"):
+                 "kubesim.explain.readers.markdown_fields._VALUES",
+                 # few records reach them (speed51: counted over every third record of the
+                 # corpus, each used by at most 5% of them)
+                 "kubesim.explain.readers.event_in_sentence._NOT_CASE",
+                 "kubesim.explain.readers.row_in_sentence._NOT_CASE",
+                 "kubesim.explain.readers.paste._PROSE_PROBE",
+                 "kubesim.explain.readers.named_unready._UNSAID",
+                 "kubesim.explain.readers.sentence_containers._UNSAID"):
         assert name in found, sorted(found)
     assert not [name for name, compiled in found.items() if compiled]
 

@@ -93,6 +93,7 @@ from kubesim.spec.model import parse_container
 __all__ = ["MAX_LINE", "KlogLines", "klog_header", "kobj_pod"]
 
 MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
+
 # the journal's prefix (prefixes.JOURNAL): `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left
 # out by some syslogs (`HOST kubelet: `); journalctl's `short`, `short-precise`, `short-iso`
 _JOURNAL = re.compile(rf"^{JOURNAL}")

@@ -13,9 +13,9 @@ from enum import Enum
 
 from kubesim.spec.model import ContainerSpec
 
-__all__ = ["LOGGED", "UNTOLD_STATE", "WITHOUT_PROBE_LINES", "Condition", "ContainerRecord", "CountBasis", "Note",
-           "NoteKind", "PodRecord", "ProbeSeries", "RecordSet", "RecordedEvent", "Stamp",
-           "StampKind", "Terminated", "Where", "is_logged"]
+__all__ = ["LOGGED", "UNTOLD_STATE", "WITHOUT_PROBE_LINES", "Condition", "ContainerRecord",
+           "CountBasis", "Note", "NoteKind", "PodRecord", "ProbeSeries", "RecordSet",
+           "RecordedEvent", "Stamp", "StampKind", "Terminated", "Where", "is_logged"]
 
 # A pod's `formats` tag: its describe is older than kubectl 1.2, which printed no probe lines
 # (kubernetes#21341), so the container blocks do not list the probes the containers have.

@@ -2240,7 +2240,7 @@ _SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
 # a sentence about such messages is not taken for one. The message follows a word and a space,
 # or a colon and a few spaces (`dragonfly-client issue  :   Liveness probe failed: ...`); a
 # word and several spaces is a table's column, not a sentence
-_PROSE_PROBE = re.compile(
+_PROSE_PROBE = lazy_regex(
     r"(?:(?<=[A-Za-z,:] )|(?<=[A-Za-z,:] \()|(?<=:)[ \t]{2,8}\(?)"
     r"(?P<message>(?:Liveness|Readiness|Startup) probe failed: "
     r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: "

@@ -547,7 +547,7 @@ def _created_again(older: PodRecord, newer: PodRecord) -> Note:
 # restarted; N container sections, a pod of N containers or more (READY's total)
 _READINESS = lazy_regex(r"^Readiness probe failed\b")
 _PROBE_KILL = lazy_regex(r"failed (?:liveness|startup) probe|is unhealthy, it will be killed")
-_BACK_OFF = re.compile(r"^Back-off restarting failed container")
+_BACK_OFF = lazy_regex(r"^Back-off restarting failed container")
 
 
 class Need(Enum):

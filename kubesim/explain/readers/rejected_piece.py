@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from kubesim.errors import NoObjectError, RecordError, SpecError
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordSet, Where
 from kubesim.explain.readers.normalise import PasteLine
 from kubesim.explain.readers.pod_spec_piece import POD_SPEC_KIND
@@ -39,9 +40,9 @@ __all__ = ["ContainerItems", "Rejected", "RejectedPiece", "container_items", "it
 # kubesim's own label of a piece's object and container, prefixed to the API server's words
 # (spec/manifests.py `_Pod.container`): the compact spec's `ProbeSpec/<file's stem>`, a
 # kind-less pod's `Pod/unnamed`, the container `app` a piece that names none is given
-_LABEL = re.compile(r"^(?:ProbeSpec/.*?|Pod/unnamed) container (?P<name>[-a-z0-9.]{1,63}): ")
-_NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
-_UNKNOWN = re.compile(r"^(?P<path>\S+): unknown field$")
+_LABEL = lazy_regex(r"^(?:ProbeSpec/.*?|Pod/unnamed) container (?P<name>[-a-z0-9.]{1,63}): ")
+_NAMES_APP = lazy_regex(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
+_UNKNOWN = lazy_regex(r"^(?P<path>\S+): unknown field$")
 
 
 class RejectedPiece(RecordError):

@@ -795,7 +795,7 @@ _STATUS = lazy_regex(r"[A-Za-z][A-Za-z:]{0,62}(?::\d+/\d+)?")
 _COUNT = re.compile(r"\d{1,9}")
 _AGE = lazy_regex(r"(?:\d{1,9}[ydhms]){1,5}|<unknown>|<invalid>")
 _AGO = lazy_regex(r"\((?:\d{1,9}[ydhms]){1,5}")
-_NAME = re.compile(PLACEHOLDER)
+_NAME = lazy_regex(PLACEHOLDER)
 # a wide row's cells after AGE: an IP, a node's name, `<none>` (a page may drop it as a tag),
 # a readiness gates' `0/1`
 _WIDE_CELL = lazy_regex(rf"[0-9a-fA-F.:]{{2,45}}|{NAME_CELL}|<none>|\d{{1,4}}/\d{{1,4}}")
@@ -1110,7 +1110,7 @@ def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return (state, True), (QUOTED_BACKOFF if waiting else QUOTED_STATUS) + _OBSERVED_NOTE
 
 
-_LABEL = re.compile(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
+_LABEL = lazy_regex(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
 
 # (a sentence holds these words a few times: the places looked around on a line, at most)
 _SENTENCE_PLACES = 64

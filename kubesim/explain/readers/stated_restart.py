@@ -151,11 +151,11 @@ _REASON_NEXT = lazy_regex(r"[ \t]*(?i:reason)(?![A-Za-z])")
 
 
 # a heading (markdown's, bold, or a title's words alone on a line) of what happens or happened
-_HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)?(?P<title>[A-Za-z][A-Za-z ]{0,60}?)"
+_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)?(?P<title>[A-Za-z][A-Za-z ]{0,60}?)"
                       r"(?:\*\*)?:?[ \t]*")
 _HAPPENS = lazy_regex(r"(?i:(?:current|actual|observed)[ \t]+(?:behaviou?r|results?|state)"
                       r"|what[ \t]+(?:happened|happens|is[ \t]+happening))")
-_ANY_HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*$)")
+_ANY_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*$)")
 
 
 def happening_lines(lines: list[str]) -> set[int]:
