@@ -19,7 +19,8 @@ runs (pip compiles it at install time):
   kubesim loads them);
 * the other commands on small shipped inputs, each as a ratio to the same dependencies (no
   target of their own: each imports only what it uses, issue 31 item 1): `windows` of the seed
-  probe spec, `explain` of the shipped pod record, `suggest` of the seed probe spec against its
+  probe spec, `explain` of the shipped pod record and of the shipped text record (its
+  describe output: the text readers load), `suggest` of the seed probe spec against its
   outage scenario, `fleet` of 3 replicas for 300 s, `sweep` of 2 points x 2 phases (-j 1);
 * `kubesim check` of one small manifest (the shipped examples/seed-app/deployment.yaml;
   target: at most 1.4x the dependencies as kubesim loads them, one BLAS thread), and of 20
@@ -60,6 +61,9 @@ OTHERS = (
     ("windows", "kubesim windows (seed probe spec)", ["windows", SPEC]),
     ("explain", "kubesim explain (shipped pod record)",
      ["explain", "{root}/examples/explain/01-k8s-docs-exec-liveness.pod.yaml"]),
+    # a text record: the paste's readers load for it, never for a pod's YAML (read._pasted)
+    ("explain_text", "kubesim explain (shipped text record)",
+     ["explain", "{root}/examples/explain/01-k8s-docs-liveness-exec.describe.txt"]),
     ("suggest", "kubesim suggest (seed spec, outage)", ["suggest", SPEC, "--scenario", SCENARIO]),
     ("fleet", "kubesim fleet (3 replicas, 300 s)",
      ["fleet", SPEC, "--scenario", SCENARIO, "--replicas", "3", "--duration", "300"]),

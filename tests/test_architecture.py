@@ -158,6 +158,14 @@ MODULES = {
     "kubesim.explain.readers.describe": "records", "kubesim.explain.readers.kube": "records",
     "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
     "kubesim.explain.readers.normalise": "records", "kubesim.explain.readers.paste": "records",
+    # the text readers' entry, imported with the first text record (read._pasted)
+    "kubesim.explain.readers.text": "records",
+    # the readers of a page with no layout kubectl prints, imported by text.read_text_record
+    "kubesim.explain.readers.told": "records",
+    # the `not read` notes of every line-by-line reader, apart from the paste's readers
+    "kubesim.explain.readers.unread": "records",
+    # whether a sentence states what happened, apart from the paste's prose readers (runs.py)
+    "kubesim.explain.readers.happened": "records",
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
     # a reader's regular expression compiled on its first use (start-up)

@@ -187,9 +187,61 @@ def test_explain_of_a_record_without_failures_imports_only_what_reading_needs(re
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         f"    code = main(['explain', {str(ROOT / record)!r}, '--format', {fmt!r}])\n"
         "assert code == 0 and 'prevent' in out.getvalue(), out.getvalue()\n")
-    assert {"kubesim.explain.readers.runs", "kubesim.explain.prevent"} <= modules  # it read
+    assert {"kubesim.explain.readers.read", "kubesim.explain.prevent"} <= modules  # it read
     assert not EXPLAIN_LAZY & modules, sorted(EXPLAIN_LAZY & modules)
     assert "numpy" not in _top(modules)  # only a run of the kubelet model draws numbers
+
+
+# the text readers: a paste's (describe output, event tables, logs, pieces of YAML), and those
+# of a page with no layout kubectl prints (PAGE_READERS: loaded only for such a page); a pod
+# object as YAML or JSON is read by kube.py
+TEXT_READERS = {"kubesim.explain.readers.text", "kubesim.explain.readers.paste",
+                "kubesim.explain.readers.describe", "kubesim.explain.readers.probe_blocks",
+                "kubesim.explain.readers.ci_log"}
+PAGE_READERS = {"kubesim.explain.readers.told", "kubesim.explain.readers.alert_labels",
+                "kubesim.explain.readers.stated_apart", "kubesim.explain.readers.kernel_oom",
+                "kubesim.explain.readers.stated_restart", "kubesim.explain.readers.tool_state"}
+
+
+def _explained_modules(record: Path) -> set[str]:
+    return _imported(
+        "import contextlib, io\nfrom kubesim.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    code = main(['explain', {str(record)!r}, '--format', 'json'])\n"
+        "assert code == 0 and '\"command\": \"explain\"' in out.getvalue(), out.getvalue()\n")
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+def test_explain_of_a_pod_object_imports_no_text_reader(tmp_path, fmt):
+    """`kubesim explain` of a pod as `kubectl get pod -o yaml|json` gives it (the shipped pod
+    record) loads none of the text readers: they load with the first text record
+    (read._pasted), and a pod's YAML or JSON never reaches them (start-up, docs/engine.md)."""
+    import yaml
+
+    record = ROOT / "examples" / "explain" / "01-k8s-docs-exec-liveness.pod.yaml"
+    if fmt == "json":
+        record = tmp_path / "pod.json"
+        record.write_text(json.dumps(yaml.safe_load(
+            (ROOT / "examples" / "explain" / "01-k8s-docs-exec-liveness.pod.yaml").read_text())))
+    modules = _explained_modules(record)
+    assert {"kubesim.explain.readers.kube", "kubesim.explain.engine"} <= modules  # it read
+    assert not (TEXT_READERS | PAGE_READERS) & modules, \
+        sorted((TEXT_READERS | PAGE_READERS) & modules)
+
+
+def test_explain_loads_the_page_readers_for_a_page_alone(tmp_path):
+    """The shipped describe record is read by the paste's readers (the other side of the
+    boundary above: the names it checks are the modules that read text), and does not load
+    the readers of a page with no layout kubectl prints (text.read_text_record), which a page
+    of prose alone loads."""
+    modules = _explained_modules(
+        ROOT / "examples" / "explain" / "01-k8s-docs-liveness-exec.describe.txt")
+    assert TEXT_READERS <= modules, sorted(TEXT_READERS - modules)
+    assert not PAGE_READERS & modules, sorted(PAGE_READERS & modules)
+    prose = tmp_path / "prose.txt"
+    prose.write_text("Our api-server pod keeps restarting: it was OOMKilled 3 times today.\n")
+    modules = _explained_modules(prose)
+    assert PAGE_READERS <= modules, sorted(PAGE_READERS - modules)
 
 
 def test_windows_imports_only_what_computing_windows_needs():

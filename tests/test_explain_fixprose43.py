@@ -237,8 +237,8 @@ def test_a_line_read_by_a_sentence_pass_leaves_its_neighbours_noted_with_their_r
     note gave (`lines 2-4 (why): ...` -> `line 2 (why): ...`, `line 4 (why): ...`)."""
     from kubesim.explain.readers.model import NoteKind, RecordSet
     from kubesim.explain.readers.normalise import LineKind, PasteLine
-    from kubesim.explain.readers.paste import unread_notes
     from kubesim.explain.readers.stated_pod_oom import unlist_line
+    from kubesim.explain.readers.unread import unread_notes
 
     lines = ["Events:", "  alpha one", "the pod was OOMKilled", "  gamma three"]
     run = [PasteLine(n, lines[n - 1], LineKind.CONTENT) for n in (2, 3, 4)]

@@ -26,10 +26,10 @@ from kubesim.explain.readers.model import (
     StampKind,
 )
 from kubesim.explain.readers.normalise import LineKind, normalise
-from kubesim.explain.readers.paste import MAX_UNREAD_NOTES
 from kubesim.explain.readers.probe_line import ProbeLineError, parse_probe_line
 from kubesim.explain.readers.read import combine, parse_record, pod_groups
 from kubesim.explain.readers.times import human_printer, parse_age, parse_rfc1123, parse_rfc3339
+from kubesim.explain.readers.unread import MAX_UNREAD_NOTES
 
 # ---------------------------------------------------------------- times
 

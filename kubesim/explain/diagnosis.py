@@ -51,10 +51,15 @@ from kubesim.explain.model import (
     plural,
 )
 from kubesim.explain.picked_rows import picked_get_rows
-from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.last_alone import LAST_PIECE_OPEN
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.model import ContainerRecord, RecordedEvent, StampKind, Where
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    RecordedEvent,
+    StampKind,
+    Where,
+    is_logged,
+)
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from kubesim.explain.messages import started_container
 from kubesim.explain.model import UNKNOWN_WHEN, Confidence, Evidence, Finding, Level, When
-from kubesim.explain.readers.klog import is_logged
-from kubesim.explain.readers.model import PodRecord, Stamp, StampKind
+from kubesim.explain.readers.model import PodRecord, Stamp, StampKind, is_logged
 from kubesim.explain.readers.times import utc_text
 
 __all__ = ["Timebase", "timebase"]

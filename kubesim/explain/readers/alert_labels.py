@@ -18,8 +18,6 @@ One pass over the lines; each line matched once, bounded.
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
@@ -34,8 +32,8 @@ _KEY_CELL = lazy_regex(r"[ \t]*<th>[ \t]*(?P<key>[a-z_][a-z0-9_]{0,62})[ \t]*</t
 _VALUE_CELL = lazy_regex(r"[ \t]*<td>[ \t]*(?P<value>[^<>\s]{1,253})[ \t]*</td>[ \t]*")
 _TEXT_PAIR = lazy_regex(r"[ \t]*-[ \t]+(?P<key>[a-z_][a-z0-9_]{0,62})[ \t]+=[ \t]+"
                         r"(?P<value>\S{1,253})[ \t]*")
-_NAMES = {"pod": re.compile(SUBDOMAIN), "container": re.compile(LABEL),
-          "namespace": re.compile(LABEL)}
+_NAMES = {"pod": lazy_regex(SUBDOMAIN), "container": lazy_regex(LABEL),
+          "namespace": lazy_regex(LABEL)}
 
 
 def _labels(lines: list[str]) -> dict[str, tuple[str, int]] | None:

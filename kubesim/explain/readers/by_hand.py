@@ -32,7 +32,7 @@ _LONGEST = 2000  # longer lines are no command or exit line a page shows (the pa
 _OUTPUT_LINES = 20  # how far under the command its exit code is looked for
 _KINDS = ("liveness", "readiness", "startup")
 _EXEC = re.compile(r"(?:^|\s)(?:kubectl|oc)\s+exec\s")
-_POD = re.compile(SUBDOMAIN)
+_POD = lazy_regex(SUBDOMAIN)
 _WORD = lazy_regex(r"[a-z]+")
 _HEADING = lazy_regex(r"\b(liveness|readiness|startup)[ _-]?probe", re.IGNORECASE)
 # `# Exit code: 1`, `exit status 1`, kubectl's own `command terminated with exit code 1`

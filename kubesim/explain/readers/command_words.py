@@ -12,21 +12,21 @@ argument before it is the command's too, in kubectl's deprecated form, never a c
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.kubectl_command import KubectlCommand, kubectl_commands
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
 
 __all__ = ["CommandTarget", "described_pod", "logs_target", "pod_by_command",
            "target_by_command"]
 
-_NAME = re.compile(SUBDOMAIN)
-_CONTAINER = re.compile(LABEL)  # a container's name is a DNS label
+_NAME = lazy_regex(SUBDOMAIN)
+_CONTAINER = lazy_regex(LABEL)  # a container's name is a DNS label
 # a generated object's name, which no resource type's word is: a DNS label holding a `-` and
 # a digit (a StatefulSet's `web-0`, a ReplicaSet's `api-7f8b6c4d9-x2k`); no built-in type's
 # name, plural or short name (`kubectl api-resources`) holds both
-_TYPELESS = re.compile(r"(?=[^-]*-)(?=\D*\d)" + LABEL)
+_TYPELESS = lazy_regex(r"(?=[^-]*-)(?=\D*\d)" + LABEL)
 
 
 class CommandTarget(NamedTuple):

@@ -16,7 +16,7 @@ first words of a report do: `NAME pod` or `NAME container` (`the`, `my`, `our`, 
 at most), then `in`, `is in`, `is stuck in`, `went into`, ... and the status. Unread: another
 name than a container a `Defaulted container` line lists (`amf pod in CrashLoopBackOff` beside
 gnb's list), a determiner of no case (`a gnb pod ...`: no match), a question, a conditional or a
-sentence of what may happen (runs' `states_what_happened`), a negation in it (`gnb pod is not in
+sentence of what may happen (happened.py's `states_what_happened`), a negation in it (`gnb pod is not in
 ...`: no match) and the words inside a sentence (`if the gnb pod in CrashLoopBackOff ...`).
 
 Read where no other reader took the page (read.py's `_pasted`): a sentence the paste's own
@@ -29,13 +29,13 @@ One pass: each line is matched once at its start, up to `SENTENCE_REACH` charact
 from __future__ import annotations
 
 from kubesim.explain.readers.defaulted import listed_containers
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
-from kubesim.explain.readers.paste import unread_notes
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_crashloop import STATED_CRASHLOOP
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["read_container_pod_crashloop"]
 

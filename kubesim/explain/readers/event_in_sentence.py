@@ -23,7 +23,6 @@ MESSAGE runs to the line's end, so later ones are its words), the sentence befor
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from kubesim.explain.readers.event_layouts import KUBELET_REASONS, bare_reason
@@ -38,18 +37,18 @@ _CELLS = lazy_regex(r"(?<=[A-Za-z][ \t])(?P<type>Normal|Warning)[ \t]+(?P<reason
                     r"(?P<message>\S[^\n]*)")
 # the word before the cells: a sentence's (letters only; an age, a time or a table's padding
 # before it is a row's LAST SEEN, read by the event rows' readers)
-_WORD_BEFORE = re.compile(r"(?:^|\s)[A-Za-z][A-Za-z'-]{0,40}[ \t]$")
+_WORD_BEFORE = lazy_regex(r"(?:^|\s)[A-Za-z][A-Za-z'-]{0,40}[ \t]$")
 # words of a sentence that tells what may happen, gives an example or a condition
-_NOT_CASE = re.compile(r"(?<![A-Za-z])(?i:if|whenever|unless|e\.g|example|"
+_NOT_CASE = lazy_regex(r"(?<![A-Za-z])(?i:if|whenever|unless|e\.g|example|"
                        r"for[ \t]+instance|such[ \t]+as|may|might|could|would|should|will|can)"
                        r"(?![A-Za-z])")
 # `when` is a condition's (`when you see ...`) unless the sentence tells the past before it
 # (`everything was working fine but suddenly few days later when i run ...`: a past verb)
-_WHEN = re.compile(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])")
-_PAST = re.compile(r"(?<![\w'])(?:(?i:was|were|had|did)|[A-Za-z]{2,}ed)(?![\w'])")
+_WHEN = lazy_regex(r"(?<![A-Za-z])(?i:when)(?![A-Za-z])")
+_PAST = lazy_regex(r"(?<![\w'])(?:(?i:was|were|had|did)|[A-Za-z]{2,}ed)(?![\w'])")
 # a question's first word
-_ASKING = re.compile(r"[ \t]*(?i:why|how|what|does|do|did|is|are|can|could|should)(?![A-Za-z])")
-_BEFORE = re.compile(r"[.!?](?=\s)")
+_ASKING = lazy_regex(r"[ \t]*(?i:why|how|what|does|do|did|is|are|can|could|should)(?![A-Za-z])")
+_BEFORE = lazy_regex(r"[.!?](?=\s)")
 
 
 class EventInSentence(NamedTuple):

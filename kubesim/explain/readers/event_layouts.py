@@ -33,7 +33,7 @@ __all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_rea
            "get_old_cells", "headerless_cells", "sourced_cells", "spaced_console_cells",
            "start_back_off", "wide_cells"]
 
-_SPLIT = re.compile(r"\t+|[ \t]{2,}")
+_SPLIT = lazy_regex(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
 _SUBOBJECT = lazy_regex(r"^spec\.\S+$|^implicitly required container \S+$")
 _KINDS = {"Pod", "ReplicaSet", "Deployment", "StatefulSet", "DaemonSet", "Job", "Node",

@@ -16,8 +16,6 @@ any length is read in one pass.
 
 from __future__ import annotations
 
-import re
-
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 
@@ -29,9 +27,9 @@ FABRIC8_STATE = ("a container's terminated state as the fabric8 client prints it
                  "and Finished")
 _ANCHOR = "ContainerStateTerminated("
 _FIELDS = lazy_regex(r"ContainerStateTerminated\((?P<fields>[^()\n]{0,2000})\)")
-_FIELD = re.compile(r"(?:^|,[ \t]*)(?P<key>[A-Za-z]{1,30})=(?P<value>[^,]{0,300})")
-_CODE = re.compile(r"-?\d{1,9}")
-_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z")
+_FIELD = lazy_regex(r"(?:^|,[ \t]*)(?P<key>[A-Za-z]{1,30})=(?P<value>[^,]{0,300})")
+_CODE = lazy_regex(r"-?\d{1,9}")
+_TIME = lazy_regex(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z")
 # the container the line names right before the state: `... [jnlp]: `
 _NAMED = lazy_regex(r"\[(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)\]:[ \t]*$")
 _DESCRIBE = (("reason", "Reason"), ("exitCode", "Exit Code"), ("startedAt", "Started"),

@@ -93,7 +93,7 @@ _HAVE_FAILED = (r"[ \t]+(?:(?i:have|has|had)[ \t]+(?:(?i:both|all)[ \t]+)?(?i:fa
 LOOKED_SAYS = lazy_regex(_LOOKING + _SAYS
                          + _KINDS.replace("kinds", "kinds3") + r"[ \t]*(?i:probes?)"
                          + _HAVE_FAILED + r"(?![A-Za-z])")
-_KIND_WORD = re.compile(_KIND)
+_KIND_WORD = lazy_regex(_KIND)
 # a sentence's start and end
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|\n")
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|\n")

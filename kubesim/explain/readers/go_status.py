@@ -54,7 +54,7 @@ _GO_TIME = lazy_regex(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(\.\d{1,9})? ([+-]\d{4
                       r"(?: m=[+-][0-9.]{1,30})?")
 _READY = lazy_regex(r"(?:^|\s)Ready:(true|false)\b")
 _RESTARTS = lazy_regex(r"(?:^|\s)RestartCount:(\d{1,9})\b")
-_NAME = re.compile(LABEL)
+_NAME = lazy_regex(LABEL)
 # the status manager's line names its pod as format.Pod does: NAME_NAMESPACE(UID)
 _POD = lazy_regex(rf'Status for pod "(?P<name>{SUBDOMAIN})_(?P<namespace>{LABEL})\(')
 _MAX_ITEM = 16_384  # no container's status is longer (its messages are cut at 4 KiB... and less)

@@ -23,14 +23,14 @@ column.
 
 from __future__ import annotations
 
-import re
+from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["first_item_realigned"]
 
 # a list item opening a mapping: `- containerID: containerd://...`, `- name:`
-_ITEM = re.compile(r"^(?P<indent> *)- +(?P<key>[A-Za-z_][\w.-]{0,252}):(?:[ ]|$)")
+_ITEM = lazy_regex(r"^(?P<indent> *)- +(?P<key>[A-Za-z_][\w.-]{0,252}):(?:[ ]|$)")
 # one of a mapping's keys (its value on the line or under it)
-_KEY = re.compile(r"^ *[A-Za-z_\"'][^:#]{0,252}:(?:[ ]|$)")
+_KEY = lazy_regex(r"^ *[A-Za-z_\"'][^:#]{0,252}:(?:[ ]|$)")
 _SLIP = 2  # at most this many columns off: a copy's slip, not a level of nesting
 
 

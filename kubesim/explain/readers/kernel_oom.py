@@ -52,7 +52,7 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine
-from kubesim.explain.readers.paste import unread_notes
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["KERNEL_OOM", "read_kernel_oom"]
 

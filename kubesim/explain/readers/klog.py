@@ -59,6 +59,7 @@ from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
+    LOGGED,
     UNKNOWN_STAMP,
     ContainerRecord,
     CountBasis,
@@ -89,16 +90,9 @@ from kubesim.explain.readers.prefixes import JOURNAL, TAG
 from kubesim.explain.readers.times import into_a_year
 from kubesim.spec.model import parse_container
 
-__all__ = ["LOGGED", "MAX_LINE", "KlogLines", "is_logged", "klog_header", "kobj_pod"]
+__all__ = ["MAX_LINE", "KlogLines", "klog_header", "kobj_pod"]
 
 MAX_LINE = 100_000  # characters of one log line read; a longer line is read up to there
-LOGGED = "kubelet (its log)"  # the component of an event read from the kubelet's own log
-
-
-def is_logged(event: RecordedEvent) -> bool:
-    """Whether `event` was read from the kubelet's own log (not from the API's events)."""
-    return event.component == LOGGED
-
 
 # the journal's prefix (prefixes.JOURNAL): `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left
 # out by some syslogs (`HOST kubelet: `); journalctl's `short`, `short-precise`, `short-iso`

@@ -13,9 +13,9 @@ from enum import Enum
 
 from kubesim.spec.model import ContainerSpec
 
-__all__ = ["UNTOLD_STATE", "WITHOUT_PROBE_LINES", "Condition", "ContainerRecord", "CountBasis", "Note",
-           "NoteKind", "PodRecord", "ProbeSeries", "RecordSet", "RecordedEvent", "Stamp",
-           "StampKind", "Terminated", "Where"]
+__all__ = ["LOGGED", "UNTOLD_STATE", "WITHOUT_PROBE_LINES", "Condition", "ContainerRecord",
+           "CountBasis", "Note", "NoteKind", "PodRecord", "ProbeSeries", "RecordSet",
+           "RecordedEvent", "Stamp", "StampKind", "Terminated", "Where", "is_logged"]
 
 # A pod's `formats` tag: its describe is older than kubectl 1.2, which printed no probe lines
 # (kubernetes#21341), so the container blocks do not list the probes the containers have.
@@ -23,6 +23,10 @@ WITHOUT_PROBE_LINES = "describe-without-probe-lines"
 # describe's key for a state put back above its fields where the record shows them without
 # their `State:` or `Last State:` line (runs.py): which of the two they were is not in it
 UNTOLD_STATE = "State or Last State"
+# the component of an event read from the kubelet's own log (klog.py), not from the API's
+# events: here, beside the event's model, so that the passes reading events (read.py, the
+# timebase, the diagnosis) ask it without importing the log's reader
+LOGGED = "kubelet (its log)"
 
 
 class StampKind(str, Enum):
@@ -157,6 +161,11 @@ class RecordedEvent:
     def count_stated(self) -> bool:
         """Whether the record states `count` (else it is a lower bound: at least once)."""
         return self.count_basis is CountBasis.STATED
+
+
+def is_logged(event: RecordedEvent) -> bool:
+    """Whether `event` was read from the kubelet's own log (not from the API's events)."""
+    return event.component == LOGGED
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,10 +42,10 @@ _NOT_READY = (r"(?:(?i:remain|remained|stay|stayed|are|were|is|was)(?:[ \t]+(?i:
 NAMED_UNREADY = lazy_regex(
     _SUBJECT + r"[ \t]*\(" + _NAMES + r"\)[ \t]+(?i:are|were)[ \t]+(?:(?i:still)[ \t]+)?"
     r"(?i:running)[ \t]*,?[ \t]+(?i:but)[ \t]+" + _NOT_READY + r"(?![A-Za-z])")
-_JOINS = re.compile(_JOIN)  # the names split on it, their quotes taken off after
-_UNSAID = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r"|when)(?![A-Za-z])")
-_SENTENCE_START = re.compile(r"[.!?](?=\s)")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_JOINS = lazy_regex(_JOIN)  # the names split on it, their quotes taken off after
+_UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r"|when)(?![A-Za-z])")
+_SENTENCE_START = lazy_regex(r"[.!?](?=\s)")
+_SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)")
 
 
 def give_named_unready(found: RecordSet, text: str) -> None:

@@ -53,7 +53,7 @@ _WORD = lazy_regex(r"\S+")
 _KEY_WORD = lazy_regex(r"[A-Za-z]{1,40}:")
 # a probe's key as a word of its own, or opening a code span (`` `livenessProbe: ...` ``):
 # where a run starts (searched for, not word by word)
-_PROBE_KEY = re.compile(r"(?<![^\s`])(?:liveness|readiness|startup)Probe:(?!\S)")
+_PROBE_KEY = lazy_regex(r"(?<![^\s`])(?:liveness|readiness|startup)Probe:(?!\S)")
 _DIGITS = lazy_regex(r"[0-9]{1,10}")
 _PUNCTUATION = ".,;!?"  # a sentence's, after the value that ends the run
 _CLOSERS = {"[": "]", "{": "}", '"': '"', "'": "'"}

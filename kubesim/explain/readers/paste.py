@@ -120,7 +120,6 @@ from kubesim.explain.readers.probe_blocks import probe_block_lines
 from kubesim.explain.readers.probe_line import (
     closes_exec,
     opens_exec,
-    parse_probe_line,
 )
 from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_restart import probe_restart_hint
@@ -180,6 +179,7 @@ from kubesim.explain.readers.tilt_log import (
 from kubesim.explain.readers.titled import give_titled_messages
 from kubesim.explain.readers.unified_diff import added_said
 from kubesim.explain.readers.unprobed import unprobed_containers
+from kubesim.explain.readers.unread import unread_notes
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.explain.readers.values_chunk import (
     HANDLER_INPUT,
@@ -195,11 +195,10 @@ from kubesim.spec.manifests import NO_OBJECT, containers_from_documents
 from kubesim.spec.model import ProbedContainer
 from kubesim.spec.yamlio import YamlDocument, load_yaml_documents
 
-__all__ = ["MAX_SEGMENTS", "MAX_UNREAD_NOTES", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
+__all__ = ["MAX_SEGMENTS", "MAX_YAML_RETRIES", "Segment", "SegmentKind",
            "read_paste"]
 
 MAX_SEGMENTS = 100  # YAML and JSON documents over several lines in one paste
-MAX_UNREAD_NOTES = 200  # "not read" notes listed one by one; the rest are counted in one
 
 _YAML_START = re.compile(r"^(?:---\s*$|(?:apiVersion|kind|metadata|status|spec|items):(?:\s|$)"
                          r"|- apiVersion:|(?:liveness|readiness|startup)Probe:\s*$)")
@@ -2259,7 +2258,7 @@ _SPAN = re.compile(r"`([^`\n]+)(?:`|$)")
 # a sentence about such messages is not taken for one. The message follows a word and a space,
 # or a colon and a few spaces (`dragonfly-client issue  :   Liveness probe failed: ...`); a
 # word and several spaces is a table's column, not a sentence
-_PROSE_PROBE = re.compile(
+_PROSE_PROBE = lazy_regex(
     r"(?:(?<=[A-Za-z,:] )|(?<=[A-Za-z,:] \()|(?<=:)[ \t]{2,8}\(?)"
     r"(?P<message>(?:Liveness|Readiness|Startup) probe failed: "
     r"(?:Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp |rpc error: "
@@ -2433,23 +2432,6 @@ def _chart_note(switch: ChartSwitch, source: str, line: int) -> Note:
                 f"chart's values, not a field of a Probe: {said}", Where(source, at))
 
 
-# apache-airflow-29031: `http-get http://:8641/health delay=10s ... #failure=5` pasted alone
-_UNLABELLED = ("a probe's settings as describe prints them, without their label (Liveness:, "
-               "Readiness: or Startup:): which probe they are, the record does not say")
-
-
-def _unlabelled_probe(text: str) -> bool:
-    """Whether a line is a describe probe line's value alone: a handler, then its settings."""
-    value = text.strip()
-    if not value.startswith(("http-get ", "tcp-socket ", "exec ", "grpc ")):
-        return False
-    try:
-        parse_probe_line(value)
-    except ValueError:  # (ProbeLineError is one)
-        return False
-    return True
-
-
 def cut_notes(cuts: list[PasteLine], source: str, found: RecordSet) -> list[Note]:
     """Each cut of the author's (`normalise`: `...`, `…`, `[...]`, `<SNIP>`, `... snip`),
     said once, with its mark (`cut_said`), where the rows beside it have not said it
@@ -2467,28 +2449,3 @@ def cut_notes(cuts: list[PasteLine], source: str, found: RecordSet) -> list[Note
     return out
 
 
-def unread_notes(lines: list[PasteLine], source: str, why: str = "") -> list[Note]:
-    """`not read: line N` (`lines N-M` for a run of them), each with the start of its text;
-    after MAX_UNREAD_NOTES of them, one note counting the rest."""
-    runs: list[list[PasteLine]] = []
-    for line in lines:
-        if runs and runs[-1][-1].number + 1 == line.number:
-            runs[-1].append(line)
-        else:
-            runs.append([line])
-    notes = []
-    for run in runs[:MAX_UNREAD_NOTES]:
-        a, b = run[0].number, run[-1].number
-        span = f"line {a}" if a == b else f"lines {a}-{b}"
-        excerpt = run[0].text.strip()[:60]
-        why_run = why or (_UNLABELLED if a == b and _unlabelled_probe(run[0].text) else "")
-        notes.append(Note(f"not read: {span}" + (f" ({why_run})" if why_run else "")
-                          + (f": {excerpt}" if excerpt else ""), Where(source, a),
-                          kind=NoteKind.NOT_READ))
-    if len(runs) > MAX_UNREAD_NOTES:
-        rest = runs[MAX_UNREAD_NOTES:]
-        count = sum(len(r) for r in rest)
-        notes.append(Note(f"not read: {count} more lines, from line {rest[0][0].number} to "
-                          f"line {rest[-1][-1].number}", Where(source, rest[0][0].number),
-                          kind=NoteKind.NOT_READ))
-    return notes

@@ -482,9 +482,9 @@ _CC_STEP = lazy_regex(r"\[(?:\*|\d{0,4})\]")
 _CC_INDEX = lazy_regex(r"containerStatuses\[(\d{1,4})\]")
 _CC_NAME = lazy_regex(PLACEHOLDER)
 _CC_MAX_COLUMNS = 40
-_CC_VALUE = {Col.RESTARTS: re.compile(r"\d{1,10}"), Col.READY: re.compile(r"true|false"),
-             Col.LAST_CODE: re.compile(r"-?\d{1,10}"), Col.CODE: re.compile(r"-?\d{1,10}"),
-             Col.UNTOLD_CODE: re.compile(r"-?\d{1,10}")}
+_CC_VALUE = {Col.RESTARTS: lazy_regex(r"\d{1,10}"), Col.READY: lazy_regex(r"true|false"),
+             Col.LAST_CODE: lazy_regex(r"-?\d{1,10}"), Col.CODE: lazy_regex(r"-?\d{1,10}"),
+             Col.UNTOLD_CODE: lazy_regex(r"-?\d{1,10}")}
 
 
 class Column(NamedTuple):

@@ -18,16 +18,16 @@ One pass over the paste's lines from the describe's first line.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from kubesim.explain.readers.describe import KEY_NAME, STATE_KEYS
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 
 __all__ = ["probes_past_place"]
 
-_KEY = re.compile(rf"^[ \t]*(?P<key>{KEY_NAME}):(?:[ \t]|$)")
+_KEY = lazy_regex(rf"^[ \t]*(?P<key>{KEY_NAME}):(?:[ \t]|$)")
 # describe's fields of a container printed above its probe lines (a state's own under it)
 _ABOVE = frozenset({"Container ID", "Image", "Image ID", "Port", "Ports", "Host Port",
                     "Host Ports", "Command", "Args", "State", "Last State", "Ready",

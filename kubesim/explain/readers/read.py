@@ -15,16 +15,12 @@ from enum import Enum
 from typing import NamedTuple
 
 from kubesim.errors import RecordError
-from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.choose_container import name_by_choice
-from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.container_status import starts_status
 from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.defaulted_pod import name_by_defaulted
 from kubesim.explain.readers.described_piece import described_owner
 from kubesim.explain.readers.event_layouts import start_back_off
-from kubesim.explain.readers.kernel_oom import read_kernel_oom
-from kubesim.explain.readers.klog import is_logged
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -35,26 +31,21 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Terminated,
     Where,
+    is_logged,
 )
 from kubesim.explain.readers.named_unready import give_named_unready
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import is_fence, plain, unfolded
-from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.sentence_containers import give_sentence_containers
-from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_cause import give_stated_end
-from kubesim.explain.readers.stated_crashloop import give_stated_crashloop, read_stated_crashloop
+from kubesim.explain.readers.stated_crashloop import give_stated_crashloop
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
-from kubesim.explain.readers.stated_restart import read_stated_restart
-from kubesim.explain.readers.stated_stop import read_stated_stop
-from kubesim.explain.readers.tool_state import read_tool_state
 from kubesim.explain.readers.unready import name_by_unready
-from kubesim.explain.readers.unready_status import read_unready_status
 from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.files import load_json, read_text
@@ -223,64 +214,17 @@ def _unfolded(text: str, how: str, source: str) -> RecordSet:
 
 
 def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
-    """Anything else is a paste (`paste.read_paste`); one that holds nothing explain reads is
-    one error saying what it reads."""
-    found = read_paste(text, source)
-    if found.pods or found.events or found.series:
+    """Anything else is a paste (`text.read_text_record`); one that holds nothing explain
+    reads is one error saying what it reads."""
+    # the text readers (a paste's layouts, prose) load with the first text record: a pod's
+    # YAML or JSON never reaches them, and its process does not pay for importing them
+    from kubesim.explain.readers.text import read_text_record
+    found = read_text_record(text, source)
+    if found is not None:
         return found
-    # the readers of a page with no pod, container or event layout, on the lines made plain
-    # (a quote, a page's marks)
-    told = _told_alone(plain(text, dedent=False), source)
-    if told is not None:
-        return told
     if error is not None:
         raise error
     raise _refused(text, source)
-
-
-def _told_alone(plained: str, source: str) -> RecordSet | None:
-    """What a page tells without a layout kubectl prints, each reader in its order: an alert's
-    labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
-    container's state, prose stating an end of a name that is no pod or container; None when
-    none reads it."""
-    # an alert's labels (alert_labels.py)
-    alert = read_alert_labels(plained, source)
-    if alert is not None:
-        return alert
-    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
-    kernel = read_kernel_oom(plained, source)
-    if kernel is not None:
-        return kernel
-    # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
-    # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
-    # read as the case's, not as a bare name of stated_apart.py
-    # the pod of the one app container a `Defaulted container` line lists, stated in
-    # CrashLoopBackOff (container_pod_crashloop.py): first, so that the container is named
-    looped = read_container_pod_crashloop(plained, source) or \
-        read_stated_crashloop(plained, source)
-    if looped is not None:
-        return looped
-    # a page of prose alone stating a restart of the case's own pod or container
-    # (stated_restart.py): before stated_apart.py, whose bare name is no subject of the case's
-    # (`the container that holds the nexus server`: the clause's object; fixprose77)
-    restarted = read_stated_restart(plained, source)
-    if restarted is not None:
-        return restarted
-    # a page of prose alone stating a stop of the case's own pod or container
-    # (stated_stop.py: `the running pod gets a Tomcat shut down event which stops it`), read
-    # as a restart is, before stated_apart.py for the same reason (fixmarked51)
-    stopped = read_stated_stop(plained, source)
-    if stopped is not None:
-        return stopped
-    # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
-    # `container X terminated with exit code 1`: tool_state.py), that container's state
-    told = read_tool_state(plained, source) or read_unready_status(plained, source)
-    if told is not None:  # (or Pulumi's `containers with unready status`: unready_status.py)
-        return told
-    # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
-    # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
-    # taken for YAML too)
-    return read_stated_apart(plained, source)
 
 
 def _refused(text: str, source: str) -> RecordError:
@@ -603,7 +547,7 @@ def _created_again(older: PodRecord, newer: PodRecord) -> Note:
 # restarted; N container sections, a pod of N containers or more (READY's total)
 _READINESS = lazy_regex(r"^Readiness probe failed\b")
 _PROBE_KILL = lazy_regex(r"failed (?:liveness|startup) probe|is unhealthy, it will be killed")
-_BACK_OFF = re.compile(r"^Back-off restarting failed container")
+_BACK_OFF = lazy_regex(r"^Back-off restarting failed container")
 
 
 class Need(Enum):

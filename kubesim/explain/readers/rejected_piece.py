@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from kubesim.errors import NoObjectError, RecordError, SpecError
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordSet, Where
 from kubesim.explain.readers.normalise import PasteLine
 from kubesim.explain.readers.pod_spec_piece import POD_SPEC_KIND
@@ -39,12 +40,12 @@ __all__ = ["ContainerItems", "Rejected", "RejectedPiece", "container_items", "it
 # kubesim's own label of a piece's object and container, prefixed to the API server's words
 # (spec/manifests.py `_Pod.container`): the compact spec's `ProbeSpec/<file's stem>`, a
 # kind-less pod's `Pod/unnamed`, the container `app` a piece that names none is given
-_LABEL = re.compile(r"^(?:ProbeSpec/.*?|Pod/unnamed) container (?P<name>[-a-z0-9.]{1,63}): ")
-_NAMES_APP = re.compile(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
+_LABEL = lazy_regex(r"^(?:ProbeSpec/.*?|Pod/unnamed) container (?P<name>[-a-z0-9.]{1,63}): ")
+_NAMES_APP = lazy_regex(r"^[ \t]*(?:-[ \t]+)?name:[ \t]*[\"']?app[\"']?[ \t]*$", re.MULTILINE)
 # a key the API has no place for, whatever its characters (a YAML key may hold spaces and
 # colons: the path runs to the last `: unknown field`), in a container the piece names or none
 # (kubesim's label of a kind-less pod or a compact spec left out, as `_LABEL`'s is)
-_UNKNOWN = re.compile(r"^(?:Pod/unnamed: |ProbeSpec/[^:]*: )?"
+_UNKNOWN = lazy_regex(r"^(?:Pod/unnamed: |ProbeSpec/[^:]*: )?"
                       r"(?:container (?P<container>[-a-z0-9.]{1,63}): )?(?P<path>.+): "
                       r"unknown field$")
 

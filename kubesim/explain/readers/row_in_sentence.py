@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, Where
 from kubesim.explain.readers.pods_table import PodRow, pod_row
 
@@ -39,10 +40,10 @@ _CELLS_ONLY = re.compile(r"[a-z0-9][-.a-z0-9]{0,252}[ \t]+\d{1,4}/\d{1,4}[ \t]+[
                          r"[ \t]+\d{1,12}(?:[ \t]+\([0-9a-z]{1,20}[ \t]+ago\))?[ \t]+"
                          r"[0-9a-z]{1,20}[ \t]*")
 # words of a sentence that tells what may happen, asks, or gives an example: no row of the case
-_NOT_CASE = re.compile(r"(?<![A-Za-z])(?i:if|when|whenever|unless|e\.g|example|"
+_NOT_CASE = lazy_regex(r"(?<![A-Za-z])(?i:if|when|whenever|unless|e\.g|example|"
                        r"for[ \t]+instance|such[ \t]+as|may|might|could|would|should|will|can)"
                        r"(?![A-Za-z])")
-_BEFORE = re.compile(r"[.!?](?=\s)")
+_BEFORE = lazy_regex(r"[.!?](?=\s)")
 
 
 class RowInSentence(NamedTuple):

@@ -36,7 +36,15 @@ from kubesim.explain.readers.event_in_sentence import event_in_sentence
 from kubesim.explain.readers.fabric8_state import fabric8_terminated
 from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
-from kubesim.explain.readers.hedges import HEDGES
+from kubesim.explain.readers.happened import (
+    GENERAL,
+    IF_MORE,
+    asked,
+    general,
+    general_around,
+    sentence_start,
+    states_what_happened,
+)
 from kubesim.explain.readers.hit_killing import HIT_ANCHORS, HIT_KILLING, hit_killing_lines
 from kubesim.explain.readers.killed_because import (
     CAUSED_KILL,
@@ -113,7 +121,7 @@ __all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
            "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
            "rows_run_together", "shaped_rows_hint", "split_runs", "stated_hint", "stated_restarts_hint",
-           "states_what_happened", "titled_backoff"]
+           "titled_backoff"]
 
 # the header with -A's NAMESPACE before it and -o wide's columns after it
 _COLUMNS_HEADER = re.compile(r"(?P<ns>\bNAMESPACE\s+)?\bNAME\s+READY\s+STATUS\s+RESTARTS\s+AGE"
@@ -259,28 +267,6 @@ _PROSE_STATUS = re.compile(r"(?<=\w)(?:[ \t]+[(\[]?|[(\[])(?i:status):[ \t]*(?P<
 _QUOTED_OWN_STATUS = lazy_regex(
     r"[\"'\u201c\u2018](?P<reason>" + _OOM_WORDS + r")[\"'\u201d\u2019][ \t]+(?i:status)[ \t]+"
     r"(?i:for|of|on)[ \t]+(?i:my|our|this|that)[ \t]+(?:[\w-]{1,63}[ \t]+)?(?i:pod|container)")
-# a sentence saying what may or would happen, or what usually shows (`if you see Reason:
-# OOMKilled with exit code 137, ...`, `a container can be recorded as ...`, `leaves its trail,
-# typically as Reason: OOMKilled and exit code 137`, a real page's) states no container's end:
-# its words before the quoted fields are looked at, from the sentence's start
-_GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|commonly|such as|like)\b"
-                      r"|\u5982\u679c|\u5047\u5982"  # (如果, 假如: if)
-                      # the same words in the corpus's other languages: Chinese 可能 (may),
-                      # 通常, 一般 (usually), 往往, 经常, 經常 (often), 可以 (can), 会, 會
-                      # (will, would), 例如 (for example); Korean 만약 (if), 경우 (in case),
-                      # 수 있 (can), 보통, 일반적으로, 흔히 (usually); Japanese もし (if), 場合
-                      # (in case), 可能性, ことがあ (may), かもしれ (might), 一般的; Russian
-                      # если, когда, может, могут, обычно, часто, как правило
-                      r"|\u53ef\u80fd|\u901a\u5e38|\u4e00\u822c|\u5f80\u5f80|\u7ecf\u5e38|\u7d93\u5e38"
-                      r"|\u53ef\u4ee5|\u4f1a|\u6703|\u4f8b\u5982"
-                      r"|\ub9cc\uc57d|\uacbd\uc6b0|\uc218[ \t]?\uc788|\ubcf4\ud1b5|\uc77c\ubc18\uc801|\ud754\ud788"
-                      r"|\u3082\u3057|\u5834\u5408|\u3053\u3068\u304c\u3042|\u304b\u3082\u3057\u308c"
-                      r"|\b(?i:\u0435\u0441\u043b\u0438|\u043a\u043e\u0433\u0434\u0430|\u043c\u043e\u0436\u0435\u0442"
-                      r"|\u043c\u043e\u0433\u0443\u0442|\u043e\u0431\u044b\u0447\u043d\u043e|\u0447\u0430\u0441\u0442\u043e"
-                      r"|\u043a\u0430\u043a[ \t]\u043f\u0440\u0430\u0432\u0438\u043b\u043e)\b")
-# (a Chinese or Japanese full stop ends a sentence with no space after it)
-_SENTENCE_START = lazy_regex(r"[.!?](?=\s)|[\u3002\uff01\uff1f]")
-_SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|[\u3002\uff0c,;\uff1b]")
 # what Rancher's line of a container's last state is read as (rancher_state.py)
 RANCHER_STATE = ("Rancher's line of a container's last state (`Last state: Terminated with "
                  "CODE: REASON`), read as describe's Last State, Reason and Exit Code")
@@ -319,7 +305,7 @@ _CASE_SUBJECT = (r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|these|those)[ \t]+(?
 # pod was CrashLoopBackOff`; the pod named by a word or a name before `pod`/`container`, by a
 # determiner of the case's, or by its own dashed name (`_CASE_SUBJECT`). `a pod`, `any pod`,
 # `pods`, a question (`is the status of my pod CrashLoopBackOff?`, no verb after the subject)
-# and a sentence of what may happen (`_general`) state no pod's status
+# and a sentence of what may happen (`general`) state no pod's status
 _STATUS_OF_SUBJECT = lazy_regex(
     r"(?<![A-Za-z])(?i:status|state)[ \t]+(?i:of)[ \t]+(?:" + _CASE_SUBJECT
     + r"|(?!(?i:a|an|any|each|every|some|no)[ \t])[\w.-]{1,63}[ \t]+(?i:pod|container))"
@@ -355,7 +341,7 @@ _PROSE_BACKOFFS = (
 # state: `I can see my pod in CrashLoopBackOff state`, `we see the pod is OOMKilled`, `kubectl
 # get pods shows the pod web-0 in CrashLoopBackOff` (the observer's `can` is no sentence of
 # what may happen: the words of the observation are left out when the sentence is looked at
-# for those, `_general_around`); `a pod` or `pods` is no pod of the case (not read). Each run
+# for those, `general_around`); `a pod` or `pods` is no pod of the case (not read). Each run
 # of blanks before a word of its own, every part bounded: one pass.
 _VERB = (r"(?i:is|was|got|gets|keeps|kept|has[ \t]+been|had[ \t]+been|going|goes|went|being|"
          r"stuck|in|into)")
@@ -372,10 +358,10 @@ _OBSERVED = lazy_regex(
 # `my pod kept restarting, reason: OOMKilled`, `the api container restarted due to OOMKilled`,
 # `web-0 was restarting because of OOMKilled`. The subject is the case's own (a determiner of
 # the case's, a possessive, or a pod's dash-parted name: `_CASE_SUBJECT`); `a pod`, `pods`, a
-# question (`... due to OOMKilled?`), a sentence of what may happen (`_GENERAL`) or a reason
+# question (`... due to OOMKilled?`), a sentence of what may happen (`GENERAL`) or a reason
 # defined (`OOMKilled: the container used too much memory`, `Reason: OOMKilled means ...`, a
 # guide's list of causes) stay unread, as does a sentence after `if` in the other languages
-# (`_IF_MORE`: se, si, wenn, falls). OOMKilled only: the one reason that says what ended the
+# (`IF_MORE`: se, si, wenn, falls). OOMKilled only: the one reason that says what ended the
 # container with no exit code beside it (R4.1: the kubelet restarts what ended, whatever ended
 # it). Each run of blanks is followed by a word or a mark of its own: one pass.
 _RESTART_SUBJECT = (
@@ -457,7 +443,7 @@ STATED_RESTART_REASON = ("an end's reason stated as the answer to the case's own
 # (German); `j'avais déjà subi 15 redémarrages` (French). It shows that the case's containers
 # ended (a restart follows an end, R4.1), at least once; the count is the author's, of the app
 # across its pods and deploys, no container's restart count, and bounds nothing (README, the
-# rules for the facts). A question, a sentence of what may happen (`_GENERAL`, and the
+# rules for the facts). A question, a sentence of what may happen (`GENERAL`, and the
 # languages' `if`: se, si, wenn, falls) or a count of none (`0 restarts`) stays unread.
 _EN_RESTARTS = (
     r"(?<![A-Za-z])(?:(?:I|[Ww]e)[ \t]+(?:(?i:had|have|has)[ \t]+)?(?:(?i:already|now|just)[ \t]+)?"
@@ -490,9 +476,6 @@ _STATED_RESTARTS = lazy_regex("|".join((_EN_RESTARTS, _PT_RESTARTS, _ES_RESTARTS
                                         _DE_RESTARTS, _FR_RESTARTS)))
 _RESTART_WORDS = ("restarts", "Restarts", "RESTARTS", "rein\u00edcios", "reinicios", "Neustarts",
                   "neustarts", "red\u00e9marrages", "redemarrages", "reinicializa")
-# `if` in the languages `_GENERAL` does not hold (Portuguese se, Spanish and French si, German
-# wenn, falls): a sentence of what would happen
-_IF_MORE = lazy_regex(r"(?<!\w)(?i:se|si|wenn|falls)(?!\w)")
 # what it is read as (the start of the note the caller gives it)
 STATED_RESTARTS = ("the case's restarts stated in a first-person sentence with a count (`I had "
                    "already suffered 15 restarts`): read as the case's container having ended, "
@@ -707,7 +690,7 @@ def _stated_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     as describe's Terminated state and its fields, whether the line holds more, and what it
     is (saying when the sentence names the container in words only); None without one."""
     m = _near(_STATED_END, line, _END_WORDS, (40, 160))
-    if m is None or _general(line, m.start()):
+    if m is None or general(line, m.start()):
         return None, STATED_END
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
              f"  Exit Code: {m['code']}"]
@@ -757,7 +740,7 @@ def _probe_status(line: str, previous: str) -> tuple[tuple[list[str], bool] | No
     # (the kubelet's own message under the key is read as it is, and is what this puts back)
     if m is None and _KEY_ENDS.search(previous[-200:]) and not _KUBELET_MESSAGE.match(line):
         m = _VALUE_STARTS.match(line)
-    if m is None or _general(line, m.start()):
+    if m is None or general(line, m.start()):
         return None, STATED_PROBE
     kind = next((k for k in _PROBE_KINDS if m[k]), None) or _RU_KINDS.get(m["ru"], "liveness")
     message = f"{_KUBELET_WORDS[kind]} probe failed"
@@ -813,7 +796,7 @@ _STATUS = lazy_regex(r"[A-Za-z][A-Za-z:]{0,62}(?::\d+/\d+)?")
 _COUNT = re.compile(r"\d{1,9}")
 _AGE = lazy_regex(r"(?:\d{1,9}[ydhms]){1,5}|<unknown>|<invalid>")
 _AGO = lazy_regex(r"\((?:\d{1,9}[ydhms]){1,5}")
-_NAME = re.compile(PLACEHOLDER)
+_NAME = lazy_regex(PLACEHOLDER)
 # a wide row's cells after AGE: an IP, a node's name, `<none>` (a page may drop it as a tag),
 # a readiness gates' `0/1`
 _WIDE_CELL = lazy_regex(rf"[0-9a-fA-F.:]{{2,45}}|{NAME_CELL}|<none>|\d{{1,4}}/\d{{1,4}}")
@@ -1052,11 +1035,11 @@ def _state_run(line: str) -> tuple[list[str], bool] | None:
 def _rancher_run(line: str) -> tuple[list[str], bool] | None:
     """Rancher's line of a container's last state (rancher_state.py), describe's lines put
     back, and whether the line holds more; None without one, or in a sentence saying what
-    may or would happen (`_general_around`) or asking (`_asked`): a guide's or a question's
+    may or would happen (`general_around`) or asking (`asked`): a guide's or a question's
     quote states no container's end."""
     state = rancher_last_state(line)
-    if state is None or _general_around(line, state.start, state.end) or \
-            _asked(line, state.end):
+    if state is None or general_around(line, state.start, state.end) or \
+            asked(line, state.end):
         return None
     return state.lines, bool(line[:state.start].strip(" |") or line[state.end:].strip(" ."))
 
@@ -1074,7 +1057,7 @@ def _headless_run(line: str) -> tuple[list[str], bool] | None:
     # (the three hold an exit code's key, `_CODE_KEY`: looked for first)
     m = None if "exit code" not in folded(line) else \
         _HEADLESS.search(line) or _HEADLESS_CODE_FIRST.search(line) or _LOGGED_REASON.search(line)
-    if m is None or _general(line, m.start()):
+    if m is None or general(line, m.start()):
         return None
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}",
              f"  Exit Code: {m['code']}"]
@@ -1103,7 +1086,7 @@ def _prose_status(line: str) -> tuple[list[str], bool] | None:
     # (both hold the word `status`: looked for first)
     m = None if "status" not in folded(line) else \
         _PROSE_STATUS.search(line) or _QUOTED_OWN_STATUS.search(line)
-    if m is None or _general(line, m.start()):
+    if m is None or general(line, m.start()):
         return None
     return [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"], True
 
@@ -1117,7 +1100,7 @@ def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     `_prose_status`), and what it is; None without one."""
     # (its reason, one of two words, looked for first)
     m = _OBSERVED.search(line) if "CrashLoopBackOff" in line or "OOM" in line else None
-    if m is None or _general_around(line, m.start(), m.end()):
+    if m is None or general_around(line, m.start(), m.end()):
         return None, ""
     waiting = m["reason"] == "CrashLoopBackOff"
     state = ["State: Waiting", "  Reason: CrashLoopBackOff"] if waiting else \
@@ -1128,7 +1111,7 @@ def _observed_state(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return (state, True), (QUOTED_BACKOFF if waiting else QUOTED_STATUS) + _OBSERVED_NOTE
 
 
-_LABEL = re.compile(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
+_LABEL = lazy_regex(r"[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?")  # a container's name (DNS-1123)
 
 # (a sentence holds these words a few times: the places looked around on a line, at most)
 _SENTENCE_PLACES = 64
@@ -1142,8 +1125,8 @@ def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     `container api`); and what it is. None without one, in a question, or in a sentence of
     what may happen."""
     m = _near(_RESTART_REASON, line, _OOM_ANCHORS, (300, 60), _SENTENCE_PLACES)
-    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+    if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
+            IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
     named = _NAMED_SUBJECT.fullmatch(m["subject"] or "")
@@ -1155,17 +1138,6 @@ def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 # the subject naming a container: `the api container`, `my sidecar-1 container`
 _NAMED_SUBJECT = lazy_regex(r"(?i:my|our|the|this|that)[ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}"
                             r"[a-z0-9])?)[ \t]+(?i:container)")
-# where a sentence ends: a question's mark says it asks, not states
-_SENTENCE_STOP = lazy_regex(r"[.!?\uff1f\u3002](?=\s|$)|$")
-
-
-def _asked(line: str, end: int) -> bool:
-    """Whether the sentence holding line[:end] ends in a question mark (`was my pod
-    restarting due to OOMKilled?`): it asks what happened, it does not state it."""
-    stop = _SENTENCE_STOP.search(line, end, end + 2000)
-    return stop is not None and line[stop.start():stop.start() + 1] in ("?", "\uff1f")
-
-
 def _stated_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """The case's restarts stated in a first-person sentence with a count (`_STATED_RESTARTS`),
     read as the case's container having ended (a Terminated state of no reason or exit code,
@@ -1173,8 +1145,8 @@ def _stated_restarts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     a count of none, in a question or in a sentence of what may happen."""
     m = _near(_STATED_RESTARTS, line, _RESTART_WORDS, (200, 20), _SENTENCE_PLACES)
     if m is None or not int(next(x for x in m.groups() if x is not None)) or \
-            _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+            general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
+            IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""
     return ([f"{UNTOLD_STATE}: Terminated"], True), STATED_RESTARTS
 
@@ -1229,8 +1201,8 @@ def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
     what it is; None without one, in a question or in a sentence of what may happen."""
     m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
-    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+    if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
+            IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""
     what = (f"{STATED_PROBE_KILL} (`{m[0][:80]}`): read as that probe's failure and one kill "
             "of it, of a container the record does not name, at least once, no count")
@@ -1247,14 +1219,14 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
     m = _near(PROBE_RESTART, line, RESTART_ANCHORS, (20, 200), _SENTENCE_PLACES)
     if m is None:  # (in Korean: its kill, restart or back-off, read before a status is)
         return _ko_probe_kill(line)
-    narrative = past_narrative(line, _sentence_start(line, m.start()), m.start())
-    start = narrative.statement if narrative else _sentence_start(line, m.start())
+    narrative = past_narrative(line, sentence_start(line, m.start()), m.start())
+    start = narrative.statement if narrative else sentence_start(line, m.start())
     seen = _before_gloss(_SEEING.sub(lambda x: " " * len(x[0]), unhedged(line, narrative)),
                          m.end())  # (`as we can see`: no `can` of what may happen)
     subject = _restart_subject(line, start, m.start())
     if subject is None or \
-            _general_around(seen, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
+            general_around(seen, m.start(), m.end()) or asked(line, m.end()) or \
+            IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
             restart_denied(line, subject.end, m.start()):
         return None, ""
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
@@ -1302,10 +1274,10 @@ def _aside_unstated(aside: str | None) -> bool:
     """Whether an author's aside in brackets between a restart and its cause (`restart (a few
     times/day) due to`: how often, when) makes the sentence state nothing: a negation (`(but
     not always)`, `(never ...)`) or a word of what may happen (`(if at all)`, `(it may)`), as
-    the sentence's own words would (`_general_around`, stated_cause.NEGATED)."""
+    the sentence's own words would (`general_around`, stated_cause.NEGATED)."""
     return aside is not None and (NEGATED.search(aside) is not None or
-                                  _GENERAL.search(aside) is not None or
-                                  _IF_MORE.search(aside) is not None)
+                                  GENERAL.search(aside) is not None or
+                                  IF_MORE.search(aside) is not None)
 
 
 def _ko_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1314,7 +1286,7 @@ def _ko_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     컨테이너 강제 종료`), read as that probe's failure and one kill of it (R4.4), as a probe's kill
     stated in prose is; None without one, in a question or in a sentence of what may happen."""
     m = _near(KO_PROBE_KILL, line, KO_KILL_ANCHORS, (120, 200), _SENTENCE_PLACES)
-    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+    if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()):
         return None, ""
     what = (f"{STATED_PROBE_KILL}, in Korean (`{m[0][:80]}`): read as that probe's failure and "
             "one kill of it, of a container the record does not name, at least once, no count")
@@ -1327,16 +1299,16 @@ def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     (probe_restart.KUBERNETES_KILL), read as that probe's failure and one kill of it (R4.4);
     None without one, in a question or in a sentence of what may happen."""
     m = _near(KUBERNETES_KILL, line, KILL_ANCHORS, (40, 200), _SENTENCE_PLACES)
-    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+    if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()):
         return None, ""
-    start = _sentence_start(line, m.start())
-    before = _sentence_start(line, max(0, start - 2))  # the sentence before the kill's
+    start = sentence_start(line, m.start())
+    before = sentence_start(line, max(0, start - 2))  # the sentence before the kill's
     failed = PROBES_FAILED.search(line, before, m.start())
     kinds = {k["kind"].lower() for k in KILLING_KINDS.finditer(
         line, max(0, m.start() - 2000), m.end() + 2000)}
     if failed is None or len(kinds) != 1 or "readiness" in kinds or \
-            _general_around(line, failed.start(), failed.end()) or \
-            _IF_MORE.search(line, before, m.start()):
+            general_around(line, failed.start(), failed.end()) or \
+            IF_MORE.search(line, before, m.start()):
         return None, ""
     kind = kinds.pop()
     what = (f"{STATED_PROBE_KILL}, with Kubernetes as its agent after the probes' failure "
@@ -1370,7 +1342,7 @@ def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     question, a conditional, a sentence of what may happen or of a failure to avoid."""
     m = _near(CAUSED_KILL, line, CAUSED_WORDS, (560, 160), _SENTENCE_PLACES)
     if m is None or not states_what_happened(line, m.start(), m.end()) or \
-            PREVENTED.search(line, _sentence_start(line, m.start()), m.end()) or \
+            PREVENTED.search(line, sentence_start(line, m.start()), m.end()) or \
             (m["kind2"] and _unstated(line, m)):
         return None, ""
     kind = (m["kind"] or m["kind2"]).lower()
@@ -1456,8 +1428,8 @@ def _causing_restart(line: str) -> re.Match[str] | None:
     (stated_cause.PREVENTED: what should not happen), with no word of what may happen among
     its words of when (`failures could be causing`); None without one."""
     m = _near(CAUSING_RESTART, line, CAUSING_WORDS, (160, 200), _SENTENCE_PLACES)
-    if m is None or PREVENTED.search(line, _sentence_start(line, m.start()), m.end()) or \
-            _GENERAL.search(line, m.start(), m.end()):
+    if m is None or PREVENTED.search(line, sentence_start(line, m.start()), m.end()) or \
+            GENERAL.search(line, m.start(), m.end()):
         return None
     return m
 
@@ -1465,10 +1437,10 @@ def _causing_restart(line: str) -> re.Match[str] | None:
 def _unstated(line: str, m: re.Match[str]) -> bool:
     """Whether the sentence holding the match states nothing of the case: a negation before its
     end, a question, a conditional or a sentence of what may happen."""
-    start = _sentence_start(line, m.start())
+    start = sentence_start(line, m.start())
     return NEGATED.search(line, start, m.end()) is not None or \
-        _general_around(line, m.start(), m.end()) or _asked(line, m.end()) or \
-        _IF_MORE.search(line, start, m.start()) is not None
+        general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
+        IF_MORE.search(line, start, m.start()) is not None
 
 
 def _zh_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1476,7 +1448,7 @@ def _zh_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     (stated_kill.ZH_OOM), read as the sentences that state a status are (`_prose_status`),
     and what it is; None without one, or in a sentence of what may happen."""
     m = _near(ZH_OOM, line, ZH_OOM_ANCHORS, (40, 40), _SENTENCE_PLACES)
-    if m is None or _general_around(line, m.start(), m.end()) or _asked(line, m.end()):
+    if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['state'] or m['by'])}"]
     return (state, True), f"{STATED_ZH_OOM} (`{m[0][:80]}`): {ZH_OOM_READ}"
@@ -1507,8 +1479,8 @@ def _en_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         return None, ""
     # (`I can tell that ...`: the author's own telling, no `can` of what may happen)
     told = _AUTHOR_TELLS.sub(lambda x: " " * len(x[0]), line)
-    if _general_around(told, m.start(), m.end()) or _asked(line, m.end()) or \
-            _IF_MORE.search(line, _sentence_start(line, m.start()), m.start()):
+    if general_around(told, m.start(), m.end()) or asked(line, m.end()) or \
+            IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
     name = m["name"] if m["what"].lower() == "container" else None
@@ -1569,26 +1541,12 @@ def _killed_at_limit(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         f"OOMKilled: {ZH_OOM_READ}")
 
 
-def states_what_happened(line: str, start: int, end: int) -> bool:
-    """Whether the sentence holding line[start:end] states what happened: no sentence of what
-    may happen (`_general_around`), no question (`_asked`), no conditional of the corpus's
-    other languages before it (`_IF_MORE`), as `_en_oom` reads its sentences."""
-    return not (_general_around(line, start, end) or _asked(line, end)
-                or _IF_MORE.search(line, _sentence_start(line, start), start))
-
-
-def _sentence_start(line: str, start: int) -> int:
-    """Where the sentence holding line[start] starts (its last 2,000 characters at most)."""
-    ends = [m.end() for m in _SENTENCE_START.finditer(line, max(0, start - 2000), start)]
-    return ends[-1] if ends else max(0, start - 2000)
-
-
 # a page's title or heading naming the record's own pod in CrashLoopBackOff: `Calico-kube-
 # controllers Pod CrashLoopBackOff After Shutdown Master01` above the describe of pod
 # calico-kube-controllers-65b9849dc8-9vhfl (brainreview-calico-kube-controllers). The words
 # before the status (and `pod`, `container`, `is in`, `stuck in`) are the pod's name, or its
 # owner's as its start, however the title joins and cases them (`-` or spaces); a title naming
-# another pod, or no pod, a question (`?`) or a title of what may happen (`_GENERAL`) states
+# another pod, or no pod, a question (`?`) or a title of what may happen (`GENERAL`) states
 # nothing of the record's pod. A title is short: looked at only up to `_TITLE_MAX`.
 _TITLE_MAX = 200
 _TITLE_STATUS = lazy_regex(r"(?P<words>(?:[\w.-]{1,63}[ \t]+){1,8}?)(?:(?i:pods?|containers?)[ \t]+)?"
@@ -1602,7 +1560,7 @@ def titled_backoff(title: str, names: list[str]) -> str | None:
     start, are the words before the status; None for a title naming none of them (or
     several), a question, a title of what may happen, or a line too long for a title."""
     line = TITLE_MARK.sub("", title, count=1)
-    if len(line) > _TITLE_MAX or "?" in line or "\uff1f" in line or _general(line, len(line)):
+    if len(line) > _TITLE_MAX or "?" in line or "\uff1f" in line or general(line, len(line)):
         return None
     found: set[str] = set()
     for m in _TITLE_STATUS.finditer(line):
@@ -1624,23 +1582,6 @@ def observed_state_hint(text: str) -> bool:
     return _OBSERVED.search(text) is not None
 
 
-def _general(line: str, start: int) -> bool:
-    """Whether the sentence holding line[start:] says what may or would happen (`_GENERAL`
-    among its words before `start`), not what happened."""
-    return _general_around(line, start, start)
-
-
-def _general_around(line: str, start: int, end: int) -> bool:
-    """Whether the sentence holding line[start:end] says what may or would happen
-    (`_GENERAL` among its words before `start` or after `end`), not what happened."""
-    before = line[max(0, start - 2000):start]  # a sentence's words: its last 2,000 characters
-    ends = [m.end() for m in _SENTENCE_START.finditer(before)]
-    after = line[end:end + 2000]  # and its words after, to the sentence's end
-    stop = _SENTENCE_END.search(after)
-    return _GENERAL.search(before, ends[-1] if ends else 0) is not None or \
-        _GENERAL.search(after, 0, stop.start() if stop else len(after)) is not None
-
-
 _SEEING = lazy_regex(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")
 
 
@@ -1650,7 +1591,7 @@ def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
     m = next((m for p in _PROSE_BACKOFFS
               if (m := _near(p, line, ("CrashLoopBackOff",), (80, 40))) is not None), None)
     # (`I can see my pod in ...` states what the author sees, no `can` of what may happen)
-    if m is None or _general(_SEEING.sub(lambda x: " " * len(x[0]), line), m.start()):
+    if m is None or general(_SEEING.sub(lambda x: " " * len(x[0]), line), m.start()):
         return None
     return ["State: Waiting", "  Reason: CrashLoopBackOff"], True
 

@@ -95,7 +95,7 @@ SAID = lazy_regex(
     + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds6") + _PROBES
     + _FAILING + r"[ \t]+(?i:with)[ \t]+" + _FAILURE
     + r")(?![A-Za-z])")
-_KIND_WORD = re.compile(_KIND)
+_KIND_WORD = lazy_regex(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")

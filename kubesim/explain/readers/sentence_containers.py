@@ -46,8 +46,8 @@ NAMED = lazy_regex(
     + r"[ \t]+(?i:are|were|keep|kept)[ \t]+(?:(?i:always|constantly|repeatedly)[ \t]+)?"
     r"(?i:restarting)(?![\w-])")
 # what may happen, a condition or a guide's `when`: no telling of the case
-_UNSAID = re.compile(r"(?<![A-Za-z])(?i:" + HEDGES + r"|when|will)(?![A-Za-z])")
-_STOP = re.compile(r"[.!?](?=\s|$)")
+_UNSAID = lazy_regex(r"(?<![A-Za-z])(?i:" + HEDGES + r"|when|will)(?![A-Za-z])")
+_STOP = lazy_regex(r"[.!?](?=\s|$)")
 
 
 def _named(line: str) -> list[str] | None:

@@ -24,7 +24,7 @@ sentence states the kill in the past or progressive (`was OOM killed`, `got OOMK
 been oom-killed`, `keeps getting OOMKilled`) of a name: not a pod's or container's word
 (`the pod`, read by those rules or by none), not a pronoun, and with no determiner of no case
 before it (`a`, `any`, `your`, `every`). The present (`gets OOM killed`, `is OOMKilled when`),
-the future (`will be`), what may happen (`can`, `may`, `if`, `when`: runs.states_what_happened),
+the future (`will be`), what may happen (`can`, `may`, `if`, `when`: happened.states_what_happened),
 a question, a negation (`never`, `not`) and what to avoid (`to avoid being OOM killed`) state
 none, and the page stays refused.
 """
@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.agent_killed import KILLED_BY, names_a_probe, of_a_bare_name
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -45,12 +46,11 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
-from kubesim.explain.readers.paste import unread_notes
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_apart_ko import ko_end_apart
 from kubesim.explain.readers.stated_apart_zh import BareStatement, zh_restart_apart
 from kubesim.explain.readers.stated_apart_zh_loop import zh_crashloop_apart
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["STATED_APART", "read_stated_apart"]
 

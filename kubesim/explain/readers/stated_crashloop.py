@@ -52,6 +52,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -63,10 +64,9 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.own_occasion import blank_own_occasion
-from kubesim.explain.readers.paste import unread_notes
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["STATED_CRASHLOOP", "give_stated_crashloop", "read_stated_crashloop"]
 
@@ -200,7 +200,7 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
     """Whether `m` states the case's crash loop: a subject that is a name or a determiner's
     (`the pod`), no determiner of no case, modal or conditional right before it, `to go into`
     only after a cause, no negation in the sentence before the verb, and a sentence of what
-    happened (runs' `states_what_happened`)."""
+    happened (happened.py's `states_what_happened`)."""
     if _subject_name(m) is None and not (m["det"] or m["own"]) or _plural_of_none(m):
         return False
     if (m["to"] and not m["cause"]) or \

@@ -77,8 +77,8 @@ RUNS_SYSTEM = lazy_regex(
     r"|running|deploy|deployed|deploying|host|hosted|hosting|operate|operating)(?![A-Za-z])"
     r"|(?<![A-Za-z])(?i:our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:app|application|service"
     r"|cluster|deployment|system)s?(?![A-Za-z])")
-_DASHED = re.compile(r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}")
-_OWNER = re.compile(r"[\w.-]['\u2019]s[ \t]")  # (`The operator's ... pod`: the det's words)
+_DASHED = lazy_regex(r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}")
+_OWNER = lazy_regex(r"[\w.-]['\u2019]s[ \t]")  # (`The operator's ... pod`: the det's words)
 _LOOK_BACK = 2000  # a paragraph's reach before the end: one pass on a long line
 
 # the kill first, then its cause: the memory limit hit (README, an end stated by its cause)

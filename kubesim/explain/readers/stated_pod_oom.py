@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -30,9 +31,8 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine
-from kubesim.explain.readers.paste import unread_notes
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_kill import EN_NAMED_OOM, STATED_EN_OOM, ZH_OOM_READ
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["give_named_oom", "names_pod", "unlist_line"]
 

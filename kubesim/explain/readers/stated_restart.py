@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -52,9 +53,8 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
-from kubesim.explain.readers.paste import unread_notes
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_cause import NEGATED, expected_lines
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["CASE_POD", "CASE_RESTART", "STATED_RESTART", "case_restart", "cause_after",
            "ended_record", "happening_lines", "negated_before", "read_stated_restart"]
@@ -152,11 +152,11 @@ _REASON_NEXT = lazy_regex(r"[ \t]*(?i:reason)(?![A-Za-z])")
 
 
 # a heading (markdown's, bold, or a title's words alone on a line) of what happens or happened
-_HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)?(?P<title>[A-Za-z][A-Za-z ]{0,60}?)"
+_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)?(?P<title>[A-Za-z][A-Za-z ]{0,60}?)"
                       r"(?:\*\*)?:?[ \t]*")
 _HAPPENS = lazy_regex(r"(?i:(?:current|actual|observed)[ \t]+(?:behaviou?r|results?|state)"
                       r"|what[ \t]+(?:happened|happens|is[ \t]+happening))")
-_ANY_HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*$)")
+_ANY_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*$)")
 
 
 def happening_lines(lines: list[str]) -> set[int]:

@@ -30,7 +30,7 @@ from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
-from kubesim.explain.readers.paste import unread_notes
+from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["UNREADY_STATUS", "read_unready_status"]
 

@@ -16,10 +16,10 @@ failure, a sentence of what may happen, a question, and a kill of no case's own 
 from __future__ import annotations
 
 from kubesim.explain.readers.bare import bare_event
+from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, RecordSet, Where
-from kubesim.explain.readers.runs import states_what_happened
 from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL, kill_lines
 from kubesim.explain.readers.stated_pod_oom import unlist_line
 

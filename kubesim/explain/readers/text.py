@@ -1,0 +1,30 @@
+"""The text readers' entry: a record that is no Kubernetes object as JSON or YAML, read as a
+paste (`paste.read_paste`: describe output, event tables, logs, pieces of YAML), else by the
+readers of a page with no layout kubectl prints (`told.py`: an alert's labels, the kernel's
+OOM kill, prose stating an end), which load only for such a page.
+
+`read.py` imports this module with the first text record it reads (`read._pasted`): a pod's
+YAML or JSON is read by `kube.py` alone, and a process explaining it does not import the
+paste's readers (docs/engine.md, `text readers`).
+"""
+
+from __future__ import annotations
+
+from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.normalise import plain
+from kubesim.explain.readers.paste import read_paste
+
+__all__ = ["read_text_record"]
+
+
+def read_text_record(text: str, source: str) -> RecordSet | None:
+    """A record read as a paste; one with no pod, container or event layout read by what its
+    page tells (`told.told_alone`, on its lines made plain: a quote's, a page's marks); None when
+    nothing explain reads is there."""
+    found = read_paste(text, source)
+    if found.pods or found.events or found.series:
+        return found
+    # the readers of a page with no layout kubectl prints load with the first such page: a
+    # describe's or an event table's record never reaches them
+    from kubesim.explain.readers.told import told_alone
+    return told_alone(plain(text, dedent=False), source)

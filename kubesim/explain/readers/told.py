@@ -1,0 +1,67 @@
+"""The readers of a page with no layout kubectl prints, in their order (`told_alone`): an
+alert's labels, the kernel's OOM kill, prose stating a crash loop or a restart, a tool's line
+of a container's state, prose stating an end of a name that is no pod or container.
+
+`text.py` imports this module with the first text record the paste's readers find no pod,
+container or event in: a describe's or an event table's record does not import these readers.
+"""
+
+from __future__ import annotations
+
+from kubesim.explain.readers.alert_labels import read_alert_labels
+from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
+from kubesim.explain.readers.kernel_oom import read_kernel_oom
+from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.stated_apart import read_stated_apart
+from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
+from kubesim.explain.readers.stated_restart import read_stated_restart
+from kubesim.explain.readers.stated_stop import read_stated_stop
+from kubesim.explain.readers.tool_state import read_tool_state
+from kubesim.explain.readers.unready_status import read_unready_status
+
+__all__ = ["told_alone"]
+
+
+def told_alone(plained: str, source: str) -> RecordSet | None:
+    """What a page tells without a layout kubectl prints, each reader in its order: an alert's
+    labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
+    container's state, prose stating an end of a name that is no pod or container; None when
+    none reads it."""
+    # an alert's labels (alert_labels.py)
+    alert = read_alert_labels(plained, source)
+    if alert is not None:
+        return alert
+    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
+    kernel = read_kernel_oom(plained, source)
+    if kernel is not None:
+        return kernel
+    # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
+    # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
+    # read as the case's, not as a bare name of stated_apart.py
+    # the pod of the one app container a `Defaulted container` line lists, stated in
+    # CrashLoopBackOff (container_pod_crashloop.py): first, so that the container is named
+    looped = read_container_pod_crashloop(plained, source) or \
+        read_stated_crashloop(plained, source)
+    if looped is not None:
+        return looped
+    # a page of prose alone stating a restart of the case's own pod or container
+    # (stated_restart.py): before stated_apart.py, whose bare name is no subject of the case's
+    # (`the container that holds the nexus server`: the clause's object; fixprose77)
+    restarted = read_stated_restart(plained, source)
+    if restarted is not None:
+        return restarted
+    # a page of prose alone stating a stop of the case's own pod or container
+    # (stated_stop.py: `the running pod gets a Tomcat shut down event which stops it`), read
+    # as a restart is, before stated_apart.py for the same reason (fixmarked51)
+    stopped = read_stated_stop(plained, source)
+    if stopped is not None:
+        return stopped
+    # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
+    # `container X terminated with exit code 1`: tool_state.py), that container's state
+    told = read_tool_state(plained, source) or read_unready_status(plained, source)
+    if told is not None:  # (or Pulumi's `containers with unready status`: unready_status.py)
+        return told
+    # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
+    # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
+    # taken for YAML too)
+    return read_stated_apart(plained, source)
