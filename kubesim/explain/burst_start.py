@@ -31,6 +31,8 @@ _START_ROWS = frozenset({"Pulling", "Pulled", "Created"})
 # the rows that place an end: a start (the container before it ended), a refusal of the next
 # start (R4.9), a kill (R4.4)
 _END_ROWS = frozenset({"Started", "BackOff", "Killing"})
+# the doublings of the back-off's 10 s that reach its cap of 300 s (10 * 2 ** 5 = 320: R4.11)
+_DOUBLINGS = 5
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth", "eleventh", "twelfth")
 
@@ -81,8 +83,10 @@ def _kubelet_row(e: RecordedEvent) -> bool:
 def wait_after_end(end: int) -> float:
     """The back-off's wait after a container's `end`-th end before the next start: the first
     restart at once (R4.12: it creates the entry, 10 s), then 10, 20, 40 ... s, doubling at
-    each start up to 300 s (R4.10, R4.11)."""
-    return 0.0 if end < 2 else min(10.0 * 2 ** (end - 2), 300.0)
+    each start up to 300 s (R4.10, R4.11). The doubling is cut where it passes the cap
+    (`_DOUBLINGS`): past a thousand ends `2 ** n` is no float, and a start begun days past
+    the burst counts thousands."""
+    return 0.0 if end < 2 else min(10.0 * 2 ** min(end - 2, _DOUBLINGS), 300.0)
 
 
 def _started_since(placed: int, first: float, last_end: float) -> tuple[int, float, float]:
