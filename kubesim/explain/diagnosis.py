@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
-from kubesim.explain.burst_start import begun_start, ordinal
+from kubesim.explain.burst_start import begun_start, ordinal, wait_after_end
 from kubesim.explain.command import FileLife, probe_file, read_file_life
 from kubesim.explain.implied_rows import implied_left_out, picked_reach_burst
 from kubesim.explain.messages import (
@@ -1178,12 +1178,13 @@ def _backoff_restarts(refusals: int) -> int:
     """The fewest restarts `refusals` back-off refusals need. While it waits out a back-off of
     d seconds, the kubelet syncs the pod at most every 10 s (the error requeue, R4.14) plus the
     periodic resync (60 s): at most d/10 + d/60 + 2 refusals per wait; the waits run 10 s,
-    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12)."""
-    total, waits, delay = 0.0, 0, 10.0
+    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12): the wait
+    after the (waits + 2)-th end (`wait_after_end`, the one curve of R4.10-R4.12)."""
+    total, waits = 0.0, 0
     while total < refusals and waits < 10_000:
+        delay = wait_after_end(waits + 2)
         total += delay / 10 + delay / 60 + 2
         waits += 1
-        delay = min(delay * 2, 300.0)
     return waits + 1
 
 
