@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kubesim.explain.readers.model import RecordedEvent
-from kubesim.explain.reconstruct import SPAM_BURST, certainly_after
+from kubesim.explain.reconstruct import certainly_after, nth
 
 __all__ = ["BegunStart", "begun_start", "ordinal", "wait_after_end"]
 
@@ -112,4 +112,4 @@ def ordinal(n: int) -> str:
     """`fifth` for 5; `25th` past the words kept."""
     if 1 <= n <= len(_ORDINALS):
         return _ORDINALS[n - 1]
-    return f"{n}{'th' if n % 100 in (11, 12, 13) else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return nth(n)  # (reconstruct's English suffix, written once)
