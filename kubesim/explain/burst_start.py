@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kubesim.explain.readers.model import RecordedEvent
-from kubesim.explain.reconstruct import certainly_after, nth
+from kubesim.explain.reconstruct import certainly_after, nth, past_burst
 
 __all__ = ["BegunStart", "begun_start", "ordinal", "wait_after_end"]
 
@@ -58,7 +58,7 @@ def begun_start(events: Sequence[RecordedEvent]) -> BegunStart | None:
     occurrences about the pod reach the spam filter's burst (R4.43, README's rule of the
     counted table past the burst); None where they do not, or no such start is shown. The
     caller holds the rows to the back-off rule's counted table (counted_table.py)."""
-    if sum(e.count for e in events if _kubelet_row(e)) < SPAM_BURST:
+    if not past_burst([e for e in events if _kubelet_row(e)]):
         return None  # under the burst the rows would show that container's life
     started = [e for e in events if e.reason == "Started"]
     ends = [e for e in events if e.reason in _END_ROWS]
