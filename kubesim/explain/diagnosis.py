@@ -2016,10 +2016,18 @@ def _burst_dropped(f: _Facts) -> tuple[int, str] | None:
     """The kills' ceiling `_burst_opened` sets, and why, where the cadence or a count bounds
     them (None elsewhere: `_open_why` leaves them open)."""
     opened = _burst_opened(f)
-    return None if opened is None or opened[0] is None else (opened[0], opened[1])
+    return None if opened is None or opened.most is None else (opened.most, opened.why)
 
 
-def _burst_opened(f: _Facts) -> tuple[int | None, str] | None:
+class _BurstOpened(NamedTuple):
+    """The kills `_burst_opened` leaves open past the recorder's burst: at most `most` (None
+    where the record's moment is unknown and nothing bounds them), and why."""
+
+    most: int | None
+    why: str
+
+
+def _burst_opened(f: _Facts) -> _BurstOpened | None:
     """The kills a counted table that shows none (`_counted_table_shows_none`) leaves open
     past the event recorder's burst, and why: a start its rows show begun after the last end
     they place (burst_start.py, README's rule of the counted table past the burst, R4.43) may
@@ -2041,13 +2049,13 @@ def _burst_opened(f: _Facts) -> tuple[int | None, str] | None:
               f"kubelet rows reach its burst of {rc.SPAM_BURST}, R4.43, and their newest, the "
               f"{row}, begins a start after the last of the {n} ends they place)")
     if most is None:  # (times of no age: the record's moment unknown, the cadence bounds none)
-        return None, opened
+        return _BurstOpened(None, opened)
     if count is not None and most == count + 1 - n:
-        return most, f"at most {most}: {opened}; restartCount {count} (R4.7)"
-    return most, (f"at most {most}: {opened}; a {ordinal(n + most + 1)} start needs a back-off "
-                  f"of {rc.duration_text(begun.wait)} after the {ordinal(n + most - 1)} end, "
-                  f"more than the {rc.duration_text(begun.since)} since that container's start "
-                  "(R4.10-R4.13)")
+        return _BurstOpened(most, f"at most {most}: {opened}; restartCount {count} (R4.7)")
+    return _BurstOpened(most, (
+        f"at most {most}: {opened}; a {ordinal(n + most + 1)} start needs a back-off of "
+        f"{rc.duration_text(begun.wait)} after the {ordinal(n + most - 1)} end, more than the "
+        f"{rc.duration_text(begun.since)} since that container's start (R4.10-R4.13)"))
 
 
 def _killer_counted(f: _Facts) -> bool:
@@ -2090,8 +2098,8 @@ def _open_why(f: _Facts) -> str:
     unseen = _restart_unseen(f) or _events_older_than_pod(f)
     if unseen:
         return unseen
-    if (dropped := _burst_opened(f)) is not None and dropped[0] is None:
-        return dropped[1]
+    if (dropped := _burst_opened(f)) is not None and dropped.most is None:
+        return dropped.why
     # (a count without its state, a describe block without its State line, is of the
     # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
     # dapr-docs-2972. An ended container's count, waiting out a back-off or terminated,
