@@ -30,7 +30,6 @@ from kubesim.explain.messages import (
     kill_names_container,
     kill_of,
     probe_event,
-    too_short_to_name,
 )
 from kubesim.explain.model import (
     Answer,
@@ -404,9 +403,9 @@ def _unnamed(v: rc.View) -> list[RecordedEvent]:
     probe failed, at least once; which one the record does not say, so it may be liveness
     or startup, which kill (R1.17). One whose message the record lost that names no container
     beside several is each one's that may own it (`View.unsure`, rc.probe_lost; fix91)."""
-    return [e for e in v.events if e.reason == "Unhealthy" and (not e.message.strip() or (
-        not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
-        and not _NAMES_PROBE.match(e.message)) or (e.truncated and too_short_to_name(e.message)))
+    return [e for e in v.events if rc.probe_lost(e) or (
+        e.reason == "Unhealthy" and not e.truncated and not cut_short(e.message)
+        and probe_event(e.message) is None and not _NAMES_PROBE.match(e.message))
         ] + [e for e in v.unsure if rc.probe_lost(e)]
 
 
