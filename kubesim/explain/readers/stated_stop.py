@@ -70,8 +70,8 @@ CASE_STOP = lazy_regex(CASE_POD + r"(?:" + _OWN + r"|" + _RECEIVED + r")")
 _ANCHORS = ("stop", "termina", "shut")
 _REACH = 600  # how far before the stop's word its subject may start (its object in it)
 # the command the author ran, opening the paragraph (a prompt's `$ ` or none)
-_RAN = re.compile(r"[ \t]{0,8}(?:[$#>][ \t]{1,4})?(?:kubectl|oc|helm|k3s[ \t]+kubectl)[ \t]+"
-                  r"(?:run|apply|create|install|upgrade|rollout|scale|expose)(?![\w-])")
+_RAN = lazy_regex(r"[ \t]{0,8}(?:[$#>][ \t]{1,4})?(?:kubectl|oc|helm|k3s[ \t]+kubectl)[ \t]+"
+                   r"(?:run|apply|create|install|upgrade|rollout|scale|expose)(?![\w-])")
 
 _READ = ("{}: the case's own pod or container stated in the author's prose to stop, no cause "
          "of the kubelet's given (`{}`): read as its container having ended, at least once, "
