@@ -293,3 +293,24 @@ def explained_answer(text: str) -> Any:
     [container] = ex.containers
     assert container.answer is not None
     return container.answer
+
+
+def assert_ended_untold(text: str) -> None:
+    """The case's container ended, what ended it and how often not told (a restart or a stop
+    stated in prose): cannot-tell, no probe failure, kills {0, null}, failures shown."""
+    from kubesim.explain.model import Cause, CountRange
+
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), (), True)
+
+
+def assert_no_end(text: str) -> None:
+    """No end read: the page refused, or answered with nothing shown (a bare name's)."""
+    from kubesim.errors import RecordError
+
+    try:
+        a = explained_answer(text)
+    except RecordError:
+        return
+    assert not a.shows_failures
