@@ -76,6 +76,17 @@ def test_a_start_begun_days_past_the_burst_is_read():
     assert a.probe_kills.hi is None or a.probe_kills.hi >= 2
 
 
+def test_the_opened_container_takes_its_article():
+    """Seven ends placed (7 Started, a BackOff after them; 7 + 7 + 7 + 8 + 5 = 34
+    occurrences, past the burst of 25, R4.43) and a start begun after them: the eighth
+    container, `an eighth` (review51: `a eighth`)."""
+    text = _HEADER + _pulled("60s", 7) + _created("60s", 7) + _started("60s", 7) + \
+        _back_off("40s", 8) + _pulling("30s", 5)
+    because = explained_answer(text).probe_kills.because
+    assert "an eighth container" in because
+    assert "a eighth" not in because
+
+
 @pytest.mark.parametrize("text", [
     # a Pulling row newest (x5: 4 + 4 + 4 + 8 + 5 = 25 occurrences, the burst): the fifth
     # start begun 30 s ago; a sixth needs 80 s after the fourth end (R4.12, R4.13), which came

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from kubesim.explain.readers.model import RecordedEvent
 from kubesim.explain.reconstruct import certainly_after, nth, past_burst
 
-__all__ = ["BegunStart", "begun_start", "ordinal", "wait_after_end"]
+__all__ = ["BegunStart", "an_ordinal", "begun_start", "ordinal", "wait_after_end"]
 
 # the rows of a container's start, in the order the kubelet records them before its Started
 # row (kuberuntime_container.go startContainer: EnsureImageExists's Pulling and Pulled, then
@@ -106,6 +106,14 @@ def _started_since(placed: int, first: float, last_end: float) -> tuple[int, flo
             return len(ages) - 1, ages[-2], wait
         ages.append(nxt)
     return len(ages) - 1, 0.0, 0.0
+
+
+def an_ordinal(n: int) -> str:
+    """`a fifth`, `an eighth`, `an 18th`: the ordinal with its article, `an` before a vowel's
+    sound (`eighth`, `eleventh`, and the figures said from `eight` or `eighteen`: 8, 80-89,
+    800-899, 8000-8999, 18)."""
+    text = ordinal(n)
+    return f"{'an' if text[0] in 'e8' or n == 18 else 'a'} {text}"
 
 
 def ordinal(n: int) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
-from kubesim.explain.burst_start import begun_start, ordinal, wait_after_end
+from kubesim.explain.burst_start import an_ordinal, begun_start, ordinal, wait_after_end
 from kubesim.explain.command import FileLife, probe_file, read_file_life
 from kubesim.explain.implied_rows import implied_left_out, picked_reach_burst
 from kubesim.explain.messages import (
@@ -2043,7 +2043,7 @@ def _burst_opened(f: _Facts) -> _BurstOpened | None:
         return None
     row = f"{begun.row.reason} row of {rc.duration_text(begun.row.last.age_lo or 0.0)} ago"
     more = f", and up to {most - 1} more after it," if most is not None and most > 1 else ""
-    opened = (f"a {ordinal(n + 1)} container{more} may have started after the newest row, past "
+    opened = (f"{an_ordinal(n + 1)} container{more} may have started after the newest row, past "
               f"the event recorder's burst, and been killed with every event dropped (the pod's "
               f"kubelet rows reach its burst of {rc.SPAM_BURST}, R4.43, and their newest, the "
               f"{row}, begins a start after the last of the {n} ends they place)")
@@ -2052,7 +2052,7 @@ def _burst_opened(f: _Facts) -> _BurstOpened | None:
     if count is not None and most == count + 1 - n:
         return _BurstOpened(most, f"at most {most}: {opened}; restartCount {count} (R4.7)")
     return _BurstOpened(most, (
-        f"at most {most}: {opened}; a {ordinal(n + most + 1)} start needs a back-off of "
+        f"at most {most}: {opened}; {an_ordinal(n + most + 1)} start needs a back-off of "
         f"{rc.duration_text(begun.wait)} after the {ordinal(n + most - 1)} end, more than the "
         f"{rc.duration_text(begun.since)} since that container's start (R4.10-R4.13)"))
 
