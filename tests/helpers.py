@@ -283,13 +283,36 @@ def explained_kills(tmp_path: Path, text: str, pod: str | None = None) -> dict[s
 
 
 
-def explained_answer(text: str) -> Any:
-    """The one container's answer (`Diagnosis`) of `explain` on the record `text`: one grid
-    phase, no suggestion (what the explain tests of a reader's rule ask of a record)."""
+def explained_answer(text: str, pod: str | None = None, container: str | None = None) -> Any:
+    """The one container's answer (`Diagnosis`) of `explain` on the record `text` (of `pod`
+    and `container` where given, as --pod and --container ask): one grid phase, no
+    suggestion (what the explain tests of a reader's rule ask of a record)."""
     from kubesim.explain.engine import ExplainOptions, explain_records
     from kubesim.explain.readers.read import parse_record
 
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(suggest=False, phases=1))
+    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(
+        suggest=False, phases=1, pod=pod, container=container))
     [container] = ex.containers
     assert container.answer is not None
     return container.answer
+
+
+def assert_ended_untold(text: str) -> None:
+    """The case's container ended, what ended it and how often not told (a restart or a stop
+    stated in prose): cannot-tell, no probe failure, kills {0, null}, failures shown."""
+    from kubesim.explain.model import Cause, CountRange
+
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), (), True)
+
+
+def assert_no_end(text: str) -> None:
+    """No end read: the page refused, or answered with nothing shown (a bare name's)."""
+    from kubesim.errors import RecordError
+
+    try:
+        a = explained_answer(text)
+    except RecordError:
+        return
+    assert not a.shows_failures

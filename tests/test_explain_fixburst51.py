@@ -59,6 +59,34 @@ def test_the_back_off_waits_as_the_reference_gives_them():
     assert [wait_after_end(n) for n in range(1, 9)] == [0, 10, 20, 40, 80, 160, 300, 300]
 
 
+def test_the_back_off_wait_stays_at_its_cap_past_a_thousand_ends():
+    """R4.11's wait is 300 s after any end past the sixth, however many (review51: the
+    doubling overflowed a float past 1,026 ends)."""
+    assert wait_after_end(2_000) == wait_after_end(10_000) == 300
+
+
+def test_a_start_begun_days_past_the_burst_is_read():
+    """A fifth start begun 13 days ago, after four ends 14 days ago: the back-off lets a start
+    every 300 s at the most (R4.11), so the cadence lets thousands of containers start since,
+    each maybe killed with every event dropped (R4.43): no probe's kill shown, more than one
+    open (the sixth needs 80 s after the fifth end, R4.12), and no crash on the count
+    (review51: OverflowError)."""
+    a = explained_answer(_HEADER + _four_ends("14d", "14d") + _pulling("13d", 5))
+    assert a.probe_kills.lo == 0
+    assert a.probe_kills.hi is None or a.probe_kills.hi >= 2
+
+
+def test_the_opened_container_takes_its_article():
+    """Seven ends placed (7 Started, a BackOff after them; 7 + 7 + 7 + 8 + 5 = 34
+    occurrences, past the burst of 25, R4.43) and a start begun after them: the eighth
+    container, `an eighth` (review51: `a eighth`)."""
+    text = _HEADER + _pulled("60s", 7) + _created("60s", 7) + _started("60s", 7) + \
+        _back_off("40s", 8) + _pulling("30s", 5)
+    because = explained_answer(text).probe_kills.because
+    assert "an eighth container" in because
+    assert "a eighth" not in because
+
+
 @pytest.mark.parametrize("text", [
     # a Pulling row newest (x5: 4 + 4 + 4 + 8 + 5 = 25 occurrences, the burst): the fifth
     # start begun 30 s ago; a sixth needs 80 s after the fourth end (R4.12, R4.13), which came

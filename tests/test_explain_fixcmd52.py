@@ -13,11 +13,9 @@ read in one pass:
 from __future__ import annotations
 
 import pytest
-from helpers import read_in_one_pass
+from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import UsageError
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Diagnosis
 from kubesim.explain.readers.command_words import (
     described_pod,
     logs_target,
@@ -27,14 +25,6 @@ from kubesim.explain.readers.command_words import (
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
-
-
-def _answer(text: str, pod: str | None = None, container: str | None = None) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(
-        suggest=False, phases=1, pod=pod, container=container))
-    [c] = ex.containers
-    assert c.answer is not None
-    return c.answer
 
 
 def _pods(text: str) -> list[str | None]:
@@ -73,9 +63,9 @@ def _two_fences(first: str, second: str, out1: str = _OOM, out2: str = _ERROR) -
 def test_two_describe_outputs_are_their_commands_pods(first, second):
     text = _two_fences(first, second)
     assert _pods(text) == ["kafka-1", "kafka-2"]
-    one = _answer(text, pod="kafka-1")
+    one = explained_answer(text, pod="kafka-1")
     assert one.cause.value == "oom-killed" and (one.probe_kills.lo, one.probe_kills.hi) == (0, 0)
-    two = _answer(text, pod="kafka-2")
+    two = explained_answer(text, pod="kafka-2")
     assert two.cause.value != "oom-killed"
 
 
@@ -83,7 +73,7 @@ def test_one_fence_with_two_commands_is_two_pods():
     text = ("```\n$ kubectl describe pod kafka-1 | grep -C 3 OOMKilled\n" + _OOM +
             "$ kubectl describe pod kafka-2 | grep -C 3 OOMKilled\n" + _ERROR + "```\n")
     assert _pods(text) == ["kafka-1", "kafka-2"]
-    assert _answer(text, pod="kafka-1").cause.value == "oom-killed"
+    assert explained_answer(text, pod="kafka-1").cause.value == "oom-killed"
 
 
 def test_a_describe_with_its_name_beside_a_grepped_output_of_another_pod():
@@ -91,7 +81,7 @@ def test_a_describe_with_its_name_beside_a_grepped_output_of_another_pod():
             "Containers:\n  kafka:\n" + _OOM + "```\n```\n$ kubectl describe pod kafka-2 | "
             "grep -A 6 Last\n" + _ERROR + "```\n")
     assert _pods(text) == ["kafka-1", "kafka-2"]
-    assert _answer(text, pod="kafka-1").cause.value == "oom-killed"
+    assert explained_answer(text, pod="kafka-1").cause.value == "oom-killed"
 
 
 @pytest.mark.parametrize(("first", "second"), [
@@ -155,7 +145,7 @@ _LOG = "Starting nginx: nginx.\n[20-Jul-2020 07:32:56] NOTICE: ready to handle c
     "$ kubectl exec -it web-649f8b9767-pffpq -c app -- cat /etc/nginx/nginx.conf",
 ])
 def test_a_logs_or_exec_command_names_a_container_of_the_pod(command):
-    a = _answer(_ROW + command + "\n" + _LOG, container="app")
+    a = explained_answer(_ROW + command + "\n" + _LOG, container="app")
     # the row's RESTARTS sums both containers': app's kills at most 6, one more for the
     # back-off (README's get-pods rule); the log is the app's, no end of it
     assert a.cause.value == "cannot-tell" and a.failed == ()
@@ -166,7 +156,7 @@ def test_a_logs_or_exec_command_names_a_container_of_the_pod(command):
 def test_a_named_container_beside_a_row_of_no_end_shows_nothing():
     # RESTARTS 0, Running: the row shows no end of any container, so none of app's either
     row = _ROW.replace("CrashLoopBackOff   6", "Running            0")
-    a = _answer(row + "$ kubectl logs web-649f8b9767-pffpq app\n" + _LOG, container="app")
+    a = explained_answer(row + "$ kubectl logs web-649f8b9767-pffpq app\n" + _LOG, container="app")
     assert not a.shows_failures and (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
 
 
@@ -185,7 +175,7 @@ _REFUSED = "error: container app is not valid for pod web-649f8b9767-pffpq\n```\
 ])
 def test_commands_naming_no_container_of_the_pod_leave_it_unnamed(command, log):
     with pytest.raises(UsageError, match="names no container"):
-        _answer(_ROW + command + "\n" + log, container="app")
+        explained_answer(_ROW + command + "\n" + log, container="app")
 
 
 def test_a_logs_command_of_another_namespace_names_no_container_of_the_pod():
@@ -193,9 +183,9 @@ def test_a_logs_command_of_another_namespace_names_no_container_of_the_pod():
            "             RESTARTS   AGE\nns          web-649f8b9767-pffpq   1/2     "
            "CrashLoopBackOff   6          9m4s\n```\n\n```\n")
     command = "$ kubectl logs -n {} web-649f8b9767-pffpq app\n"
-    assert _answer(row + command.format("ns") + _LOG, container="app").shows_failures
+    assert explained_answer(row + command.format("ns") + _LOG, container="app").shows_failures
     with pytest.raises(UsageError, match="names no container"):
-        _answer(row + command.format("other") + _LOG, container="app")
+        explained_answer(row + command.format("other") + _LOG, container="app")
 
 
 @pytest.mark.parametrize(("words", "target"), [

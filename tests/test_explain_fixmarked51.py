@@ -16,10 +16,8 @@ ran, a first person running a system, a heading of what happens).
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_ended_untold, assert_no_end, read_in_one_pass
 
-from kubesim.errors import RecordError
-from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.normalise import normalise
 from kubesim.explain.readers.read import parse_record
 
@@ -65,20 +63,6 @@ def test_a_two_megabyte_code_span_line_is_read_in_one_pass(text: str) -> None:
 # ended it not stated: cannot-tell, no probe, {0, null}, failures shown.
 
 
-def _ended_untold(text: str) -> None:
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == \
-        (Cause.CANNOT_TELL, CountRange(0, None), (), True)
-
-
-def _no_end(text: str) -> None:
-    try:
-        a = explained_answer(text)
-    except RecordError:
-        return
-    assert not a.shows_failures
-
-
 @pytest.mark.parametrize("text", [
     # the record's own lines: the present in a paragraph opened by the command the author ran
     'kubectl run openmaint --image=... --env "CMDBUILD_DUMP=*.dump.xz" ...\nfails. After a '
@@ -95,7 +79,7 @@ def _no_end(text: str) -> None:
     "## Current Behavior\nThe wiki pod shuts down after an hour.\n",
 ])
 def test_a_stop_of_the_cases_own_pod_is_an_end_untold(text: str) -> None:
-    _ended_untold(text)
+    assert_ended_untold(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -116,8 +100,8 @@ def test_a_stop_of_the_cases_own_pod_is_an_end_untold(text: str) -> None:
     "Did the pod stop?\n",
     "## Expected Behavior\nThe wiki pod stopped after an hour.\n",
 ])
-def test_a_stop_of_no_case_or_of_what_may_happen_is_no_end(text: str) -> None:
-    _no_end(text)
+def test_a_stop_of_no_case_or_of_what_may_happen_isassert_no_end(text: str) -> None:
+    assert_no_end(text)
 
 
 @pytest.mark.parametrize("text", [

@@ -20,29 +20,10 @@ someone made, a bare `loop` under `does not`)."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_ended_untold, assert_no_end, read_in_one_pass
 
 from kubesim.errors import RecordError
-from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
-
-
-def _ended_untold(text: str) -> None:
-    """The case's container ended, what ended it and how often not told: cannot-tell, no
-    probe failure, kills {0, null}, failures shown."""
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == \
-        (Cause.CANNOT_TELL, CountRange(0, None), (), True)
-
-
-def _no_end(text: str) -> None:
-    """No end read: the page refused, or answered with nothing shown (a bare name's)."""
-    try:
-        a = explained_answer(text)
-    except RecordError:
-        return
-    assert not a.shows_failures
-
 
 # ------------------------------------------------ a restart of the case's own pod or container
 
@@ -67,7 +48,7 @@ def _no_end(text: str) -> None:
 ])
 def test_a_restart_of_the_cases_own_pod_is_an_end_untold(text):
     """The case's own pod or container stated restarting: it ended, at least once."""
-    _ended_untold(text)
+    assert_ended_untold(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -96,14 +77,14 @@ def test_a_restart_of_the_cases_own_pod_is_an_end_untold(text):
     "## Current Behavior\nIt fails.\n\n## Possible Solution\nThe pod restarts daily.\n",
     "Current Behavior:\nIt fails.\nPossible Solution\nThe pod restarts daily.\n",
 ])
-def test_a_restart_of_no_case_or_of_what_may_happen_is_no_end(text):
+def test_a_restart_of_no_case_or_of_what_may_happen_isassert_no_end(text):
     """The negative side: no end read."""
-    _no_end(text)
+    assert_no_end(text)
 
 
 def test_a_relative_clause_negation_is_its_own():
     """`the container that never stops was restarting`: the clause's negation is its own."""
-    _ended_untold("We saw that the container that never logs anything was restarting.\n")
+    assert_ended_untold("We saw that the container that never logs anything was restarting.\n")
 
 
 # ------------------------------------------------ a crash loop: `loops in`, `and`, `the pods`
@@ -120,12 +101,12 @@ def test_a_relative_clause_negation_is_its_own():
 ])
 def test_a_crash_loop_so_stated_is_a_back_off(text):
     """A back-off whose restarts no count bounds: cannot-tell, {0, null}, failures shown."""
-    _ended_untold(text)
+    assert_ended_untold(text)
 
 
 def test_a_crash_loop_beside_a_logs_empty_piece_is_the_records_pod():
     """The klog lines of the app are no pod's record; the sentence's pod is the record's."""
-    _ended_untold(
+    assert_ended_untold(
         "#### What happened:\nThe `liqo-gateway` pod does not start and loops in "
         "CrashLoopBackOff. The output of the logs is the following.\n```\n"
         "I0201 09:42:24.768246       1 gateway-operator.go:198] created custom network "

@@ -11,22 +11,12 @@ tables explain missed, each rule with variants that hold and variants that must 
 from __future__ import annotations
 
 import pytest
-from helpers import read_in_one_pass
+from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import NoObjectError, RecordError
-from kubesim.explain.engine import ExplainOptions, explain_records
-from kubesim.explain.model import Diagnosis
 from kubesim.explain.readers.command_words import described_pod, pod_by_command
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.read import parse_record, pod_groups
-
-
-def _answer(text: str, pod: str | None = None, container: str | None = None) -> Diagnosis:
-    ex = explain_records([parse_record(text, "r.txt")], ExplainOptions(
-        suggest=False, phases=1, pod=pod, container=container))
-    [c] = ex.containers
-    assert c.answer is not None
-    return c.answer
 
 
 def _pods(text: str) -> list[str]:
@@ -69,7 +59,7 @@ def test_two_describes_without_their_type_are_two_pods() -> None:
     text = _two("oc describe packit-worker-short-running-0",
                 "oc describe packit-worker-short-running-1")
     assert _pods(text) == ["packit-worker-short-running-0", "packit-worker-short-running-1"]
-    a = _answer(text, pod="packit-worker-short-running-0")
+    a = explained_answer(text, pod="packit-worker-short-running-0")
     assert a.cause.value == "cannot-tell" and [p.value for p in a.failed] == ["liveness"]
     assert a.probe_kills.lo == 0 and a.probe_kills.hi is None
 
@@ -110,7 +100,7 @@ def test_a_running_row_of_several_containers_not_all_ready_bounds_the_kills(
     RESTARTS 0, their sum, rules a kill out (README: `{0, sum}` for a running pod)."""
     text = "Check status of the pod\n" + _ROW.format(row=row) + (
         _DESCRIBE_HEAD.format(pod="web-5d8f7c-x2k9z") if describe else "")
-    a = _answer(text)
+    a = explained_answer(text)
     assert a.cause.value == "cannot-tell" and not a.shows_failures and a.failed == ()
     assert (a.probe_kills.lo, a.probe_kills.hi) == (0, 0)
 
@@ -120,7 +110,7 @@ def test_a_running_row_of_several_containers_not_all_ready_bounds_the_kills(
     "web-5d8f7c-x2k9z   1/2     ContainerCreating   0   4s",  # one not started yet
 ])
 def test_a_row_of_several_not_all_running_leaves_the_kills_open(row: str) -> None:
-    assert _answer(_ROW.format(row=row)).probe_kills.hi is None
+    assert explained_answer(_ROW.format(row=row)).probe_kills.hi is None
 
 
 # ------------------------- 3. a mapping at column 0 holding a key twice, declaring no kind
@@ -143,7 +133,7 @@ def test_a_kindless_flat_mapping_with_a_key_twice_is_lines_not_read_beside_rows(
     first = text.splitlines().index("spec:") + 1
     assert any(n.text.startswith(f"not read: lines {first}-{first + 9} (neither a Kubernetes "
                                  "object") for n in record.notes)
-    a = _answer(text, pod="media-1")
+    a = explained_answer(text, pod="media-1")
     assert a.cause.value == "cannot-tell" and not a.shows_failures and a.failed == ()
 
 

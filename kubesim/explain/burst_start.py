@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kubesim.explain.readers.model import RecordedEvent
-from kubesim.explain.reconstruct import SPAM_BURST, certainly_after
+from kubesim.explain.reconstruct import certainly_after, nth, past_burst
 
-__all__ = ["BegunStart", "begun_start", "ordinal", "wait_after_end"]
+__all__ = ["BegunStart", "an_ordinal", "begun_start", "ordinal", "wait_after_end"]
 
 # the rows of a container's start, in the order the kubelet records them before its Started
 # row (kuberuntime_container.go startContainer: EnsureImageExists's Pulling and Pulled, then
@@ -31,6 +31,8 @@ _START_ROWS = frozenset({"Pulling", "Pulled", "Created"})
 # the rows that place an end: a start (the container before it ended), a refusal of the next
 # start (R4.9), a kill (R4.4)
 _END_ROWS = frozenset({"Started", "BackOff", "Killing"})
+# the doublings of the back-off's 10 s that reach its cap of 300 s (10 * 2 ** 5 = 320: R4.11)
+_DOUBLINGS = 5
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth", "eleventh", "twelfth")
 
@@ -56,7 +58,7 @@ def begun_start(events: Sequence[RecordedEvent]) -> BegunStart | None:
     occurrences about the pod reach the spam filter's burst (R4.43, README's rule of the
     counted table past the burst); None where they do not, or no such start is shown. The
     caller holds the rows to the back-off rule's counted table (counted_table.py)."""
-    if sum(e.count for e in events if _kubelet_row(e)) < SPAM_BURST:
+    if not past_burst([e for e in events if _kubelet_row(e)]):
         return None  # under the burst the rows would show that container's life
     started = [e for e in events if e.reason == "Started"]
     ends = [e for e in events if e.reason in _END_ROWS]
@@ -81,8 +83,10 @@ def _kubelet_row(e: RecordedEvent) -> bool:
 def wait_after_end(end: int) -> float:
     """The back-off's wait after a container's `end`-th end before the next start: the first
     restart at once (R4.12: it creates the entry, 10 s), then 10, 20, 40 ... s, doubling at
-    each start up to 300 s (R4.10, R4.11)."""
-    return 0.0 if end < 2 else min(10.0 * 2 ** (end - 2), 300.0)
+    each start up to 300 s (R4.10, R4.11). The doubling is cut where it passes the cap
+    (`_DOUBLINGS`): past a thousand ends `2 ** n` is no float, and a start begun days past
+    the burst counts thousands."""
+    return 0.0 if end < 2 else min(10.0 * 2 ** min(end - 2, _DOUBLINGS), 300.0)
 
 
 def _started_since(placed: int, first: float, last_end: float) -> tuple[int, float, float]:
@@ -104,8 +108,16 @@ def _started_since(placed: int, first: float, last_end: float) -> tuple[int, flo
     return len(ages) - 1, 0.0, 0.0
 
 
+def an_ordinal(n: int) -> str:
+    """`a fifth`, `an eighth`, `an 18th`: the ordinal with its article, `an` before a vowel's
+    sound (`eighth`, `eleventh`, and the figures said from `eight` or `eighteen`: 8, 80-89,
+    800-899, 8000-8999, 18)."""
+    text = ordinal(n)
+    return f"{'an' if text[0] in 'e8' or n == 18 else 'a'} {text}"
+
+
 def ordinal(n: int) -> str:
     """`fifth` for 5; `25th` past the words kept."""
     if 1 <= n <= len(_ORDINALS):
         return _ORDINALS[n - 1]
-    return f"{n}{'th' if n % 100 in (11, 12, 13) else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return nth(n)  # (reconstruct's English suffix, written once)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from kubesim.explain import reconstruct as rc
-from kubesim.explain.burst_start import begun_start, ordinal
+from kubesim.explain.burst_start import an_ordinal, begun_start, ordinal, wait_after_end
 from kubesim.explain.command import FileLife, probe_file, read_file_life
 from kubesim.explain.implied_rows import implied_left_out, picked_reach_burst
 from kubesim.explain.messages import (
@@ -30,7 +30,6 @@ from kubesim.explain.messages import (
     kill_names_container,
     kill_of,
     probe_event,
-    too_short_to_name,
 )
 from kubesim.explain.model import (
     Answer,
@@ -409,9 +408,9 @@ def _unnamed(v: rc.View) -> list[RecordedEvent]:
     probe failed, at least once; which one the record does not say, so it may be liveness
     or startup, which kill (R1.17). One whose message the record lost that names no container
     beside several is each one's that may own it (`View.unsure`, rc.probe_lost; fix91)."""
-    return [e for e in v.events if e.reason == "Unhealthy" and (not e.message.strip() or (
-        not e.truncated and not cut_short(e.message) and probe_event(e.message) is None
-        and not _NAMES_PROBE.match(e.message)) or (e.truncated and too_short_to_name(e.message)))
+    return [e for e in v.events if rc.probe_lost(e) or (
+        e.reason == "Unhealthy" and not e.truncated and not cut_short(e.message)
+        and probe_event(e.message) is None and not _NAMES_PROBE.match(e.message))
         ] + [e for e in v.unsure if rc.probe_lost(e)]
 
 
@@ -1203,12 +1202,13 @@ def _backoff_restarts(refusals: int) -> int:
     """The fewest restarts `refusals` back-off refusals need. While it waits out a back-off of
     d seconds, the kubelet syncs the pod at most every 10 s (the error requeue, R4.14) plus the
     periodic resync (60 s): at most d/10 + d/60 + 2 refusals per wait; the waits run 10 s,
-    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12)."""
-    total, waits, delay = 0.0, 0, 10.0
+    20 s, 40 s ... 300 s (R4.11), one before each restart after the first (R4.12): the wait
+    after the (waits + 2)-th end (`wait_after_end`, the one curve of R4.10-R4.12)."""
+    total, waits = 0.0, 0
     while total < refusals and waits < 10_000:
+        delay = wait_after_end(waits + 2)
         total += delay / 10 + delay / 60 + 2
         waits += 1
-        delay = min(delay * 2, 300.0)
     return waits + 1
 
 
@@ -2040,10 +2040,18 @@ def _burst_dropped(f: _Facts) -> tuple[int, str] | None:
     """The kills' ceiling `_burst_opened` sets, and why, where the cadence or a count bounds
     them (None elsewhere: `_open_why` leaves them open)."""
     opened = _burst_opened(f)
-    return None if opened is None or opened[0] is None else (opened[0], opened[1])
+    return None if opened is None or opened.most is None else (opened.most, opened.why)
 
 
-def _burst_opened(f: _Facts) -> tuple[int | None, str] | None:
+class _BurstOpened(NamedTuple):
+    """The kills `_burst_opened` leaves open past the recorder's burst: at most `most` (None
+    where the record's moment is unknown and nothing bounds them), and why."""
+
+    most: int | None
+    why: str
+
+
+def _burst_opened(f: _Facts) -> _BurstOpened | None:
     """The kills a counted table that shows none (`_counted_table_shows_none`) leaves open
     past the event recorder's burst, and why: a start its rows show begun after the last end
     they place (burst_start.py, README's rule of the counted table past the burst, R4.43) may
@@ -2060,18 +2068,18 @@ def _burst_opened(f: _Facts) -> tuple[int | None, str] | None:
         return None
     row = f"{begun.row.reason} row of {rc.duration_text(begun.row.last.age_lo or 0.0)} ago"
     more = f", and up to {most - 1} more after it," if most is not None and most > 1 else ""
-    opened = (f"a {ordinal(n + 1)} container{more} may have started after the newest row, past "
+    opened = (f"{an_ordinal(n + 1)} container{more} may have started after the newest row, past "
               f"the event recorder's burst, and been killed with every event dropped (the pod's "
               f"kubelet rows reach its burst of {rc.SPAM_BURST}, R4.43, and their newest, the "
               f"{row}, begins a start after the last of the {n} ends they place)")
     if most is None:  # (times of no age: the record's moment unknown, the cadence bounds none)
-        return None, opened
+        return _BurstOpened(None, opened)
     if count is not None and most == count + 1 - n:
-        return most, f"at most {most}: {opened}; restartCount {count} (R4.7)"
-    return most, (f"at most {most}: {opened}; a {ordinal(n + most + 1)} start needs a back-off "
-                  f"of {rc.duration_text(begun.wait)} after the {ordinal(n + most - 1)} end, "
-                  f"more than the {rc.duration_text(begun.since)} since that container's start "
-                  "(R4.10-R4.13)")
+        return _BurstOpened(most, f"at most {most}: {opened}; restartCount {count} (R4.7)")
+    return _BurstOpened(most, (
+        f"at most {most}: {opened}; {an_ordinal(n + most + 1)} start needs a back-off of "
+        f"{rc.duration_text(begun.wait)} after the {ordinal(n + most - 1)} end, more than the "
+        f"{rc.duration_text(begun.since)} since that container's start (R4.10-R4.13)"))
 
 
 def _killer_counted(f: _Facts) -> bool:
@@ -2114,8 +2122,8 @@ def _open_why(f: _Facts) -> str:
     unseen = _restart_unseen(f) or _events_older_than_pod(f)
     if unseen:
         return unseen
-    if (dropped := _burst_opened(f)) is not None and dropped[0] is None:
-        return dropped[1]
+    if (dropped := _burst_opened(f)) is not None and dropped.most is None:
+        return dropped.why
     # (a count without its state, a describe block without its State line, is of the
     # describe's moment too, whatever rows are cut after it: R + 1 then, `_state_untold`;
     # dapr-docs-2972. An ended container's count, waiting out a back-off or terminated,

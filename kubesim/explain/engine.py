@@ -20,7 +20,7 @@ from kubesim.explain.arithmetic import arithmetic
 from kubesim.explain.dated import dated_profile
 from kubesim.explain.diagnosis import diagnose
 from kubesim.explain.diagnosis import failed_streaks as _failed
-from kubesim.explain.messages import KillCause, cut_short, kill_of, probe_event
+from kubesim.explain.messages import KillCause, cut_short, kill_of
 from kubesim.explain.model import (
     Confidence,
     ContainerStory,
@@ -140,8 +140,8 @@ def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
 
 def _probe_failure(e: RecordedEvent) -> bool:
     """Whether an app container's event is a probe's: its message a probe's, or an Unhealthy
-    row whose message the record lost (rc.probe_lost: some probe's failure; fix91)."""
-    return not e.init and (probe_event(e.message) is not None or rc.probe_lost(e))
+    row whose message the record lost (rc.probe_row; fix91)."""
+    return not e.init and rc.probe_row(e)
 
 
 def _untied(loose: list[RecordedEvent]) -> list[Finding]:

@@ -97,6 +97,7 @@ __all__ = [
     "not_ready",
     "nth",
     "probe_lost",
+    "probe_row",
     "restarts",
     "settings",
     "streaks",
@@ -492,7 +493,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
             owner.events.append(e)
         else:
             loose.append(e)
-            if probe_event(e.message) is not None or probe_lost(e):
+            if probe_row(e):
                 _unsure(_candidates(views, e), e, unlisted)
     for x in pod.series:
         mine = [v for v in views if x.container is not None and v.name == x.container]
@@ -646,6 +647,13 @@ def probe_lost(e: RecordedEvent) -> bool:
     failures naming no container; fix91, fabric-operator-154's `Warning  Unh`)."""
     return e.reason == "Unhealthy" and (not e.message.strip() or (
         e.truncated and too_short_to_name(e.message)))
+
+
+def probe_row(e: RecordedEvent) -> bool:
+    """Whether `e` is a probe's: its message a probe's, or an Unhealthy row whose message the
+    record lost (`probe_lost`: some probe's failure, R2.3). Such a row naming no container
+    beside several is each one's that may own it (`_unsure`; fix91)."""
+    return probe_event(e.message) is not None or probe_lost(e)
 
 
 def _unsure(candidates: list[View], e: RecordedEvent, unlisted: str) -> None:

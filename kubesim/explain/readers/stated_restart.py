@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
+from typing import NamedTuple
 
 from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
@@ -56,8 +58,9 @@ from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.stated_cause import NEGATED, expected_lines
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["CASE_POD", "CASE_RESTART", "STATED_RESTART", "case_restart", "cause_after",
-           "ended_record", "happening_lines", "negated_before", "read_stated_restart"]
+__all__ = ["CASE_POD", "CASE_RESTART", "STATED_RESTART", "StatedEnd", "case_restart",
+           "cause_after", "ended_record", "happening_lines", "negated_before",
+           "read_first_stated", "read_stated_restart"]
 
 STATED_RESTART = "stated-restart"
 
@@ -198,18 +201,39 @@ def read_stated_restart(text: str, source: str) -> RecordSet | None:
     container (`case_restart`, on a line under no `Expected` heading and no command's): one
     pod of no name, its one container ended, its restarts not counted; the other lines said
     not read. None when no sentence states one."""
+    return read_first_stated(text, source, StatedEnd(case_restart, happening_lines, _READ,
+                                                     STATED_RESTART))
+
+
+class StatedEnd(NamedTuple):
+    """How a page of prose alone states an end of the case's own pod or container: `find`,
+    the statement on a line (its start, up to SENTENCE_REACH) and whether its present is the
+    author's telling (a line of `told_lines`, given the page's lines); `said`, the note's
+    text (the line and the statement to format); `layout`, the record's format."""
+
+    find: Callable[[str, bool], re.Match[str] | None]
+    told_lines: Callable[[list[str]], set[int]]
+    said: str
+    layout: str
+
+
+def read_first_stated(text: str, source: str, stated: StatedEnd) -> RecordSet | None:
+    """The record of a page of prose alone whose first line under no `Expected` heading and
+    no command's states an end of the case's own pod or container (`stated.find`), as
+    `ended_record` makes it; None when no line states one. One rule for each end so stated
+    (a restart here, a stop in stated_stop.py)."""
     lines = text.split("\n")
     commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
     flat = textwrap.dedent(text).split("\n")  # (headings of a page indented whole)
     skip = commands | expected_lines(flat)
-    happening = happening_lines(flat)
-    found = next(((n, m) for n, x in enumerate(lines, 1) if n not in skip and "estart" in x
-                  and (m := case_restart(x[:SENTENCE_REACH], n in happening)) is not None), None)
+    told = stated.told_lines(flat)
+    found = next(((n, m) for n, x in enumerate(lines, 1) if n not in skip
+                  and (m := stated.find(x[:SENTENCE_REACH], n in told)) is not None), None)
     if found is None:
         return None
     number, m = found
-    return ended_record(text, source, number, _READ.format(f"line {number}", m[0][:80]),
-                        STATED_RESTART)
+    return ended_record(text, source, number, stated.said.format(f"line {number}", m[0][:80]),
+                        stated.layout)
 
 
 def ended_record(text: str, source: str, number: int, said: str, layout: str) -> RecordSet:

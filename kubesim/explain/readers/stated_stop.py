@@ -34,21 +34,19 @@ bounded number of places: one pass on a long line.
 from __future__ import annotations
 
 import re
-import textwrap
 
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
-from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.runs import states_what_happened
-from kubesim.explain.readers.stated_cause import expected_lines
 from kubesim.explain.readers.stated_oom_with import RUNS_SYSTEM
 from kubesim.explain.readers.stated_restart import (
     CASE_POD,
+    StatedEnd,
     cause_after,
-    ended_record,
     happening_lines,
     negated_before,
+    read_first_stated,
 )
 
 __all__ = ["CASE_STOP", "STATED_STOP", "read_stated_stop"]
@@ -72,8 +70,8 @@ CASE_STOP = lazy_regex(CASE_POD + r"(?:" + _OWN + r"|" + _RECEIVED + r")")
 _ANCHORS = ("stop", "termina", "shut")
 _REACH = 600  # how far before the stop's word its subject may start (its object in it)
 # the command the author ran, opening the paragraph (a prompt's `$ ` or none)
-_RAN = re.compile(r"[ \t]{0,8}(?:[$#>][ \t]{1,4})?(?:kubectl|oc|helm|k3s[ \t]+kubectl)[ \t]+"
-                  r"(?:run|apply|create|install|upgrade|rollout|scale|expose)(?![\w-])")
+_RAN = lazy_regex(r"[ \t]{0,8}(?:[$#>][ \t]{1,4})?(?:kubectl|oc|helm|k3s[ \t]+kubectl)[ \t]+"
+                   r"(?:run|apply|create|install|upgrade|rollout|scale|expose)(?![\w-])")
 
 _READ = ("{}: the case's own pod or container stated in the author's prose to stop, no cause "
          "of the kubelet's given (`{}`): read as its container having ended, at least once, "
@@ -145,15 +143,4 @@ def read_stated_stop(text: str, source: str) -> RecordSet | None:
     container (`case_stop`, on a line under no `Expected` heading and no command's): one pod
     of no name, its one container ended, its restarts not counted; the other lines said not
     read. None when no sentence states one."""
-    lines = text.split("\n")
-    commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
-    flat = textwrap.dedent(text).split("\n")  # (headings of a page indented whole)
-    skip = commands | expected_lines(flat)
-    told = _told_lines(flat)
-    found = next(((n, m) for n, x in enumerate(lines, 1) if n not in skip
-                  and (m := case_stop(x[:SENTENCE_REACH], n in told)) is not None), None)
-    if found is None:
-        return None
-    number, m = found
-    return ended_record(text, source, number, _READ.format(f"line {number}", m[0][:80]),
-                        STATED_STOP)
+    return read_first_stated(text, source, StatedEnd(case_stop, _told_lines, _READ, STATED_STOP))
