@@ -162,15 +162,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # last, before its collection takes them in their order: the two meet about half way, and
 # each reads the other's half from __pycache__. Only when the import happens changes: every
 # module is collected as before, by the same import (`Module.obj`), and one that fails to
-# import is reported by its own collection, which imports it again.
+# import is reported by its own collection, which imports it again. Only a directory collected
+# whole (it, or one above it, on the command line or in testpaths) is imported ahead: of a
+# file chosen alone, its neighbours are never imported.
 BACKWARDS = "gw1"
+
+
+def _whole(directory: pytest.Dir) -> bool:
+    return any(directory.session.isinitpath(node.path) for node in directory.listchain()
+               if isinstance(node, pytest.Dir))
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_make_collect_report(collector: pytest.Collector) -> Any:
     report = yield
     if os.environ.get("PYTEST_XDIST_WORKER") == BACKWARDS and isinstance(collector, pytest.Dir) \
-            and report.passed:
+            and report.passed and _whole(collector):
         for node in reversed(report.result):
             if isinstance(node, pytest.Module):
                 try:
