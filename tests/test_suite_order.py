@@ -153,3 +153,31 @@ def test_a_worksteal_run_starts_each_worker_with_its_long_tests(
             firsts.setdefault(m.group(1), m.group(2))
     assert sorted(firsts.values()) == ["tests/test_cli_fuzz.py::test_cli_fuzz[json]",
                                        "tests/test_cli_fuzz.py::test_cli_fuzz[spec]"], firsts
+
+
+@pytest.mark.realtime  # pytest runs with two worker processes
+def test_the_second_worker_imports_a_whole_directory_from_its_last_module(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Collecting a directory whole, the second worker imports its test modules from the last
+    (the first worker from the first: they share the rewriting between them), and every test
+    is collected and run as before; of a file chosen alone, no neighbour is imported."""
+    monkeypatch.setenv("PYTHONPATH", str(Path(suite_order.__file__).parent))
+    log = pytester.path / "imports.log"
+    module = ("import os\n\nwith open({log!r}, 'a') as f:\n"
+              "    f.write(os.environ['PYTEST_XDIST_WORKER'] + ' {name}\\n')\n\n\n"
+              "def test_t():\n    pass\n")
+    names = ["test_a", "test_b", "test_c", "test_d"]
+    pytester.makepyfile(**{f"tests/{n}": module.format(log=str(log), name=n) for n in names})
+    # only xdist and the plugin (no other plugin loaded from its entry point: the runs cost
+    # less)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    args = ("-n", "2", "-p", "xdist", "-p", "suite_order", "-p", "no:cacheprovider")
+    pytester.runpytest_subprocess(*args, "tests").assert_outcomes(passed=4)
+    seen: dict[str, list[str]] = {}
+    for line in log.read_text().splitlines():
+        worker, name = line.split()
+        seen.setdefault(worker, []).append(name)
+    assert seen == {"gw0": names, "gw1": names[::-1]}, seen
+    log.unlink()
+    pytester.runpytest_subprocess(*args, "tests/test_b.py").assert_outcomes(passed=1)
+    assert sorted(log.read_text().splitlines()) == ["gw0 test_b", "gw1 test_b"]
