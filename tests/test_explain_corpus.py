@@ -349,53 +349,76 @@ NOT_READ: dict[str, str] = {
         "ast end; ends of different causes stated of the pods in no order need the cause left"
         " open and the count uncapped, which the one-container diagnosis does not do yet"),
     # held-out batch 94
-    "microsoft-sdn-298.issue-continued-fenced-prompt-describe-iis-windows-waiting-crashloop-last-state-error-exit-minus-1073741510-restart-21-cut-in-mounts.txt": ("held-out batch 94: not yet run"),
-    "azure-container-networking-335.issue-continued-prose-fenced-describe-iis-site-windows-terminated-error-exit-minus-1073741510-restart-27-cut-in-conditions.txt": ("held-out batch 94: not yet run"),
-    "windows-containers-68.comment-prose-fenced-oc-get-po-win-webserver-running-39-then-oc-describe-cut-in-command.txt": ("held-out batch 94: not yet run"),
-    "ovn-kubernetes-1117.issue-prose-fenced-versions-then-fenced-get-pods-nine-ovnkube-pods-db-2-crashloop-6-then-prose-cut.txt": ("held-out batch 94: not yet run"),
-    "traefik-k8s-tls-example-5.issue-two-get-all-pod-rows-no-header-traefik-ingress-controller-crashloop-6-then-prose.txt": ("held-out batch 94: not yet run"),
-    "kubernetes-traefik-1.issue-prose-readiness-probe-failed-404-then-back-off-restarting-failed-container-messages-no-count.txt": ("held-out batch 94: not yet run"),
-    "openelb-351.issue-template-prompt-get-pods-five-pods-keepalive-vip-crashloop-8-2m50s-ago-then-logs-f0806-unexpected-error-exit-status-1.txt": ("held-out batch 94: not yet run"),
-    "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-created-4-failed-4-create-containerd-task-cut.txt": ("held-out batch 94: not yet run"),
-    "sig-windows-tools-362.issue-continued-fenced-prompt-describe-kube-proxy-windows-hostprocess-waiting-crashloop-error-exit-1-after-1s-restart-13-cut-in-environment.txt": ("held-out batch 94: not yet run"),
-    "nginx-gateway-fabric-1666.issue-template-steps-fenced-get-pod-ngf-1-of-2-running-0-then-logs-healthz-check-failed-then-prose-cut.txt": ("held-out batch 94: not yet run"),
+    "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-created-4-failed-4-create-containerd-task-cut.txt": (
+        "held-out batch 94, first contact on stop 51's final code (e28b4e2): got [speaker] {'ended': 'c"
+        "annot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 3}, 'shows_failures': True}; "
+        "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
+        "shows_failures': True}"),
     # held-out batch 95
-    "flagger-414.issue-prose-unfenced-canary-synced-rows-then-liveness-message-alone-and-readiness-row-exec-check-context-deadline.txt": ("held-out batch 95: not yet run"),
-    "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-state-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt": ("held-out batch 95: not yet run"),
-    "jx-2954.comment-unfenced-describe-tide-crashloop-last-state-error-exit-1-after-1s-restart-count-19-cut-in-liveness-line.txt": ("held-out batch 95: not yet run"),
-    "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": ("held-out batch 95: not yet run"),
-    "vault-20646.issue-prose-one-pod-readiness-probe-failed-sealed-status-message-then-numbered-pod-log-cut.txt": ("held-out batch 95: not yet run"),
-    "dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills-then-fenced-curl-discovery-cut.txt": ("held-out batch 95: not yet run"),
-    "gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-node-container-constantly-restarting-then-fenced-log-cut.txt": ("held-out batch 95: not yet run"),
-    "integr8ly-installation-1014.comment-prose-backtick-rows-get-pods-three-pods-codeready-crashloop-112-9d.txt": ("held-out batch 95: not yet run"),
-    "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": ("held-out batch 95: not yet run"),
+    "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-state-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt": (
+        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [None] {'ended': 'cann"
+        "ot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 8}, 'shows_failures': True}; wan"
+        "t {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 7}, 'shows_"
+        "failures': True}"),
+    "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": (
+        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [che] {'ended': 'canno"
+        "t-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': "
+        "True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'ma"
+        "x': None}, 'shows_failures': True}"),
+    "dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills-then-fenced-curl-discovery-cut.txt": (
+        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
+        ": dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills"
+        "-then-fenced-curl-discovery-cut.txt: not a record explain reads: expected kubectl descri"
+        "be pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'ende"
+        "d': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'shows"
+        "_failures': True}"),
+    "gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-node-container-constantly-restarting-then-fenced-log-cut.txt": (
+        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
+        ": gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-nod"
+        "e-container-constantly-restarting-then-fenced-log-cut.txt: not a record explain reads: e"
+        "xpected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'ende"
+        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
+        "res': True}"),
+    "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": (
+        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [None] {'ended': 'cann"
+        "ot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False};"
+        " want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': No"
+        "ne}, 'shows_failures': True}"),
     # held-out batch 96
-    "victoriametrics-helm-charts-982.issue-prose-unfenced-describe-rows-no-header-readiness-x7-liveness-x6-killing-config-reloader-x2.txt": ("held-out batch 96: not yet run"),
-    "redpanda-helm-charts-248.issue-prose-fenced-describe-events-pulled-x283-liveness-curl-x868-backoff-x3697-over-15h-then-prose-crashloop.txt": ("held-out batch 96: not yet run"),
-    "opstrace-127.issue-prose-two-fenced-describe-rows-no-header-started-ingester-readiness-503-x5-and-x6-two-ci-runs.txt": ("held-out batch 96: not yet run"),
-    "kongz-charts-90.issue-prose-inline-code-liveness-message-alone-graylog-connection-refused-then-fenced-logs-error-from-server.txt": ("held-out batch 96: not yet run"),
-    "aws-workshop-for-kubernetes-78.issue-prose-fenced-get-pods-wide-two-logstash-crashloop-2-39s-then-describe-cut-in-container-id.txt": ("held-out batch 96: not yet run"),
-    "nats-server-3063.comment-prose-fenced-describe-events-nats-0-from-scheduled-three-images-then-killing-row-cut-before-message.txt": ("held-out batch 96: not yet run"),
-    "activemq-artemis-helm-24.comment-prose-fenced-readiness-message-alone-slave-61616-connection-refused.txt": ("held-out batch 96: not yet run"),
-    "emqx-operator-554.comment-continued-fenced-get-events-killing-stopping-container-emqx-readiness-refused-then-pod-scheduled-again-cut-in-reason.txt": ("held-out batch 96: not yet run"),
+    "emqx-operator-554.comment-continued-fenced-get-events-killing-stopping-container-emqx-readiness-refused-then-pod-scheduled-again-cut-in-reason.txt": (
+        "held-out batch 96, first contact on stop 51's final code (e28b4e2): got several pods: emqx-cor"
+        "e-0, None; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0,"
+        " 'max': None}, 'shows_failures': True}"),
     # held-out batch 97
-    "zeebe-kubernetes-18.issue-prose-fenced-get-pods-four-pods-zeebe-0-0-1-running-0-48s-then-fenced-describe-cut-in-image-id.txt": ("held-out batch 97: not yet run"),
-    "camunda-7-community-helm-1.issue-prose-fenced-describe-running-ready-false-restart-count-0-readiness-delay-60s-period-60s-cut-in-environment.txt": ("held-out batch 97: not yet run"),
-    "activiti-cloud-charts-60.issue-versions-helm-install-then-get-pod-unfenced-audit-0-1-running-9-30m-then-second-row-cut-after-name.txt": ("held-out batch 97: not yet run"),
-    "activiti-cloud-examples-90.issue-prose-snip-then-unfenced-describe-sso-idm-waiting-crashloop-last-state-error-cut-in-exit-code.txt": ("held-out batch 97: not yet run"),
-    "supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-log-level-fatal-migrations-then-values-cut.txt": ("held-out batch 97: not yet run"),
-    "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": ("held-out batch 97: not yet run"),
-    "dhi-catalog-326.issue-template-prose-fenced-get-pods-no-header-six-rows-age-wrapped-past-box-border-frontend-history-matching-crashloop-then-cut-in-age.txt": ("held-out batch 97: not yet run"),
-    "appsmith-40750.issue-template-prose-bullets-unfenced-get-pods-two-pods-appsmith-crashloop-22-4m52s-ago-2d13h-directus-running-0.txt": ("held-out batch 97: not yet run"),
+    "supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-log-level-fatal-migrations-then-values-cut.txt": (
+        "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
+        ": supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-lo"
+        "g-level-fatal-migrations-then-values-cut.txt: not a record explain reads: expected kubec"
+        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layo; want {'ende"
+        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
+        "res': True}"),
+    "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": (
+        "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
+        ": likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shorta"
+        "ge-oomkilled-in-parentheses-then-manifest-raised.txt: not a record explain reads: expect"
+        "ed kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (; want {'ende"
+        "d': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures'"
+        ": True}"),
     # held-out batch 98
-    "ckan-cloud-operator-123.issue-prose-fenced-get-pods-nine-pods-solr-zk-0-oomkilled-177-zk-2-crashloop-213-sc-and-zk-restarts-111-to-232.txt": ("held-out batch 98: not yet run"),
-    "taiga-docker-77.issue-template-note-then-fenced-get-pods-rows-no-header-blank-lines-taiga-back-running-0-24s-events-rabbitmq-4-then-db-error-cut.txt": ("held-out batch 98: not yet run"),
-    "aaw-774.issue-prose-unfenced-readiness-probe-failed-15020-healthz-ready-deadline-exceeded-then-pysolr-error-then-ckan-log-cut.txt": ("held-out batch 98: not yet run"),
-    "datatracker-9030.pr-prose-alone-rabbitmq-pod-liveness-probes-failing-occasionally-pod-terminated-and-replaced-timeout-5s.txt": ("held-out batch 98: not yet run"),
-    "dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containerstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt": ("held-out batch 98: not yet run"),
-    "mosip-infra-163.comment-continued-fenced-get-pods-all-namespaces-rows-prereg-demographic-document-notification-crashloop-8-22m-cut-in-coredns-row.txt": ("held-out batch 98: not yet run"),
-    "otto-70.pr-bold-purpose-prose-alone-resolve-oomkilled-restarts-in-k8s-no-pod-named.txt": ("held-out batch 98: not yet run"),
-    "data-infra-956.comment-prose-node-oom-killed-then-fenced-json-node-event-systemoom-victim-python-cut-in-metadata.txt": ("held-out batch 98: not yet run"),
+    "datatracker-9030.pr-prose-alone-rabbitmq-pod-liveness-probes-failing-occasionally-pod-terminated-and-replaced-timeout-5s.txt": (
+        "held-out batch 98, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
+        ": datatracker-9030.pr-prose-alone-rabbitmq-pod-liveness-probes-failing-occasionally-pod-"
+        "terminated-and-replaced-timeout-5s.txt: not a record explain reads: expected kubectl des"
+        "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'ende"
+        "d': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'shows"
+        "_failures': True}"),
+    "dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containerstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt": (
+        "held-out batch 98, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
+        ": dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containe"
+        "rstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt"
+        ": not a record explain reads: expected kubectl describe pod, kubectl get po; want {'ende"
+        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
+        "res': True}"),
 }
 
 
