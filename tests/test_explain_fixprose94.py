@@ -1,0 +1,92 @@
+"""Held-out batches 95-98 (fixprose94): the author's prose stating a crash loop of the case's
+own pods (stated_crashloop.py).
+
+- A workload's name before `pods` (gitpod-2482: "I've found `node-daemon` pods stuck on
+  `CrashLoopBackOff` status"): the case's pods, several, by their workload's name.
+- The author getting the status from the case's pod, the pod the object of `from` or `on`
+  (supabase-kubernetes-30: `I get a CrashLoopBackOff from the supabase-auth pod`).
+
+A pod stated in CrashLoopBackOff is a back-off whose restarts no count bounds (README's prose
+rule): cannot-tell, {0, null}, failures shown. Hand-written variants beside those that must stay
+unread (a question, a negation, a conditional, a guide's `you`, `a pod`, `many` pods)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import assert_ended_untold, read_in_one_pass
+
+from kubesim.errors import RecordError
+from kubesim.explain.readers.read import parse_record
+
+# ------------------------------------------------ a workload's name before `pods`
+
+
+@pytest.mark.parametrize("text", [
+    "Running `kubectl get pods` at my newly created GKE cluster, I've found `node-daemon` pods "
+    "stuck on `CrashLoopBackOff` status.\n",
+    "Since Monday api-server pods are stuck in CrashLoopBackOff.\n",
+    "Since the upgrade ingress-nginx pods keep crashlooping.\n",
+])
+def test_a_workloads_pods_in_a_crash_loop_are_a_back_off(text):
+    """The case's pods by their workload's name: a back-off no count bounds."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Many node-daemon pods are stuck on CrashLoopBackOff.\n",
+    "If node-daemon pods are stuck on CrashLoopBackOff, check the node's labels.\n",
+    "Are the node-daemon pods stuck on CrashLoopBackOff?\n",
+    "The node-daemon pods are not stuck on CrashLoopBackOff.\n",
+])
+def test_a_workloads_pods_of_no_case_or_negated_are_no_record(text):
+    """The negative side: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+# ------------------------------------------------ the status got from the case's pod
+
+
+@pytest.mark.parametrize("text", [
+    "After doing a fresh helm install: `helm -n default install MY-RELEASE -f values.yaml .` I "
+    "get a CrashLoopBackOff from the supabase-auth pod (also tried values.example.yaml) The "
+    "logs produce the following:\n",
+    "I'm only getting a CrashLoopBackOff on supabase-auth after the upgrade.\n",
+    "Since Monday we get CrashLoopBackOff from our worker pod.\n",
+    "I got a CrashLoopBackOff status on the api pod.\n",
+])
+def test_the_status_got_from_the_cases_pod_is_a_back_off(text):
+    """The author getting CrashLoopBackOff from the case's pod: a back-off no count bounds."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Why do I get a CrashLoopBackOff from the supabase-auth pod?\n",
+    "If you get a CrashLoopBackOff from the auth pod, check its logs.\n",
+    "If I get a CrashLoopBackOff from the auth pod, I delete it.\n",
+    "I no longer get a CrashLoopBackOff from the auth pod.\n",
+    "I don't get a CrashLoopBackOff from the supabase-auth pod.\n",
+    "I get a CrashLoopBackOff from a pod now and then.\n",
+    "I get a CrashLoopBackOff from pods.\n",
+])
+def test_the_status_got_from_no_case_or_negated_is_no_record(text):
+    """The negative side: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+# ------------------------------------------------ one pass
+
+
+_N = 2_000_000
+
+
+@pytest.mark.parametrize("text", [
+    ("the node-daemon pods " * (_N // 21)) + "stuck on CrashLoopBackOff\n",
+    ("I get a CrashLoopBackOff from " * (_N // 30)) + "the pod\n",
+    ("I am getting a CrashLoopBackOff status on x " * (_N // 44)) + "\n",
+    ("we got CrashLoopBackOff " * (_N // 24)) + "\n",
+])
+def test_the_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rules' words, read in one pass."""
+    read_in_one_pass(text)
