@@ -384,13 +384,6 @@ NOT_READ: dict[str, str] = {
         "d': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures'"
         ": True}"),
     # held-out batch 98
-    "dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containerstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt": (
-        "held-out batch 98, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containe"
-        "rstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt"
-        ": not a record explain reads: expected kubectl describe pod, kubectl get po; want {'ende"
-        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
-        "res': True}"),
 }
 
 

@@ -6,6 +6,8 @@ kill (stated_kill.py).
   `CrashLoopBackOff` status"): the case's pods, several, by their workload's name.
 - The author getting the status from the case's pod, the pod the object of `from` or `on`
   (supabase-kubernetes-30: `I get a CrashLoopBackOff from the supabase-auth pod`).
+- The case's own pods crashing, no cause given (dataset-viewer-526: `Many pods for
+  prod-datasets-server-worker-all are crashing with error`): ended, cannot-tell, {0, null}.
 - A liveness or startup probe's failure as the cause of the kill or termination of the case's
   pod (dex-1240: `the liveness probe triggers the pod being killed off repeatedly`;
   datatracker-9030: `Liveness probes for the RabbitMQ pod are failing occasionally ...,
@@ -120,6 +122,37 @@ def test_a_probes_failure_causing_no_cases_kill_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ the case's pods crashing
+
+
+@pytest.mark.parametrize("text", [
+    "Many pods for prod-datasets-server-worker-all are crashing with error \n\n"
+    "-     ContainerStatusUnknown\n-     Error\n-     OOMKilled\n",
+    "Our worker pods keep crashing since the upgrade.\n",
+    "The api container has been constantly crashing.\n",
+    "Several pods of api-server were crashing overnight.\n",
+])
+def test_the_cases_pods_crashing_are_an_end_untold(text):
+    """The case's own pods stated crashing, no cause: ended, at least once, {0, null}."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Many pods are crashing with error.\n",
+    "Many api pods are crashing.\n",
+    "A pod is crashing.\n",
+    "If the pods are crashing, check the logs.\n",
+    "Why are the pods crashing?\n",
+    "The pods are not crashing any more.\n",
+    "The pod crashes when the config is wrong.\n",
+    "The worker pods are crashing because of the memory limit.\n",
+])
+def test_pods_crashing_of_no_case_or_negated_are_no_record(text):
+    """The negative side: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ one pass
 
 
@@ -134,6 +167,9 @@ _N = 2_000_000
     ("liveness probes for the pod are failing a b c d, " * (_N // 50)) + "terminated\n",
     ("the liveness probe triggers the pod " * (_N // 36)) + "being killed\n",
     ("liveness probe failing sometimes leading to the pod being " * (_N // 58)) + "\n",
+    ("many pods for a-b are " * (_N // 22)) + "crashing\n",
+    ("the pods are crashing " * (_N // 22)) + "\n",
+    ("crashing " * (_N // 9)) + "\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
