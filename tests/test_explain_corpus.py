@@ -365,20 +365,6 @@ NOT_READ: dict[str, str] = {
         "t-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': "
         "True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'ma"
         "x': None}, 'shows_failures': True}"),
-    "dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills-then-fenced-curl-discovery-cut.txt": (
-        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills"
-        "-then-fenced-curl-discovery-cut.txt: not a record explain reads: expected kubectl descri"
-        "be pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'ende"
-        "d': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'shows"
-        "_failures': True}"),
-    "gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-node-container-constantly-restarting-then-fenced-log-cut.txt": (
-        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": gitpod-2482.issue-prose-screenshot-link-node-daemon-pods-stuck-on-crashloopbackoff-nod"
-        "e-container-constantly-restarting-then-fenced-log-cut.txt: not a record explain reads: e"
-        "xpected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'ende"
-        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
-        "res': True}"),
     "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": (
         "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [None] {'ended': 'cann"
         "ot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False};"
@@ -390,13 +376,6 @@ NOT_READ: dict[str, str] = {
         "e-0, None; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0,"
         " 'max': None}, 'shows_failures': True}"),
     # held-out batch 97
-    "supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-log-level-fatal-migrations-then-values-cut.txt": (
-        "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-lo"
-        "g-level-fatal-migrations-then-values-cut.txt: not a record explain reads: expected kubec"
-        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layo; want {'ende"
-        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
-        "res': True}"),
     "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": (
         "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
         ": likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shorta"
@@ -405,20 +384,6 @@ NOT_READ: dict[str, str] = {
         "d': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures'"
         ": True}"),
     # held-out batch 98
-    "datatracker-9030.pr-prose-alone-rabbitmq-pod-liveness-probes-failing-occasionally-pod-terminated-and-replaced-timeout-5s.txt": (
-        "held-out batch 98, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": datatracker-9030.pr-prose-alone-rabbitmq-pod-liveness-probes-failing-occasionally-pod-"
-        "terminated-and-replaced-timeout-5s.txt: not a record explain reads: expected kubectl des"
-        "cribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'ende"
-        "d': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'shows"
-        "_failures': True}"),
-    "dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containerstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt": (
-        "held-out batch 98, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": dataset-viewer-526.comment-prose-many-pods-of-worker-crashing-with-error-list-containe"
-        "rstatusunknown-error-oomkilled-then-fenced-defaulted-container-five-logs-unavailable.txt"
-        ": not a record explain reads: expected kubectl describe pod, kubectl get po; want {'ende"
-        "d': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
-        "res': True}"),
 }
 
 

@@ -98,6 +98,7 @@ from kubesim.explain.readers.stated_kill import (
     KO_PROBE_KILL,
     LIMIT_ANCHORS,
     PROBE_KILL,
+    PROBE_KILL_ANCHORS,
     STATED_EN_OOM,
     STATED_KILL_AGAIN,
     STATED_PROBE_KILL,
@@ -1200,7 +1201,7 @@ def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe named as the agent of a kill of the case's own pod or container
     (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
     what it is; None without one, in a question or in a sentence of what may happen."""
-    m = _near(PROBE_KILL, line, KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
+    m = _near(PROBE_KILL, line, PROBE_KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
     if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
             IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""

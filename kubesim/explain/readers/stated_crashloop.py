@@ -39,6 +39,13 @@ Widened at fix91 (chainlink-gcp-5: `noticing my Pods were going through CrashLoo
 `going through` the status (`goes`, `went`, `keep going` through) as `went into` it, the loop
 lived through; `is going` only as the progressive of the case's own pods.
 
+Widened at fixprose94: a workload's dashed name before `pods` (gitpod-2482: "I've found
+`node-daemon` pods stuck on `CrashLoopBackOff` status"), the case's pods, several, by their
+workload's name; and the author getting the status from the case's pod, the pod the object of
+`from`, `on`, `in` or `for` (supabase-kubernetes-30: `I get a CrashLoopBackOff from the
+supabase-auth pod`: `_GOT`), its subject read as the crash loop's subject is (no determiner of
+no case, conditional or negation before it; `you get` is a guide's).
+
 Unread: `a pod`, `pods`, `this pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
@@ -86,7 +93,9 @@ _SUBJECT = (
     r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
     + _NAME + r")" + _MARK
-    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"(?:[ \t]+(?P<word>(?i:pod|container)))?"
+    # (a workload's name before pods, several: `node-daemon` pods; fixprose94)
+    + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK
+    + r"(?:[ \t]+(?P<word>(?i:pods?|containers?)))?"
     # (after a determiner, its workload written as a proper name: `The Backstage pod`; fixstated67)
     r"|(?(det)" + _MARK + r"(?P<titled>[A-Z][\w.-]{0,62})" + _MARK + r"[ \t]+(?i:pod|container)"
     r"(?![\w-])|(?!))))")
@@ -117,6 +126,13 @@ _VERB = (
     + _CLB + r")")
 _STATED = lazy_regex(r"(?P<cause>(?<![A-Za-z])(?i:causes|caused|makes|made)[ \t]+)?"
                      + _SUBJECT + _VERB)
+# the author getting the status from the case's pod, the pod the object of `from` or `on` (`I
+# get a CrashLoopBackOff from the supabase-auth pod`, supabase-kubernetes-30; fixprose94)
+_GOT = lazy_regex(r"(?<![\w'-])(?i:i|we)(?:[ \t]+(?i:am|are|keep|kept)|(?i:'m|'re|\u2019m|\u2019re))?"
+                  r"(?:[ \t]+(?i:only|still|now|also|always|constantly|repeatedly))?"
+                  r"[ \t]+(?i:get|gets|got|getting|see|saw|seeing)[ \t]+(?:(?i:a|the)[ \t]+)?"
+                  + _CLB + r"(?:[ \t]+(?i:status|error|state))?[ \t]+(?i:from|on|in|for)[ \t]+"
+                  r"(?P<subject>" + _SUBJECT + r")(?![\w-])")
 # a pod's name and its status alone on a line (an issue form's `Current Behavior`)
 _NAME_STATUS = lazy_regex(r"[ \t]*" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"[ \t]+"
                           + _CLB + r"[ \t]*")
@@ -159,6 +175,11 @@ def _statements(lines: list[str]) -> list[_Said]:
         if whole is not None:
             said.append(_Said(number, whole[0].strip(), whole["name"], False))
             continue
+        got = _got(line)
+        if got is not None:
+            said.append(_Said(number, got[0].strip(), _subject_name(got),
+                              bool(got["det"] or got["own"])))
+            continue
         for m in _STATED.finditer(line):
             left -= 1
             if left < 0:
@@ -168,6 +189,23 @@ def _statements(lines: list[str]) -> list[_Said]:
                                   bool(m["det"] or m["own"])))
                 break
     return said
+
+
+def _got(line: str) -> re.Match[str] | None:
+    """The author getting the status from the case's own pod (`_GOT`): its subject a name or a
+    determiner's, no determiner of no case, modal or conditional before the author or the pod,
+    no negation in the clause before it, in a sentence of what happened; None otherwise."""
+    m = _GOT.search(line)
+    if m is None or _subject_name(m) is None and not (m["det"] or m["own"]) or \
+            _plural_of_none(m):
+        return None
+    if any(_NO_CASE.search(line, max(0, at - 12), at) is not None
+           for at in (m.start(), m.start("subject"))):
+        return None
+    start = _clause_start(line, _sentence_start(line, m.start()), m.start())
+    if NEGATED.search(line, start, m.end()) is not None:
+        return None
+    return m if states_what_happened(blank_own_occasion(line), m.start(), m.end()) else None
 
 
 def _labelled(line: str) -> re.Match[str] | None:

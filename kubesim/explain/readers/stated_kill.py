@@ -10,6 +10,11 @@ statements of the case in prose).
   probe failed failureThreshold times in a row). The kill is stated once and counts nothing:
   at least one, no upper bound. Readiness never kills (R4.4): `the readiness probe killed the
   pod` is no kill read.
+- Widened at fixprose94: the probe's failure as the cause of the case's pod's kill or
+  termination (`the liveness probe triggers the pod being killed off repeatedly`, dex-1240;
+  `Liveness probes for the RabbitMQ pod are failing occasionally in production, sometimes
+  leading to the pod being terminated and replaced`, datatracker-9030), read as the agent's
+  kill is; a negation among the failure's words or a modal states none.
 - `驱动容器处于 OOMKilled 状态` (the driver container is in state OOMKilled), `容器被 OOMKilled`:
   the end's reason of the case's container (OOMKilled only, as the English sentences that
   state a status: the one reason that tells the cause with no exit code beside it).
@@ -26,7 +31,7 @@ import re
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["EN_LIMIT_OOM", "EN_NAMED_OOM", "EN_OOM", "KILL_ANCHORS", "LIMIT_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
+__all__ = ["EN_LIMIT_OOM", "EN_NAMED_OOM", "EN_OOM", "KILL_ANCHORS", "LIMIT_ANCHORS", "PROBE_KILL_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
            "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
            "kill_lines", "probe_kill_lines", "stated_kill_hint"]
 
@@ -70,8 +75,25 @@ _FAILED = (_CASE + r"[ \t]+(?:(?i:kept)[ \t]+)?(?i:failed|failing)[ \t]+(?:(?i:i
 _PASSIVE = (_CASE + r"[ \t]+(?i:was|were|got|kept[ \t]+getting|had[ \t]+been|has[ \t]+been)"
             r"[ \t]+(?i:killed)[ \t]+(?i:by)[ \t]+(?:(?i:its|the|our|my)[ \t]+)?" + _kind("passive")
             + r"(?:[ \t]+(?i:probes?|checks?))")
-PROBE_KILL = lazy_regex(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r")")
+# the probe's failure as the cause of the case's pod's kill or termination (fixprose94):
+# `the liveness probe triggers the pod being killed off repeatedly` (dex-1240), `Liveness
+# probes for the RabbitMQ pod are failing occasionally in production, sometimes leading to the
+# pod being terminated and replaced` (datatracker-9030); R4.4: the kubelet kills a container
+# whose liveness or startup probe failed. A negation among the failure's words (`not`,
+# `never`) or a modal (`can trigger`: no verb of the list) makes none
+_NOT = r"(?!(?i:not|never|no|without|rarely|can|could|may|might|would|will)(?![\w-]))"
+_CAUSED = (r"(?<![A-Za-z])" + _kind("caused") + _PROBE + r"(?:[ \t]+(?i:failures?))?"
+           r"(?:[ \t]+(?i:for|of|on)[ \t]+" + _CASE + r")?"
+           r"(?:[ \t]+(?:(?i:are|is|were|was|keep|keeps|kept)[ \t]+)?(?i:failing|failed|fail|fails)"
+           r"(?:[ \t]+" + _NOT + r"[\w-]{1,30}){0,4}?[ \t]*,?)?"
+           r"(?:[ \t]+(?i:sometimes|often|repeatedly|occasionally|eventually|then|and))?"
+           r"[ \t]+(?i:triggers|triggered|triggering|causes|caused|causing|leads[ \t]+to|led[ \t]+to"
+           r"|leading[ \t]+to|results[ \t]+in|resulted[ \t]+in|resulting[ \t]+in)[ \t]+" + _CASE
+           + r"[ \t]+(?i:being|getting|to[ \t]+be|to[ \t]+get)[ \t]+(?i:killed|terminated)(?![A-Za-z])")
+PROBE_KILL = lazy_regex(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r"|" + _CAUSED + r")")
 KILL_ANCHORS = ("kill", "Kill", "KILL")
+# (a kill stated as the pod's termination: `_CAUSED`'s `being terminated`)
+PROBE_KILL_ANCHORS = KILL_ANCHORS + ("terminated", "Terminated", "TERMINATED")
 
 # Chinese: a container (驱动容器, 容器, the pod) in the state OOMKilled (处于, 进入 ... 状态), or
 # OOMKilled as what befell it (被 OOMKilled)
@@ -193,7 +215,7 @@ def probe_kill_lines(m: re.Match[str]) -> list[str]:
     and one kill of it, of a container the record does not name (the dockershim's message
     shape, the one that names the container by an id a page may elide: `...`)."""
     groups = m.groupdict()
-    return kill_lines(next(groups[k] for k in ("agent", "failed", "passive", "ko")
+    return kill_lines(next(groups[k] for k in ("agent", "failed", "passive", "caused", "ko")
                            if groups.get(k)).lower())
 
 
@@ -211,6 +233,6 @@ def stated_kill_hint(text: str) -> bool:
     reader's gate (each word looked for once)."""
     low = text.lower()
     probe = "liveness" in low or "startup" in low
-    return (("kill" in low or "\uc2e4\ud328" in text) and probe) or \
+    return (("kill" in low or "terminated" in low or "\uc2e4\ud328" in text) and probe) or \
         ("OOM" in text and ("\u5bb9\u5668" in text or "\u88ab" in text)) or \
         (("kill" in low or "terminated" in low) and _LIMIT_HINT.search(text) is not None)

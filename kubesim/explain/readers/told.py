@@ -13,6 +13,7 @@ from kubesim.explain.readers.container_pod_crashloop import read_container_pod_c
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.stated_apart import read_stated_apart
+from kubesim.explain.readers.stated_crashing import read_stated_crashing
 from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
 from kubesim.explain.readers.stated_restart import read_stated_restart
 from kubesim.explain.readers.stated_stop import read_stated_stop
@@ -47,7 +48,8 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     # a page of prose alone stating a restart of the case's own pod or container
     # (stated_restart.py): before stated_apart.py, whose bare name is no subject of the case's
     # (`the container that holds the nexus server`: the clause's object; fixprose77)
-    restarted = read_stated_restart(plained, source)
+    # (or a crash of the case's own pods, no cause given: stated_crashing.py, fixprose94)
+    restarted = read_stated_restart(plained, source) or read_stated_crashing(plained, source)
     if restarted is not None:
         return restarted
     # a page of prose alone stating a stop of the case's own pod or container
