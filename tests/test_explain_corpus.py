@@ -355,11 +355,6 @@ NOT_READ: dict[str, str] = {
         "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
         "shows_failures': True}"),
     # held-out batch 95
-    "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-state-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt": (
-        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [None] {'ended': 'cann"
-        "ot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 8}, 'shows_failures': True}; wan"
-        "t {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 7}, 'shows_"
-        "failures': True}"),
     "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": (
         "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [che] {'ended': 'canno"
         "t-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': "

@@ -2130,7 +2130,8 @@ def _open_why(f: _Facts) -> str:
     # bounds them the same, R + 1 (README's restart-count rule, R4.7): rows cut or naming no
     # probe hold no end the count does not; coder-5577)
     if rec is not None and (rec.state in _STATES_COUNTED or _state_untold(rec) or
-                            _several_summed(rec)) and _restart_bound(f) is not None:
+                            _ready_runs(rec) or _several_summed(rec)) and \
+            _restart_bound(f) is not None:
         return ""
     if rec is not None and rec.restarts_cut:
         return "the record ends before the container's Restart Count"
@@ -2526,8 +2527,17 @@ def _state_untold(rec: ContainerRecord) -> bool:
     for a running one; R4.7). A `get pods` row's count is of another moment (`restart_apart`),
     weighed apart, unless the row shows no state at all (`count_alone`: a custom-columns
     table without a state's column)."""
-    return rec.state is None and rec.restart_count is not None and (
+    return rec.state is None and rec.restart_count is not None and not _ready_runs(rec) and (
         not rec.restart_apart or rec.count_alone)
+
+
+def _ready_runs(rec: ContainerRecord) -> bool:
+    """The record shows no State line but the container's `Ready: True`: the kubelet counts a
+    regular container ready only while it runs (R3.4: not running, not ready), so its current
+    instance runs and its count allows R, not R + 1 (README's restart-count rule; the lead's
+    decision on argo-rollouts-3355). An ordinary init container's Ready says it ended with 0
+    (R3.5), not that it runs: not taken (a sidecar's follows R3.4, as a regular one's)."""
+    return rec.state is None and rec.ready is True and (not rec.init or rec.sidecar)
 
 
 # ---------------------------------------------------------------- would a probe change do
