@@ -349,17 +349,7 @@ NOT_READ: dict[str, str] = {
         "ast end; ends of different causes stated of the pods in no order need the cause left"
         " open and the count uncapped, which the one-container diagnosis does not do yet"),
     # held-out batch 94
-    "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-created-4-failed-4-create-containerd-task-cut.txt": (
-        "held-out batch 94, first contact on stop 51's final code (e28b4e2): got [speaker] {'ended': 'c"
-        "annot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 3}, 'shows_failures': True}; "
-        "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
-        "shows_failures': True}"),
     # held-out batch 95
-    "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": (
-        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [che] {'ended': 'canno"
-        "t-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': "
-        "True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'ma"
-        "x': None}, 'shows_failures': True}"),
     "dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills-then-fenced-curl-discovery-cut.txt": (
         "held-out batch 95, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
         ": dex-1240.issue-prose-pod-crash-loop-url-check-404-killed-liveness-probe-triggers-kills"
