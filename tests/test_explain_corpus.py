@@ -370,10 +370,6 @@ NOT_READ: dict[str, str] = {
         " want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': No"
         "ne}, 'shows_failures': True}"),
     # held-out batch 96
-    "emqx-operator-554.comment-continued-fenced-get-events-killing-stopping-container-emqx-readiness-refused-then-pod-scheduled-again-cut-in-reason.txt": (
-        "held-out batch 96, first contact on stop 51's final code (e28b4e2): got several pods: emqx-cor"
-        "e-0, None; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0,"
-        " 'max': None}, 'shows_failures': True}"),
     # held-out batch 97
     "supabase-kubernetes-30.issue-prose-helm-install-crashloop-supabase-auth-then-fenced-log-level-fatal-migrations-then-values-cut.txt": (
         "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"

@@ -11,10 +11,14 @@
 - A Created series younger than the container's back-off row bounds no kill before it: the
   back-off shows a container that ended before the series began (R4.9; agorakube-224,
   explain/diagnosis.py `_young_series`, `_ended_before`).
+- A `get events` table's last row cut before its OBJECT cell (`3m36s  Normal  Ensur`) names no
+  pod and makes none of its own; the record's last row, it may be any pod's (README's rule of
+  gitlab-runner-4664; emqx-operator-554, readers/event_layouts.py `_ends_in_object`,
+  readers/read.py `_cut_elsewhere`).
 
 Hand-written variants beside each that must stay unread (`Ready: False`, no Ready line, an init
 container's Ready, which says it ended with 0: R3.5; the table whole, or its start rows
-counted; a back-off within the series' span)."""
+counted; a back-off within the series' span; the table's rows whole)."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ import pytest
 from helpers import explained_answer
 
 from kubesim.explain.model import CountRange
+from kubesim.explain.readers.read import parse_record, pod_groups
 
 # --- a count beside `Ready: True`, the State line cut away ------------------------------------
 
@@ -149,3 +154,35 @@ def test_a_back_off_as_young_as_the_series_leaves_its_bound(backoff: str, most: 
     the four Created bound the kills (README's Created-count rule)."""
     a = explained_answer(_backoff_rows(backoff, _FAILED_CUT))
     assert a.probe_kills == CountRange(0, most)
+
+
+# --- a `get events` table's last row cut before its OBJECT cell -----------------------------
+
+_GET_HEADER = ("LAST SEEN   TYPE      REASON                 OBJECT              MESSAGE\n")
+_EMQX = ("2m7s        Normal    Killing                pod/emqx-core-0     Stopping container "
+         "emqx\n"
+         "2m4s        Warning   Unhealthy              pod/emqx-core-0     Readiness probe failed: "
+         "Get \"http://192.168.182.17:18083/status\": dial tcp 192.168.182.17:18083: connect: "
+         "connection refused\n"
+         "49s         Normal    Created                pod/emqx-core-0     Created container emqx\n"
+         "49s         Normal    Started                pod/emqx-core-0     Started container emqx\n")
+
+
+@pytest.mark.parametrize("last", ["3m36s       Normal    Ensur", "3m36s       Warning   BackOff"])
+def test_a_last_row_cut_before_its_object_is_no_pod_of_its_own(last: str) -> None:
+    """emqx-operator-554 (batch 96): several pods (emqx-core-0 and one of no name). A row cut
+    before its OBJECT cell names no pod (kubectl prints every event's object): it is no
+    nameless pod's, and, the record's last row, it may be any pod's, this one's too (README's
+    rule of gitlab-runner-4664): one pod, its kills open."""
+    [pod] = pod_groups([parse_record(_GET_HEADER + _EMQX + last, "r.txt")])
+    assert pod.name == "emqx-core-0"
+    a = explained_answer(_GET_HEADER + _EMQX + last)
+    assert a.probe_kills == CountRange(0, None)
+
+
+def test_a_whole_last_row_leaves_the_pods_rows_whole() -> None:
+    """The negative side: the table's rows whole, none cut: the one pod, the stop for no probe
+    before the new container's start, no liveness failure: {0, 0}."""
+    [pod] = pod_groups([parse_record(_GET_HEADER + _EMQX, "r.txt")])
+    assert pod.name == "emqx-core-0"
+    assert explained_answer(_GET_HEADER + _EMQX).probe_kills == CountRange(0, 0)
