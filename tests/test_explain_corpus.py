@@ -349,32 +349,13 @@ NOT_READ: dict[str, str] = {
         "ast end; ends of different causes stated of the pods in no order need the cause left"
         " open and the count uncapped, which the one-container diagnosis does not do yet"),
     # held-out batch 94
-    "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-created-4-failed-4-create-containerd-task-cut.txt": (
-        "held-out batch 94, first contact on stop 51's final code (e28b4e2): got [speaker] {'ended': 'c"
-        "annot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 3}, 'shows_failures': True}; "
-        "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
-        "shows_failures': True}"),
     # held-out batch 95
-    "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-state-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt": (
-        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [None] {'ended': 'cann"
-        "ot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 8}, 'shows_failures': True}; wan"
-        "t {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 7}, 'shows_"
-        "failures': True}"),
-    "che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-readiness-500-killing-stopping-container-cut-in-next-pod.txt": (
-        "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [che] {'ended': 'canno"
-        "t-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': "
-        "True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'ma"
-        "x': None}, 'shows_failures': True}"),
     "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": (
         "held-out batch 95, first contact on stop 51's final code (e28b4e2): got [None] {'ended': 'cann"
         "ot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False};"
         " want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': No"
         "ne}, 'shows_failures': True}"),
     # held-out batch 96
-    "emqx-operator-554.comment-continued-fenced-get-events-killing-stopping-container-emqx-readiness-refused-then-pod-scheduled-again-cut-in-reason.txt": (
-        "held-out batch 96, first contact on stop 51's final code (e28b4e2): got several pods: emqx-cor"
-        "e-0, None; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0,"
-        " 'max': None}, 'shows_failures': True}"),
     # held-out batch 97
     "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": (
         "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"

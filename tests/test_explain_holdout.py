@@ -6530,9 +6530,14 @@ def test_a_stop_beside_a_liveness_failure_in_rows_without_counts_leaves_kills_op
 def test_a_stop_beside_only_a_readiness_failure_still_bounds_the_kills_at_0():
     """Readiness never ends a container (R3.4): with no liveness or startup failure in the
     record, the stop that ended the container for good leaves no probe kill to count
-    (eck-2134's shape)."""
-    failure = 'Readiness probe failed: Get "http://10.0.0.1:8080/ready": EOF'
-    answer = _answer(_STOPPED_THEN_CUT.format(failure=failure), pod="web-1", container="app")
+    (eck-2134's shape: the pod's own last row cut short). fixrows94: the same rows with the
+    table cut in another pod's row after them leave the kills open instead (README's rule of
+    gitlab-runner-4664: rows cut away there may be about this pod and of any time, an earlier
+    container's liveness kill among them; che-19817), so the guard stands on the pod's rows
+    alone, its readiness row cut short."""
+    failure = 'Readiness probe failed: Get "http://10.0.0.1:8080/re'
+    rows = "\n".join(_STOPPED_THEN_CUT.format(failure=failure).splitlines()[:5])
+    answer = _answer(rows, pod="web-1", container="app")
     assert answer.probe_kills == CountRange(0, 0)
 
 

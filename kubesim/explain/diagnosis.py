@@ -1994,7 +1994,19 @@ def _earlier_ends_open(f: _Facts) -> bool:
         for e in f.view.unsure)
     counted = f.view.since_scheduled and all(
         e.count_stated for e in f.view.events if e.reason in _STARTS)
-    return shown and not counted
+    return (shown or _cut_beside_uncounted_starts(f.view)) and not counted
+
+
+def _cut_beside_uncounted_starts(v: rc.View) -> bool:
+    """Whether rows after the pod's are cut away (`View.cut_after`: a `get events` table cut
+    in another pod's row, or an author's cut under them, whose rows cut away may be about any
+    pod and of any time: README's rule of gitlab-runner-4664) beside a Created or Started row
+    of this container without its count: a row without a count is at least once (README's
+    probe_kills), so containers before the one the stop ended may have been made, and the
+    rows cut away may hold a liveness failure and the kill that ended one of them (R1.17,
+    R4.4; che-19817). A row of the pod's own cut short (eck-2134's stop, its last event by
+    time) leaves out rows after the stop, which ended the container for good."""
+    return v.cut_after and any(e.reason in _STARTS and not e.count_stated for e in v.events)
 
 
 def _unseen_probe(f: _Facts) -> bool:
@@ -2130,7 +2142,8 @@ def _open_why(f: _Facts) -> str:
     # bounds them the same, R + 1 (README's restart-count rule, R4.7): rows cut or naming no
     # probe hold no end the count does not; coder-5577)
     if rec is not None and (rec.state in _STATES_COUNTED or _state_untold(rec) or
-                            _several_summed(rec)) and _restart_bound(f) is not None:
+                            _ready_runs(rec) or _several_summed(rec)) and \
+            _restart_bound(f) is not None:
         return ""
     if rec is not None and rec.restarts_cut:
         return "the record ends before the container's Restart Count"
@@ -2426,14 +2439,16 @@ def _young_series(v: rc.View) -> str:
     series bounds the kills only over the span it shows, from its first occurrence (`(x2 over
     27h)`: describe prints the first occurrence's age after `over`, DescribeEvents; kubectl
     truncates each age to its units, duration.HumanDuration, `Stamp.age_lo`/`age_hi`). A
-    probe's failure series of the container whose first occurrence is older than the
-    series', beyond both ages' rounding, shows a container created before the series began:
+    probe's failure series or back-off row (`_ended_before`) of the container whose first
+    occurrence is older than the series', beyond both ages' rounding, shows a container
+    created before the series began:
     the event correlator starts a series' count again once the API server expired its event
     or the kubelet restarted (client-go's tools/record events_cache.go), so its creation is
     not in the count and the maximum stays open (README: a series of Created, Started or
     Pulled rows bounds the kills only over the span it shows; onedr0p-home-ops-10407)."""
-    failures = [e for e in v.events if e.reason == "Unhealthy" and e.first.known and (
-        p := probe_event(e.message)) is not None and p.outcome is not ProbeOutcome.WARNING]
+    failures = [e for e in v.events if e.first.known and (_ended_before(e) or (
+        e.reason == "Unhealthy" and (p := probe_event(e.message)) is not None
+        and p.outcome is not ProbeOutcome.WARNING))]
     # the oldest failure by age and by time, once (each series is weighed against those two)
     oldest = [max((e for e in failures if e.first.age_lo is not None), default=None,
                   key=lambda e: e.first.age_lo or 0.0),
@@ -2446,11 +2461,25 @@ def _young_series(v: rc.View) -> str:
                       and rc.certainly_after(s.first, e.first)), None)
         if older is not None:
             return (f"the {s.reason} series ({s.count} since {_first_seen(s)}) is younger than "
-                    f"the container's probe failures (Unhealthy since {_first_seen(older)}: "
+                    f"the container's {_older_what(older)} ({older.reason} since "
+                    f"{_first_seen(older)}: "
                     f"{rc.clip(older.message, 60)}): the container was created before the "
                     "series began, uncounted, so the series bounds nothing before it "
                     "(client-go's events_cache.go starts a series again once its event expired)")
     return ""
+
+
+def _ended_before(e: RecordedEvent) -> bool:
+    """A back-off row of the container (`Back-off restarting failed container`): the kubelet
+    refuses only the start of a container that has ended (R4.9), so its first occurrence shows
+    a container created before it, as a probe's failure series does (`_young_series`;
+    agorakube-224's `BackOff (x416 over 102m)` beside `Created (x4 over 8m25s)`)."""
+    return e.reason == "BackOff" and not e.combined
+
+
+def _older_what(e: RecordedEvent) -> str:
+    """What an older row of `_young_series` shows: a back-off's end, or a probe's failures."""
+    return "back-off" if e.reason == "BackOff" else "probe failures"
 
 
 def _first_seen(e: RecordedEvent) -> str:
@@ -2526,8 +2555,17 @@ def _state_untold(rec: ContainerRecord) -> bool:
     for a running one; R4.7). A `get pods` row's count is of another moment (`restart_apart`),
     weighed apart, unless the row shows no state at all (`count_alone`: a custom-columns
     table without a state's column)."""
-    return rec.state is None and rec.restart_count is not None and (
+    return rec.state is None and rec.restart_count is not None and not _ready_runs(rec) and (
         not rec.restart_apart or rec.count_alone)
+
+
+def _ready_runs(rec: ContainerRecord) -> bool:
+    """The record shows no State line but the container's `Ready: True`: the kubelet counts a
+    regular container ready only while it runs (R3.4: not running, not ready), so its current
+    instance runs and its count allows R, not R + 1 (README's restart-count rule; the lead's
+    decision on argo-rollouts-3355). An ordinary init container's Ready says it ended with 0
+    (R3.5), not that it runs: not taken (a sidecar's follows R3.4, as a regular one's)."""
+    return rec.state is None and rec.ready is True and (not rec.init or rec.sidecar)
 
 
 # ---------------------------------------------------------------- would a probe change do

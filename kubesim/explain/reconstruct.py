@@ -203,6 +203,10 @@ class View:
     # its author cut rows away): rows there, this container's failures or kills among them,
     # are not in the record.
     rows_cut: bool = False
+    # Rows after some of the pod's are cut away (a row's `cut_after`: a `get events` table cut
+    # in another pod's row, read.py's `_cut_elsewhere`, or an author's cut under them): rows
+    # there may be about this pod and of any time (README's rule of gitlab-runner-4664).
+    cut_after: bool = False
     # Why rows of the pod are missing where the rows shown tell it (`rows_missing`: a
     # container created and never started or failed to start), "" where they do not: the
     # rows are cut (`rows_cut`) and not whole (`rows_whole`) then.
@@ -513,6 +517,7 @@ def _cut_marks(events: list[RecordedEvent], views: list[View]) -> None:
     marked, missing, picked = _rows_cut(events), rows_missing(events), picked_get_rows(events)
     for v in views:
         v.rows_cut, v.rows_missing = marked or picked, missing
+        v.cut_after = any(e.cut_after for e in events)
         v.picked_only = picked and not marked
 
 

@@ -325,8 +325,10 @@ class _Reader:
         self.rows_cut = False
         # rows of `kubectl get events` name their object: they are the pod's only if it is
         # theirs (`read.combine` ties them), not the describe's around them
-        self.loose.extend(e for e in found if e.object_name or e.object_kind)
-        events = [e for e in found if not (e.object_name or e.object_kind)]
+        # (a row cut before its OBJECT cell, `object_cut`, names no object: no row of the
+        # describe's either)
+        self.loose.extend(e for e in found if e.object_name or e.object_kind or e.object_cut)
+        events = [e for e in found if not (e.object_name or e.object_kind or e.object_cut)]
         self.total_events += len(found)
         if events or (self.rows.notes and not self.loose):
             pod = self.ensure_pod(events[0].where.line or 1 if events else 1)

@@ -242,9 +242,18 @@ class Columns:
 
 def _ends_in_object(values: list[tuple[Column, str]]) -> bool:
     """Whether a row's last cell holding anything is its OBJECT cell, and the header has
-    columns after it: the line was cut there, so the kind/name it holds may be cut short."""
+    columns after it: the line was cut there, so the kind/name it holds may be cut short. A
+    row whose last cell holding anything is its REASON, an OBJECT column after it, was cut
+    before its OBJECT (`3m36s  Normal  Ensur`, emqx-operator-554): kubectl prints every
+    event's object, so its cell is cut away, naming no pod (read.pod_groups)."""
     filled = [role for role, value in values if value]
-    return bool(filled) and filled[-1] is Column.OBJECT and values[-1][0] is not Column.OBJECT
+    roles = [role for role, _ in values]
+    if not filled or Column.OBJECT not in roles:
+        return False
+    after_object = roles.index(Column.OBJECT) < len(roles) - 1
+    before_object = filled[-1] is Column.REASON and \
+        roles.index(Column.REASON) < roles.index(Column.OBJECT)
+    return (filled[-1] is Column.OBJECT and after_object) or before_object
 
 
 def _tokens(line: str) -> list[str]:

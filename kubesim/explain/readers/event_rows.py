@@ -809,8 +809,9 @@ def _cut_row(event: RecordedEvent) -> str:
         return "this event row is cut short: its time, reason or message is not in the record"
     if event.object_cut:
         cell = event.object_kind.lower() + (f"/{event.object_name}" if event.object_name else "")
+        where = f"in its OBJECT cell ({cell})" if cell else "before its OBJECT cell"
         # read up to the cut (its reason and age), so no `not read:` line: the row is read
-        return (f"line {event.where.line} is cut in its OBJECT cell ({cell}): this "
+        return (f"line {event.where.line} is cut {where}: this "
                 f"{event.reason} row's message, and the whole name of the object it is about, "
                 "are not in the record")
     count = f" (x{event.count})" if event.count_stated and event.count > 1 else ""

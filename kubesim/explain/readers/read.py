@@ -352,6 +352,9 @@ def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
     last = max(events, key=lambda e: e.where.line or 0, default=None)
     cuts = [e for e in events if e.object_name and (e.cut_after or e.cut_before or (
         e is last and e.truncated))]  # the record ends inside its last row
+    # the record ends inside its last row before its OBJECT cell: a row of any pod
+    # (emqx-operator-554's `3m36s  Normal  Ensur`)
+    cuts += [e for e in events if e is last and e.object_cut and not e.object_name]
     for pod in pods:
         for cut in (c for c in cuts if pod.events and not _same(pod, c.object_name,
                                                                  c.object_namespace)):
@@ -366,9 +369,16 @@ def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
             pod.events[i] = (replace(pod.events[i], cut_after=True) if side == "cut_after"
                              else replace(pod.events[i], cut_before=True))
             pod.notes.append(Note(
-                f"the record's events are cut next to line {line}'s row (another pod's, "
-                f"{cut.object_name[:60]}'s): rows cut away there name any pod, so this pod's "
+                f"the record's events are cut next to line {line}'s row ("
+                f"{_whose(cut)}): rows cut away there name any pod, so this pod's "
                 "events may be among them: its events are not whole", cut.where))
+def _whose(cut: RecordedEvent) -> str:
+    """Whose row a cut of `_cut_elsewhere` is in, said: another pod's, or one cut before its
+    OBJECT cell, naming none."""
+    return f"another pod's, {cut.object_name[:60]}'s" if cut.object_name else \
+        "cut before its OBJECT cell, naming no pod"
+
+
 def _cut_objects(pods: list[PodRecord], mine: list[RecordedEvent]
                  ) -> tuple[list[RecordedEvent], list[Note]]:
     """Rows cut inside their OBJECT cell (`pod/we`, the line's end): a cut name names no pod
