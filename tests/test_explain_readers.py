@@ -719,6 +719,17 @@ def test_a_row_explain_cannot_read_is_an_error_naming_its_line(age, needle):
     assert info.value.line == 2 and len(str(info.value)) < 200
 
 
+@pytest.mark.parametrize("count", ["jlrp", "wxyz"])
+def test_a_count_cell_that_is_no_whole_number_is_an_error_naming_its_line(count):
+    """A `get events` COUNT cell holding a word crashed explain (int() raised, a traceback;
+    found by fixrows94): exit 2, the line and what a count is."""
+    text = ("LAST SEEN   TYPE      REASON      OBJECT              COUNT   MESSAGE\n"
+            f"8m14s       Normal    Created     pod/che-54dd-w1       {count}  Created container che\n")
+    with pytest.raises(RecordError, match="no whole number") as info:
+        parse_record(text, "e.txt")
+    assert info.value.line == 2
+
+
 def test_the_limits_of_one_record_are_shared_by_describe_and_json():
     """Issue 28 item 3: describe's rows and event documents count against one limit."""
     row = "  Normal  Pulled  1m  kubelet  Pulled\n"

@@ -57,6 +57,7 @@ __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "cut_in_er
 
 COMBINED_PREFIX = "(combined from similar events): "
 MAX_COUNT = 2**31 - 1  # an event's count is an int32 (core/v1 Event.count)
+_WHOLE = re.compile(r"-?[0-9]+")  # a count's cell as kubectl prints it (no sign, `_`, space)
 # wider than kubectl prints, so that a wrong age or count is named, not passed over
 _AGE_LIKE = r"(?:<unknown>|<invalid>|-?(?:\d+[ydhms]){1,5})"
 _AGE_COUNT = (rf"(?P<age>{_AGE_LIKE})(?:\s+\(x(?P<count>-?\d+) over (?P<over>{_AGE_LIKE})\))?")
@@ -505,10 +506,15 @@ class EventRows:
 
     def _count(self, text: str, number: int, *, suffix: bool) -> int:
         """A count as the row prints it; exit 2 for one no event can have (an int32, and
-        kubectl prints `(xN over M)` only from 2)."""
+        kubectl prints `(xN over M)` only from 2); a cell that is no whole number (a COUNT
+        column's cell holding a word, `1_0` or `+3`, which int() would take) is refused too."""
+        shown = f"{text[:20]}{'...' if len(text) > 20 else ''}"
+        if _WHOLE.fullmatch(text) is None:
+            raise self._error(f"event count {shown} is no whole number (an event's count of "
+                              f"occurrences, 0 to {MAX_COUNT})", number)
         if len(text.lstrip("-")) > 10 or not -MAX_COUNT <= int(text) <= MAX_COUNT:
-            raise self._error(f"event count {text[:20]}{'...' if len(text) > 20 else ''} is "
-                              f"over {MAX_COUNT}, the most an event's count can be", number)
+            raise self._error(f"event count {shown} is over {MAX_COUNT}, the most an event's "
+                              "count can be", number)
         n = int(text)
         if suffix and n < 2 or n < 0:
             raise self._error(f"event count {n} cannot be: kubectl prints (xN over M) only "
