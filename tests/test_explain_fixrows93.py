@@ -5,6 +5,7 @@
   in that cell only), as fall-out-bug-spark-k8s-connect's fenced row under `## Symptoms`
   (readers/pods_table.py `_row_no_age`).
 - Describe's event rows pasted without their column header count towards the recorder's burst
+  (R4.43: 25 events of the kubelet about a pod, client-go's spam filter)
   with the occurrences they imply and leave out (a Created and a Started for each container a
   Killing row kills, an outcome for each pull but the last: R4.24), so past it their Killing
   rows count the kills from below (explain/implied_rows.py, iesalisal-devopsk8s-11-13liveness).
