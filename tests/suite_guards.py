@@ -34,6 +34,18 @@ def outside_the_repository(text: str) -> str:
     return re.sub(r"(?<![\w.])\.\.(?:/[^\s'\",;:)\]]+)+", OUTSIDE, text)
 
 
+# a checkout in the temporary folder has every `/tmp/...` a test's value names (a container's
+# own `/tmp/health` in a probe's script) beside it: such a value's id says `<tmp>/` instead, the
+# temporary folder being the run's scratch, never an input beside the checkout
+_TEMP = str(Path(tempfile.gettempdir()).resolve()) + os.sep
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    if isinstance(val, str) and str(REPO.parent) + os.sep == _TEMP and _TEMP in val:
+        return val.replace(_TEMP, "<tmp>/").encode("unicode_escape").decode("ascii")
+    return None  # pytest's own id
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "realtime: touches real time, processes or sockets; judged only by bounds "
