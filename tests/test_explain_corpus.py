@@ -357,17 +357,6 @@ NOT_READ: dict[str, str] = {
         "ne}, 'shows_failures': True}"),
     # held-out batch 96
     # held-out batch 97
-    "likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shortage-oomkilled-in-parentheses-then-manifest-raised.txt": (
-        "held-out batch 97, first contact on stop 51's final code (e28b4e2): got exit 2: kubesim: error"
-        ": likelion-devops-team04-280.issue-korean-template-prose-n8n-node-dying-of-memory-shorta"
-        "ge-oomkilled-in-parentheses-then-manifest-raised.txt: not a record explain reads: expect"
-        "ed kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (; want {'ende"
-        "d': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures'"
-        ": True}"
-        " Left marked by the lead at stop 51 (fixprose94's finding): the subject `n8n 노드가` is "
-        "a bare app name, which the README's bare-name rule answers cannot-tell (`Plex was OO"
-        "M killed`), and `죽는 문제 발생 중(OOMKilled)` is no OOM wording a README rule reads in Kor"
-        "ean; the facts' oom-killed needs a rule the next stop should weigh against them"),
     # held-out batch 98
 }
 
