@@ -360,16 +360,35 @@ NOT_READ: dict[str, str] = {
     # held-out batch 98
     # held-out batch 100
     # held-out batch 99
-    "topolvm-1108.issue-prose-pods-restarted-due-to-csi-registrar-failing-liveness-then-fenced-get-events-grep-liveness-created-started-stopping-container-liveness-probe-cut-in-object.txt": ("held-out batch 99: not yet run"),
-    "node-driver-registrar-425.issue-prose-node-driver-crashed-due-to-liveness-failure-then-fenced-describe-events-backoff-x2131-csi-registrar-unhealthy-liveness-500-x567-then-log-cut.txt": ("held-out batch 99: not yet run"),
-    "democratic-csi-91.issue-template-fenced-helm-command-then-get-pods-row-no-header-controller-1-of-4-crashloop-20-10m-then-csi-probe-ehostunreach-log-cut.txt": ("held-out batch 99: not yet run"),
-    "cloud-provider-openstack-1643.issue-template-pods-crashing-due-liveness-probe-failed-then-fenced-liveness-probe-sidecar-log-health-check-deadline-exceeded-cut.txt": ("held-out batch 99: not yet run"),
-    "lvm-operator-166.issue-prose-fenced-oc-get-pod-eight-pods-vg-manager-crashloop-7-topolvm-node-init-then-describe-topolvm-node-cut-in-annotations.txt": ("held-out batch 99: not yet run"),
-    "gluster-csi-driver-107.issue-template-csi-pods-going-in-crashloopbackoff-then-fenced-get-pods-twelve-pods-attacher-1-of-2-crashloop-17-cut-in-last-row.txt": ("held-out batch 99: not yet run"),
-    "pmem-csi-1061.issue-prose-unfenced-get-pods-node-1-of-3-crashloop-4-85s-then-all-containers-logs-pmem-csi-stopped-cut.txt": ("held-out batch 99: not yet run"),
-    "helm3-charts-176.issue-numbered-list-pod-restarts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt": ("held-out batch 99: not yet run"),
-    "quay-operator-138.issue-prose-blockquoted-readiness-probe-failed-8443-health-instance-connection-refused-then-python-warning.txt": ("held-out batch 99: not yet run"),
-    "csm-1200.issue-template-prose-operator-controller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt": ("held-out batch 99: not yet run"),
+    "topolvm-1108.issue-prose-pods-restarted-due-to-csi-registrar-failing-liveness-then-fenced-get-events-grep-liveness-created-started-stopping-container-liveness-probe-cut-in-object.txt": (
+        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
+        "r: --container 'csi-registrar': the record has no such container (containers: none); wan"
+        "t {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}"
+        ", 'shows_failures': True}"),
+    "node-driver-registrar-425.issue-prose-node-driver-crashed-due-to-liveness-failure-then-fenced-describe-events-backoff-x2131-csi-registrar-unhealthy-liveness-500-x567-then-log-cut.txt": (
+        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [csi-registrar] {'end"
+        "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'show"
+        "s_failures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': "
+        "{'min': 1, 'max': None}, 'shows_failures': True}"),
+    "cloud-provider-openstack-1643.issue-template-pods-crashing-due-liveness-probe-failed-then-fenced-liveness-probe-sidecar-log-health-check-deadline-exceeded-cut.txt": (
+        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'can"
+        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False}"
+        "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
+        "None}, 'shows_failures': True}"),
+    "helm3-charts-176.issue-numbered-list-pod-restarts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt": (
+        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
+        "r: /work/wt/held99/tests/data/explain/real/helm3-charts-176.issue-numbered-list-pod-rest"
+        "arts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt: not a "
+        "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec"
+        "tl get events (any layo; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kill"
+        "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
+    "csm-1200.issue-template-prose-operator-controller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt": (
+        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
+        "r: /work/wt/held99/tests/data/explain/real/csm-1200.issue-template-prose-operator-contro"
+        "ller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt: not a r"
+        "ecord explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubect"
+        "l get events (any layou; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'"
+        "min': 0, 'max': 0}, 'shows_failures': True}"),
 }
 
 
