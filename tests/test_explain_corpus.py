@@ -369,6 +369,12 @@ NOT_READ: dict[str, str] = {
         "M killed`), and `죽는 문제 발생 중(OOMKilled)` is no OOM wording a README rule reads in Kor"
         "ean; the facts' oom-killed needs a rule the next stop should weigh against them"),
     # held-out batch 98
+    # held-out batch 101
+    "ob-operator-5.comment-chinese-prose-pod-keeps-restarting-endlessly-in-bold-then-obcluster-yaml-then-describe-cut-at-priority.txt": ("held-out batch 101: not yet run"),
+    "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": ("held-out batch 101: not yet run"),
+    "cilikube-115.pr-chinese-prose-alone-frontend-shows-pod-running-actual-pod-status-clashloopbackoff-misspelled-no-pod-named.txt": ("held-out batch 101: not yet run"),
+    "bk-nodeman-1584.issue-chinese-template-bold-headings-saas-web-occasionally-crashloopbackoff-bare-name-then-checklist.txt": ("held-out batch 101: not yet run"),
+    "greptimedb-6535.issue-template-chinese-prose-datanode-memory-over-100g-always-oom-killed-bare-name-then-screenshot.txt": ("held-out batch 101: not yet run"),
 }
 
 
