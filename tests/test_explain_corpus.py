@@ -389,6 +389,12 @@ NOT_READ: dict[str, str] = {
         "ecord explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubect"
         "l get events (any layou; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'"
         "min': 0, 'max': 0}, 'shows_failures': True}"),
+    # held-out batch 101
+    "ob-operator-5.comment-chinese-prose-pod-keeps-restarting-endlessly-in-bold-then-obcluster-yaml-then-describe-cut-at-priority.txt": ("held-out batch 101: not yet run"),
+    "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": ("held-out batch 101: not yet run"),
+    "cilikube-115.pr-chinese-prose-alone-frontend-shows-pod-running-actual-pod-status-clashloopbackoff-misspelled-no-pod-named.txt": ("held-out batch 101: not yet run"),
+    "bk-nodeman-1584.issue-chinese-template-bold-headings-saas-web-occasionally-crashloopbackoff-bare-name-then-checklist.txt": ("held-out batch 101: not yet run"),
+    "greptimedb-6535.issue-template-chinese-prose-datanode-memory-over-100g-always-oom-killed-bare-name-then-screenshot.txt": ("held-out batch 101: not yet run"),
 }
 
 
