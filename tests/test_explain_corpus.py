@@ -369,6 +369,14 @@ NOT_READ: dict[str, str] = {
         "M killed`), and `죽는 문제 발생 중(OOMKilled)` is no OOM wording a README rule reads in Kor"
         "ean; the facts' oom-killed needs a rule the next stop should weigh against them"),
     # held-out batch 98
+    # held-out batch 103
+    "cdn-transcode-sample-196.issue-template-unfenced-get-pod-all-namespaces-twenty-rows-live-0-bold-crashloopbackoff-4-105s.txt": ("held-out batch 103: not yet run"),
+    "microservices-chat-4.issue-continued-describe-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-ages-invalid-then-next-pod-name-cut.txt": ("held-out batch 103: not yet run"),
+    "coturn-994.issue-prose-container-going-into-a-crashloop-then-fenced-kubectl-logs-turnserver-operation-not-permitted-then-entrypoint-script.txt": ("held-out batch 103: not yet run"),
+    "agent-platform-271.pr-prose-coturn-fails-bind-exits-255-fenced-log-then-install-crash-looping-for-months-22k-restarts-bare-deployment.txt": ("held-out batch 103: not yet run"),
+    "tileserver-gl-585.comment-prose-memory-grows-200mb-each-hup-signal-until-the-pod-goes-oom.txt": ("held-out batch 103: not yet run"),
+    "treetracker-infrastructure-315.comment-markdown-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-message-cut.txt": ("held-out batch 103: not yet run"),
+    "rtsptoweb-292.issue-prose-fenced-pod-log-server-receive-signalterminated-27s-after-start-then-helm-values-cut-in-ingress.txt": ("held-out batch 103: not yet run"),
 }
 
 
