@@ -395,6 +395,14 @@ NOT_READ: dict[str, str] = {
     "cilikube-115.pr-chinese-prose-alone-frontend-shows-pod-running-actual-pod-status-clashloopbackoff-misspelled-no-pod-named.txt": ("held-out batch 101: not yet run"),
     "bk-nodeman-1584.issue-chinese-template-bold-headings-saas-web-occasionally-crashloopbackoff-bare-name-then-checklist.txt": ("held-out batch 101: not yet run"),
     "greptimedb-6535.issue-template-chinese-prose-datanode-memory-over-100g-always-oom-killed-bare-name-then-screenshot.txt": ("held-out batch 101: not yet run"),
+    # held-out batch 103
+    "cdn-transcode-sample-196.issue-template-unfenced-get-pod-all-namespaces-twenty-rows-live-0-bold-crashloopbackoff-4-105s.txt": ("held-out batch 103: not yet run"),
+    "microservices-chat-4.issue-continued-describe-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-ages-invalid-then-next-pod-name-cut.txt": ("held-out batch 103: not yet run"),
+    "coturn-994.issue-prose-container-going-into-a-crashloop-then-fenced-kubectl-logs-turnserver-operation-not-permitted-then-entrypoint-script.txt": ("held-out batch 103: not yet run"),
+    "agent-platform-271.pr-prose-coturn-fails-bind-exits-255-fenced-log-then-install-crash-looping-for-months-22k-restarts-bare-deployment.txt": ("held-out batch 103: not yet run"),
+    "tileserver-gl-585.comment-prose-memory-grows-200mb-each-hup-signal-until-the-pod-goes-oom.txt": ("held-out batch 103: not yet run"),
+    "treetracker-infrastructure-315.comment-markdown-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-message-cut.txt": ("held-out batch 103: not yet run"),
+    "rtsptoweb-292.issue-prose-fenced-pod-log-server-receive-signalterminated-27s-after-start-then-helm-values-cut-in-ingress.txt": ("held-out batch 103: not yet run"),
 }
 
 
