@@ -432,14 +432,11 @@ NOT_READ: dict[str, str] = {
         " yaml|json, kubectl get ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
         "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
-    "bitnami-docker-etcd-15.issue-continued-fenced-describe-etcd-0-waiting-crashloop-last-state-error-exit-1-cut-in-finished.txt": ("held-out batch 102: not yet run"),
-    "eclipse-packages-61.issue-prose-hono-data-grid-0-pod-didnt-get-ready-backticked-readiness-probe-errored-exec-timeout-3s-deadline-exceeded.txt": ("held-out batch 102: not yet run"),
-    "redis-enterprise-k8s-docs-99.issue-prose-backticked-readiness-probe-command-then-readiness-probe-failed-200-cat-node-id-no-such-file.txt": ("held-out batch 102: not yet run"),
-    "elasticsearch-operator-112.pr-comment-prose-fence-opened-on-command-line-get-pods-wide-four-pods-all-running-0-4m-cut-in-master-ip.txt": ("held-out batch 102: not yet run"),
-    "quickwit-1679.issue-bug-template-prose-single-searcher-node-oom-on-third-query-kernel-killing-quickwit-32gb-then-version-and-cache-fences.txt": ("held-out batch 102: not yet run"),
-    "typesense-2466.issue-form-prose-3-node-raft-one-pod-pending-another-pod-crashloopbackoff-segfault-then-fenced-repro-commands-cut.txt": ("held-out batch 102: not yet run"),
-    "vitess-operator-264.issue-prose-fenced-describe-events-whole-from-scheduled-etcd-started-once-readiness-x4-failed-to-commit-proposal-unhealthy-cluster.txt": ("held-out batch 102: not yet run"),
-    "lsst-k8s-cookbook-1308.pr-prose-chunks-cache-pods-killed-for-memory-limit-then-indented-describe-fragment-last-state-oomkilled-137-restart-count-1255.txt": ("held-out batch 102: not yet run"),
+    "eclipse-packages-61.issue-prose-hono-data-grid-0-pod-didnt-get-ready-backticked-readiness-probe-errored-exec-timeout-3s-deadline-exceeded.txt": (
+        "held-out batch 102, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
+        "': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': "
+        "0, 'max': 0}, 'shows_failures': True}"),
 }
 
 
