@@ -432,11 +432,6 @@ NOT_READ: dict[str, str] = {
         " yaml|json, kubectl get ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
         "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
-    "eclipse-packages-61.issue-prose-hono-data-grid-0-pod-didnt-get-ready-backticked-readiness-probe-errored-exec-timeout-3s-deadline-exceeded.txt": (
-        "held-out batch 102, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': "
-        "0, 'max': 0}, 'shows_failures': True}"),
 }
 
 
