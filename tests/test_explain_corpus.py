@@ -432,6 +432,13 @@ NOT_READ: dict[str, str] = {
         " yaml|json, kubectl get ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
         "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
+    # held-out batch 104
+    "pod-gateway-19.issue-template-prose-backticked-unhealthy-row-no-type-startup-probe-failed-x6698-over-18h-dial-tcp-i-o-timeout-then-values-fence-cut.txt": ("held-out batch 104: not yet run"),
+    "siderolabs-extensions-626.issue-prose-unfenced-get-pods-all-namespaces-wide-two-coredns-0-of-1-running-0-43m-cut-in-namespace.txt": ("held-out batch 104: not yet run"),
+    "aad-auth-proxy-51.issue-bullet-prose-when-deployed-the-pod-fails-to-pass-readiness-or-liveliness-probe-pod-logs-show-nothing.txt": ("held-out batch 104: not yet run"),
+    "kubermatic-12803.issue-template-prose-openvpn-client-container-killed-because-of-its-probes-fenced-headerless-unhealthy-readiness-x13-liveness-x3-exec-ping-timed-out.txt": ("held-out batch 104: not yet run"),
+    "teleport-56772.issue-prose-values-fence-readyz-curl-fence-then-describe-events-from-scheduled-pulled-once-cut-in-created-row.txt": ("held-out batch 104: not yet run"),
+    "unifi-os-kubernetes-23.issue-prose-alone-chart-above-0-2-7-makes-my-pod-stuck-in-live-not-ready-state-log-left-in-another-chunk.txt": ("held-out batch 104: not yet run"),
 }
 
 
