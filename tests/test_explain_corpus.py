@@ -390,11 +390,6 @@ NOT_READ: dict[str, str] = {
         "l get events (any layou; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'"
         "min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 101
-    "ob-operator-5.comment-chinese-prose-pod-keeps-restarting-endlessly-in-bold-then-obcluster-yaml-then-describe-cut-at-priority.txt": (
-        "held-out batch 101, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
     "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": (
         "held-out batch 101, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
         "or: /work/wt/lead52/tests/data/explain/real/nebula-operator-108.comment-root-prompt-get-"

@@ -80,7 +80,7 @@ from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["STATED_CRASHLOOP", "give_stated_crashloop", "read_stated_crashloop"]
+__all__ = ["STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop", "read_stated_crashloop"]
 
 STATED_CRASHLOOP = "stated-crashloop"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
@@ -315,7 +315,7 @@ def give_stated_crashloop(found: RecordSet, text: str,
     naming the pod: `names_pod`, or `the pod`), given to its one container whose status the
     record does not show (a container of no name where it shows none); said in a note, the
     line no longer listed as not read. `name_of`: the name a piece's events give it."""
-    pod = _bare_pod(found)
+    pod = bare_pod(found)
     if pod is None or not any(a in text for a in _ANCHORS):
         return
     lines = text.split("\n")
@@ -340,7 +340,7 @@ def _empty(pod: PodRecord) -> bool:
         not pod.conditions and pod.phase is None
 
 
-def _bare_pod(found: RecordSet) -> PodRecord | None:
+def bare_pod(found: RecordSet) -> PodRecord | None:
     """The record's one pod, with one app container at most and none of its states shown;
     None otherwise."""
     if len(found.pods) != 1 or found.pods[0].apart_from is not None:
