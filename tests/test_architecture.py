@@ -271,6 +271,7 @@ MODULES = {
     "kubesim.explain.readers.narrative_when": "records",
     "kubesim.explain.readers.sentence_containers": "records",
     "kubesim.explain.readers.stated_oom_with": "records",
+    "kubesim.explain.readers.zh_restarts_beside": "records",  # (fixprose52b)
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -390,11 +390,6 @@ NOT_READ: dict[str, str] = {
         "l get events (any layou; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'"
         "min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 101
-    "ob-operator-5.comment-chinese-prose-pod-keeps-restarting-endlessly-in-bold-then-obcluster-yaml-then-describe-cut-at-priority.txt": (
-        "held-out batch 101, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
     "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": (
         "held-out batch 101, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
         "or: /work/wt/lead52/tests/data/explain/real/nebula-operator-108.comment-root-prompt-get-"
@@ -410,13 +405,6 @@ NOT_READ: dict[str, str] = {
         "s-invalid-then-next-pod-name-cut.txt: no pod named 'chat-front-5c9fc95dff-g2x2j' in the "
         "record (pods: chat-svc-5; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kill"
         "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "coturn-994.issue-prose-container-going-into-a-crashloop-then-fenced-kubectl-logs-turnserver-operation-not-permitted-then-entrypoint-script.txt": (
-        "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: /work/wt/lead52/tests/data/explain/real/coturn-994.issue-prose-container-going-into-"
-        "a-crashloop-then-fenced-kubectl-logs-turnserver-operation-not-permitted-then-entrypoint-"
-        "script.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -"
-        "o yaml|json, kubectl get; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': None}, 'shows_failures': True}"),
     "agent-platform-271.pr-prose-coturn-fails-bind-exits-255-fenced-log-then-install-crash-looping-for-months-22k-restarts-bare-deployment.txt": (
         "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
         "or: /work/wt/lead52/tests/data/explain/real/agent-platform-271.pr-prose-coturn-fails-bin"

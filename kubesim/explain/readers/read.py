@@ -48,6 +48,7 @@ from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.unready import name_by_unready
 from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
 from kubesim.explain.readers.v1beta import read_old_pod
+from kubesim.explain.readers.zh_restarts_beside import give_zh_restarts
 from kubesim.files import load_json, read_text
 
 __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "pod_key", "read_record"]
@@ -83,6 +84,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_named_unready(found, lines)  # pods named in prose, running and not Ready
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
     give_stated_crashloop(found, lines, _named_by_kills)  # a crash loop of the one bare pod
+    give_zh_restarts(found, lines)  # restarts stated in Chinese of the one bare pod
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names

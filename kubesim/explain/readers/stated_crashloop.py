@@ -46,6 +46,11 @@ workload's name; and the author getting the status from the case's pod, the pod 
 supabase-auth pod`: `_GOT`), its subject read as the crash loop's subject is (no determiner of
 no case, conditional or negation before it; `you get` is a guide's).
 
+Widened at fixprose52b (coturn-994: `The coturn container is going into a crashloop.`): the
+crash loop as a noun in lower case (`crashloop`, `crash loop`, `crash-loop`: the loop the
+status names, as the verb `crashloops`; `CrashLoop` alone, a status word cut, still unread),
+and `is going into` (`are`, `was`, `were`), the progressive of `went into`.
+
 Unread: `a pod`, `pods`, `this pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
@@ -75,13 +80,17 @@ from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["STATED_CRASHLOOP", "give_stated_crashloop", "read_stated_crashloop"]
+__all__ = ["STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop", "read_stated_crashloop"]
 
 STATED_CRASHLOOP = "stated-crashloop"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 _NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}"
 # (the status word cut after `Back`, `CrashLoopBack`: no other status starts so; fixstated67)
 _CLB = _MARK + r"CrashLoopBack(?:Off)?" + _MARK + r"(?![A-Za-z])"
+# the crash loop as a noun in lower case (`going into a crashloop`, `stuck in a crash loop`):
+# the loop the status names, as the verb `crashloops` is (fixprose52b); `CrashLoop` alone, a
+# status word cut, stays unread (fixstated67), and so does a longer word (`crash-loop-backoff`)
+_LOOP = _MARK + r"[Cc]rash[ -]?loop" + _MARK + r"(?![\w-])"
 # the subject: a determiner of the case's and `pod`/`container`, a pod's name before or
 # after it (`the pod created for haproxy-kubernetes-ingress`), or a name alone
 _SUBJECT = (
@@ -121,9 +130,12 @@ _VERB = (
     # (`going through CrashLoopBackOff`: the loop lived through, as `went into` it; fixcrash91)
     r"|(?:(?i:is|are|was|were|keeps|keep|kept)[ \t]+(?i:going)|(?i:goes|went|go))[ \t]+"
     r"(?i:through)"
-    r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going)[ \t]+"
+    # (`is going into a crashloop`: the progressive of the loop entered, as `went into` it;
+    # fixprose52b)
+    r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going|"
+    r"(?:is|are|was|were)[ \t]+going)[ \t]+"
     r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
-    + _CLB + r")")
+    r"(?:" + _CLB + r"|" + _LOOP + r"))")
 _STATED = lazy_regex(r"(?P<cause>(?<![A-Za-z])(?i:causes|caused|makes|made)[ \t]+)?"
                      + _SUBJECT + _VERB)
 # the author getting the status from the case's pod, the pod the object of `from` or `on` (`I
@@ -303,7 +315,7 @@ def give_stated_crashloop(found: RecordSet, text: str,
     naming the pod: `names_pod`, or `the pod`), given to its one container whose status the
     record does not show (a container of no name where it shows none); said in a note, the
     line no longer listed as not read. `name_of`: the name a piece's events give it."""
-    pod = _bare_pod(found)
+    pod = bare_pod(found)
     if pod is None or not any(a in text for a in _ANCHORS):
         return
     lines = text.split("\n")
@@ -328,7 +340,7 @@ def _empty(pod: PodRecord) -> bool:
         not pod.conditions and pod.phase is None
 
 
-def _bare_pod(found: RecordSet) -> PodRecord | None:
+def bare_pod(found: RecordSet) -> PodRecord | None:
     """The record's one pod, with one app container at most and none of its states shown;
     None otherwise."""
     if len(found.pods) != 1 or found.pods[0].apart_from is not None:

@@ -12,7 +12,10 @@ the case's (`我的`, `我们的`, `这个` pod), then the adverbs of restarting
 `不断`, `不停`, `反复`, `频繁`, each with `在` or not, one to three of them) before `重启`. A negation
 (`没有`, `不会`, `并未` before the restart), a question (`吗`, `？`), what may or would happen
 (`如果`, `会`, `可能`, `通常`, as runs._GENERAL's Chinese words), a pod the record shows nowhere else, and a
-subject of no case (`其他 pod`, `有些 pod`) state none. Each candidate found from `重启`, a bounded
+subject of no case (`其他 pod`, `有些 pod`) state none. Widened at fixprose52b (ob-operator-5: `发现该pod
+一直**无限重启**中`): `该` (`該`: this, the pod just named) as a determiner of the case's, not in
+`应该` (should); `无限` (endlessly) as an adverb of restarting again and again; markdown's
+emphasis marks inside the words (the paste's cleaning takes off only a line's whole emphasis). Each candidate found from `重启`, a bounded
 number weighed: one pass.
 """
 
@@ -26,22 +29,30 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 
 __all__ = ["STATED_ZH_RESTARTS", "ZH_ASKED", "ZH_GENERAL", "ZH_NEGATED", "zh_clause_start",
-           "zh_restarts", "zh_restarts_hint"]
+           "zh_restart_of_case", "zh_restarts", "zh_restarts_hint"]
 
 # what it is read as (the start of the note the caller gives it)
 STATED_ZH_RESTARTS = ("the case's own pod stated in Chinese to keep restarting, no cause given "
                       "(`一直重启`, `不断重启`)")
 _RESTART = ("\u91cd\u542f", "\u91cd\u555f")  # 重启, 重啟
+# (无限, 無限: endlessly, `一直**无限重启**中`; fixprose52b)
 _ADVERB = (r"(?:\u4e00\u76f4|\u4e0d\u65ad|\u4e0d\u65b7|\u4e0d\u505c|\u53cd\u590d|\u53cd\u8986"
-           r"|\u9891\u7e41|\u983b\u7e41)")  # 一直, 不断, 不斷, 不停, 反复, 反覆, 频繁, 頻繁
+           r"|\u9891\u7e41|\u983b\u7e41|\u65e0\u9650|\u7121\u9650)")  # 一直, 不断, 不斷, 不停, 反复,
+# 反覆, 频繁, 頻繁, 无限, 無限
+# markdown's emphasis the author put inside the words (`一直**无限重启**中`: bold around the
+# verb and its adverb; the paste's cleaning takes off only a line's whole emphasis)
+_EM = r"(?:\*{1,2}|__)?"
 # the subject: a pod's dash-parted name, `pod` or `容器` after it or not; or a determiner of the
-# case's (我的, 我们的, 我們的, 这个, 這個), a name or not, then `pod` or `容器`
+# case's (我的, 我们的, 我們的, 这个, 這個; 该, 該: this, the one just named, `删除...后，发现该pod`,
+# not 应该, 應該, should: fixprose52b), a name or not, then `pod` or `容器`
 _ZH_RESTARTS = lazy_regex(
     r"(?:(?<![\w.-])(?P<name>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})(?![\w.-])"
     r"(?:[ \t]*(?:(?i:pods?)|\u5bb9\u5668))?"
-    r"|(?:\u6211\u7684|\u6211\u4eec\u7684|\u6211\u5011\u7684|\u8fd9\u4e2a|\u9019\u500b)[ \t]*"
+    r"|(?:\u6211\u7684|\u6211\u4eec\u7684|\u6211\u5011\u7684|\u8fd9\u4e2a|\u9019\u500b"
+    r"|(?<![\u5e94\u61c9])[\u8be5\u8a72])[ \t]*"
     r"(?:[A-Za-z0-9][\w.-]{0,62}[ \t]*)?(?:(?i:pods?)|\u5bb9\u5668))"
-    r"[ \t]*(?:\u4e5f|\u8fd8|\u9084)?\u5728?(?:" + _ADVERB + r"[ \t]*\u5728?[ \t]*){1,3}"
+    r"[ \t]*" + _EM + r"(?:\u4e5f|\u8fd8|\u9084)?\u5728?" + _EM
+    + r"(?:" + _ADVERB + r"[ \t]*" + _EM + r"\u5728?[ \t]*" + _EM + r"){1,3}"
     r"(?:\u91cd\u542f|\u91cd\u555f)")
 # a negation before the restart in its clause: 没有, 沒有, 没, 沒, 不会, 不會, 并未, 並未, 未, 不是
 _NEGATED = lazy_regex(r"\u6ca1\u6709|\u6c92\u6709|\u6ca1|\u6c92|\u4e0d\u4f1a|\u4e0d\u6703"
@@ -76,6 +87,20 @@ def zh_restarts(line: str, text: str) -> tuple[tuple[list[str], bool] | None, st
     the case's container having ended (a Terminated state of no reason or exit code: at least
     once, what ended it not stated, no kill), and what it is; None without one. `text`: the
     whole record, where a named pod must be shown elsewhere."""
+    m = zh_restart_of_case(line, text)
+    if m is None:
+        return None, ""
+    what = (f"{STATED_ZH_RESTARTS} (`{m[0][:80]}`): read as the case's container having "
+            "ended, at least once, no reason or exit code in the record; what ended it is not "
+            "stated (no kill)")
+    return ([f"{UNTOLD_STATE}: Terminated"], True), what
+
+
+def zh_restart_of_case(line: str, text: str) -> re.Match[str] | None:
+    """The first statement in the line of the case's own pod keeping restarting (module
+    docstring: `_ZH_RESTARTS`, `_of_the_case`), its `name` group the pod's name where the
+    subject gives one (None for a determiner's `pod`); None without one. A bounded number of
+    places of `重启` weighed: one pass."""
     left = PLACES_WEIGHED
     for word in _RESTART:
         at = line.find(word)
@@ -83,12 +108,9 @@ def zh_restarts(line: str, text: str) -> tuple[tuple[list[str], bool] | None, st
             left -= 1
             m = _ZH_RESTARTS.search(line, max(0, at - _REACH), at + len(word))
             if m is not None and m.end() == at + len(word) and _of_the_case(line, text, m):
-                what = (f"{STATED_ZH_RESTARTS} (`{m[0][:80]}`): read as the case's container "
-                        "having ended, at least once, no reason or exit code in the record; "
-                        "what ended it is not stated (no kill)")
-                return ([f"{UNTOLD_STATE}: Terminated"], True), what
+                return m
             at = line.find(word, at + 1)
-    return None, ""
+    return None
 
 
 def _of_the_case(line: str, text: str, m: re.Match[str]) -> bool:
