@@ -405,13 +405,6 @@ NOT_READ: dict[str, str] = {
         "s-invalid-then-next-pod-name-cut.txt: no pod named 'chat-front-5c9fc95dff-g2x2j' in the "
         "record (pods: chat-svc-5; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kill"
         "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "agent-platform-271.pr-prose-coturn-fails-bind-exits-255-fenced-log-then-install-crash-looping-for-months-22k-restarts-bare-deployment.txt": (
-        "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: /work/wt/lead52/tests/data/explain/real/agent-platform-271.pr-prose-coturn-fails-bin"
-        "d-exits-255-fenced-log-then-install-crash-looping-for-months-22k-restarts-bare-deploymen"
-        "t.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -o yam"
-        "l|json, kubectl get even; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': None}, 'shows_failures': True}"),
     "treetracker-infrastructure-315.comment-markdown-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-message-cut.txt": (
         "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
         "or: /work/wt/lead52/tests/data/explain/real/treetracker-infrastructure-315.comment-markd"
