@@ -1,5 +1,5 @@
 """Held-out batch 104 (fix104): a describe event row pasted without its Type cell and without
-the table's header, `REASON  AGE  FROM  MESSAGE`, in an inline code span whose backticks stand
+the table's header, `REASON  AGE  FROM  MESSAGE` (or fewer of those cells), in an inline code span whose backticks stand
 on lines of their own (pod-gateway-19: `Unhealthy  4m34s (x6698 over 18h)  kubelet  Startup
 probe failed: dial tcp ...: i/o timeout`), read as that row where every cell is in describe's
 shape and the message is the kubelet's words for the reason (readers/typeless_row.py; README,
@@ -47,7 +47,14 @@ _OPEN = CountRange(0, None)
      _OPEN),
     # readiness failures with no end shown (README: readiness-only, {0, 0}; R3.4)
     ("Unhealthy     2m10s (x12 over 9m)    kubelet    Readiness probe failed: HTTP probe "
-     "failed with statuscode: 503", "readiness", Cause.READINESS_ONLY, CountRange(0, 0))])
+     "failed with statuscode: 503", "readiness", Cause.READINESS_ONLY, CountRange(0, 0)),
+    # fewer cells still: the selection begun at Age or at From, the From cell left out
+    ("7m12s (x4120 over 12h)  kubelet  Startup probe failed: dial tcp 10.42.3.17:8989: i/o "
+     "timeout", "startup", Cause.CANNOT_TELL, _OPEN),
+    ("kubelet, worker-2    Liveness probe failed: HTTP probe failed with statuscode: 500",
+     "liveness", Cause.CANNOT_TELL, _OPEN),
+    ("Unhealthy  7m12s (x4120 over 12h)  Startup probe failed: dial tcp 10.42.3.17:8989: i/o "
+     "timeout", "startup", Cause.CANNOT_TELL, _OPEN)])
 def test_a_typeless_row_in_a_code_span_of_its_own_lines_is_read(
         row: str, probe: str, cause: Cause, kills: CountRange) -> None:
     """pod-gateway-19 (batch 104): exit 2, not a record explain reads. The row is describe's
@@ -66,6 +73,12 @@ def test_the_typeless_rows_cells_are_describes() -> None:
     assert cells is not None
     assert (cells.reason, cells.type, cells.last, cells.source) == (
         "Unhealthy", "Warning", "4m34s (x6698 over 18h)", "kubelet")
+    # the Reason cell not kept: the message's words give it
+    cells = typeless_cells("3m (x5 over 4m)  kubelet, node-a  Back-off restarting failed "
+                           "container web in pod web-0")
+    assert cells is not None
+    assert (cells.reason, cells.type, cells.last, cells.source) == (
+        "BackOff", "Warning", "3m (x5 over 4m)", "kubelet, node-a")
     killing = typeless_cells("Killing  2m  kubelet  Container app failed liveness probe, will "
                              "be restarted")
     assert killing is not None and killing.type == "Normal"
@@ -88,11 +101,14 @@ def test_a_typeless_killing_row_is_its_named_containers() -> None:
     # a sentence's one spaces
     "Unhealthy 4m34s (x6698 over 18h) kubelet Startup probe failed: dial tcp 1.2.3.4:80: i/o "
     "timeout",
-    # another component's row, no From at all
+    # another component's row
     "Unhealthy  4m34s  kubectl  Startup probe failed: dial tcp 1.2.3.4:80: i/o timeout",
-    "Unhealthy  4m34s  Startup probe failed: dial tcp 1.2.3.4:80: i/o timeout",
+    "default-scheduler  Startup probe failed: dial tcp 1.2.3.4:80: i/o timeout",
+    # neither an age nor a From: a reason and a message alone (event_layouts' shape)
+    "Unhealthy  Startup probe failed: dial tcp 1.2.3.4:80: i/o timeout",
     # a message that is not the reason's kubelet words
     "Unhealthy  4m34s  kubelet  the app answered slowly",
+    "4m34s (x3 over 9m)  kubelet  the app answered slowly",
     "BackOff  4m34s  kubelet  Startup probe failed: dial tcp 1.2.3.4:80: i/o timeout",
     # a reason the kubelet does not write, no age of describe's
     "Unreachable  4m34s  kubelet  Startup probe failed: dial tcp 1.2.3.4:80: i/o timeout",
@@ -129,6 +145,7 @@ def test_a_typeless_row_in_a_question_or_a_guides_sentence_stays_unread(text: st
 def test_a_typeless_row_on_a_2mb_line_stays_linear() -> None:
     assert typeless_cells("Unhealthy" + " " * _BIG + "x kubelet") is None
     assert typeless_cells("Unhealthy  4m" + " " * _BIG + "kubelet") is None
+    assert typeless_cells("Unhealthy  4m  kubelet" + "  4m" * (_BIG // 4)) is None
     cells = typeless_cells("Unhealthy  4m  kubelet  Startup probe failed: " + "m" * _BIG)
     assert cells is not None and cells.reason == "Unhealthy"
     read_in_one_pass("Unhealthy  4m  kubelet" + "  kubelet" * (_BIG // 9) + "\n")
