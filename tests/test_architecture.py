@@ -219,6 +219,7 @@ MODULES = {
     "kubesim.explain.readers.waiting_back_off": "records",
     "kubesim.explain.readers.bracketed_events": "records",
     "kubesim.explain.readers.reason_first_row": "records",
+    "kubesim.explain.readers.typeless_row": "records",
     "kubesim.explain.readers.probe_place": "records",
     "kubesim.explain.readers.described_piece": "records",
     "kubesim.explain.readers.last_alone": "records",

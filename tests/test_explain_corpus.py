@@ -414,13 +414,6 @@ NOT_READ: dict[str, str] = {
         "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
     # held-out batch 104
-    "pod-gateway-19.issue-template-prose-backticked-unhealthy-row-no-type-startup-probe-failed-x6698-over-18h-dial-tcp-i-o-timeout-then-values-fence-cut.txt": (
-        "held-out batch 104, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: pod-gateway-19.issue-template-prose-backticked-unhealthy-row-no-type-startup-probe-f"
-        "ailed-x6698-over-18h-dial-tcp-i-o-timeout-then-values-fence-cut.txt: not a record explai"
-        "n reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl; want {'en"
-        "ded': 'cannot-tell', 'probe': 'startup', 'probe_kills': {'min': 0, 'max': None}, 'shows_"
-        "failures': True}"),
     "kubermatic-12803.issue-template-prose-openvpn-client-container-killed-because-of-its-probes-fenced-headerless-unhealthy-readiness-x13-liveness-x3-exec-ping-timed-out.txt": (
         "held-out batch 104, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max': None}, "

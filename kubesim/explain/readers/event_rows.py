@@ -51,6 +51,7 @@ from kubesim.explain.readers.normalise import cut_said
 from kubesim.explain.readers.reason_first_row import reason_first_cells
 from kubesim.explain.readers.subobject_row import subobject_first_cells
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
+from kubesim.explain.readers.typeless_row import typeless_cells
 
 __all__ = ["COMBINED_PREFIX", "EventRows", "container_of_field_path", "cut_in_error",
            "init_field_path", "is_header", "strip_combined"]
@@ -498,7 +499,7 @@ class EventRows:
         cells = headerless_cells(line, _is_time) or sourced_cells(line) \
             or spaced_console_cells(line) or logged_cells(line) or bracketed_cells(line) \
             or subobject_first_cells(line) \
-            or reason_first_cells(line) or message_first_cells(line)
+            or typeless_cells(line) or reason_first_cells(line) or message_first_cells(line)
         return self._from_cells(cells, number) if cells is not None else None
 
     def _error(self, message: str, number: int) -> RecordError:
