@@ -425,11 +425,20 @@ NOT_READ: dict[str, str] = {
         " disjunction, not of `its probes`, and its subject `The openvpn-client containe"
         "r in it` (a name in a code span, `in it`) is not read either"),
     # held-out batch 105
-    "fhir-server-2422.issue-prose-after-deploy-script-two-pod-statuses-remain-crassloopbackoff-then-numbered-steps-logs-previous.txt": ("held-out batch 105: not yet run"),
-    "openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log-apache-configuration-check-failed-cut.txt": ("held-out batch 105: not yet run"),
-    "kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-kimai-config-reloaded-cut-in-timestamp.txt": ("held-out batch 105: not yet run"),
-    "odoo-docker-451.issue-prose-the-pod-with-odoo-does-not-start-then-fenced-k-logs-bitnami-banner-cut-in-postgresql.txt": ("held-out batch 105: not yet run"),
-    "invoiceninja-dockerfiles-763.issue-template-fenced-headerless-pulling-x3-failed-x3-pull-access-denied-bitnami-shell.txt": ("held-out batch 105: not yet run"),
+    "openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log-apache-configuration-check-failed-cut.txt": (
+        "held-out batch 105, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
+        "or: openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log"
+        "-apache-configuration-check-failed-cut.txt: not a record explain reads: expected kubectl"
+        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-kimai-config-reloaded-cut-in-timestamp.txt": (
+        "held-out batch 105, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
+        "or: kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-ki"
+        "mai-config-reloaded-cut-in-timestamp.txt: not a record explain reads: expected kubectl d"
+        "escribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
 }
 
 
