@@ -426,14 +426,14 @@ NOT_READ: dict[str, str] = {
         "r in it` (a name in a code span, `in it`) is not read either"),
     # held-out batch 105
     "openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log-apache-configuration-check-failed-cut.txt": (
-        "held-out batch 105, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
+        "held-out batch 105, first contact on stop 52's code (f7665fea): got exit 2: kubesim: err"
         "or: openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log"
         "-apache-configuration-check-failed-cut.txt: not a record explain reads: expected kubectl"
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
     "kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-kimai-config-reloaded-cut-in-timestamp.txt": (
-        "held-out batch 105, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
+        "held-out batch 105, first contact on stop 52's code (f7665fea): got exit 2: kubesim: err"
         "or: kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-ki"
         "mai-config-reloaded-cut-in-timestamp.txt: not a record explain reads: expected kubectl d"
         "escribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'en"
