@@ -1,0 +1,117 @@
+"""Marked records of stop 52 (fixmarked52a).
+
+- The reasons of the case's restarts given as a list under the sentence that states them
+  (hiero-mirror-node-7414: `The REST API pods are frequently restarting for different reasons:`
+  and under it `* OOMKilled`, `* Liveness probes fails due to CPU busy`; listed_reasons.py):
+  each item a reason of those restarts, as `restarted due to ITEM` is (an OOMKilled end placed
+  in no state and at no time; a liveness or startup probe's kill, at least one). The two in no
+  order leave the cause open (fixpod51's rule): cannot-tell, the probe, {1, null}. Variants that
+  stay unread: a list of what the author tried, a list of questions, a list under a guide's
+  conditional or a sentence of what may happen, a list of another pod's reasons, a negated item.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from helpers import assert_ended_untold, explained_answer, read_in_one_pass
+
+from kubesim.errors import RecordError
+from kubesim.explain.model import Cause, CountRange
+from kubesim.spec.model import ProbeType
+
+# ------------------------------------------------ the reasons of the restarts as a list
+
+
+@pytest.mark.parametrize("text,probe", [
+    # (the hiero-mirror-node-7414 shape)
+    ("### Description\n\nThe REST API pods are frequently restarting for different reasons:\n"
+     "* OOMKilled\n* Node allocates memory more than limit\n* Liveness probes fails due to CPU "
+     "busy\n\nNeed to research why memory limits are not hit in staging but are in prod\n",
+     ProbeType.LIVENESS),
+    ("Our worker pods keep crashing due to the following:\n1. OOMKilled\n"
+     "2. startup probe timed out\n", ProbeType.STARTUP),
+    ("The api-server-0 pod restarts for two reasons:\n\n- failing its liveness probe\n\n"
+     "- OOMKilled\n", ProbeType.LIVENESS),
+])
+def test_an_oomkilled_item_and_a_probe_item_leave_the_cause_open(text, probe):
+    """An OOMKilled item and a probe's failing item under the case's restarts for the reasons
+    listed: an OOMKilled end and that probe's kill in no order: cannot-tell, the probe failed,
+    at least one kill, no count bounds them."""
+    a = explained_answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, (probe,), CountRange(1, None), True)
+
+
+@pytest.mark.parametrize("text,cause,kills", [
+    ("The api pods are restarting for these reasons:\n- liveness probe failures under load\n"
+     "- a node drain now and then\n", Cause.LIVENESS_KILL, CountRange(1, None)),
+    ("My web-0 pod keeps restarting for several reasons:\n* `OOMKilled`\n* a bad config\n",
+     Cause.OOM_KILLED, CountRange(0, 0)),
+])
+def test_one_reason_item_is_the_cause(text, cause, kills):
+    """One reason the record can tell among the items: it is the cause (a probe's kill, at
+    least one; an OOMKilled end, no probe's kill)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills) == (cause, kills)
+
+
+@pytest.mark.parametrize("text", [
+    # a list of what the author tried
+    "The api pods keep restarting.\nI tried the following:\n- raising the limit after "
+    "OOMKilled\n- a longer timeout after liveness probe failures\n",
+    # a list of questions
+    "The api pods are restarting for different reasons:\n* OOMKilled?\n"
+    "* Liveness probe fails?\n",
+    # negated items
+    "The api pods are restarting for different reasons:\n* not OOMKilled\n"
+    "* no liveness probe failures\n",
+])
+def test_items_under_no_reasons_lead_or_asked_or_negated_are_no_reason(text):
+    """The negative side: the restart the sentence states is read (ended, cannot-tell, {0,
+    null}), the items give no reason."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    # a guide's conditional, a sentence of what may happen
+    "If the pods restart for one of these reasons:\n* OOMKilled\n* Liveness probe fails\n",
+    "If the pods restart for these reasons:\n* OOMKilled\n* Liveness probe fails\n",
+    "The pods may restart for several reasons:\n* OOMKilled\n* Liveness probe fails\n",
+    "Pods usually restart for these reasons:\n- OOMKilled\n- Liveness probe fails\n",
+    # another pod's reasons, pods of no case
+    "A redis pod restarts for these reasons:\n- OOMKilled\n- Liveness probe fails\n",
+    "Other pods restart for different reasons:\n- OOMKilled\n- Liveness probe fails\n",
+    "Pods restart for different reasons:\n- OOMKilled\n- Liveness probe fails\n",
+    # a negation, a question
+    "The api pods do not restart for these reasons:\n- OOMKilled\n- Liveness probe fails\n",
+    "Why are the api pods restarting? Reasons:\n- OOMKilled\n- Liveness probe fails\n",
+])
+def test_items_under_a_lead_of_no_case_are_no_reason(text):
+    """The negative side: no OOMKilled end and no probe's kill read from the items."""
+    a = _answer_or_none(text)
+    assert a is None or (a.failed == () and a.cause is not Cause.OOM_KILLED)
+
+
+def _answer_or_none(text: str) -> Any:
+    try:
+        return explained_answer(text)
+    except RecordError:
+        return None
+
+
+_N = 2_000_000
+
+
+@pytest.mark.parametrize("text", [
+    "The pods are restarting for these reasons:\n" + ("* OOMKilled " * (_N // 12)) + "\n",
+    ("the pods are restarting " * (_N // 24)) + "for these reasons:\n* OOMKilled\n",
+    ("the pods " * (_N // 9)) + "restart for these reasons:\n* liveness probe fails\n",
+    "The pods restart for these reasons:\n" + ("failing the liveness " * (_N // 21)) + "\n",
+    "The pods restart for these reasons:\n* " + ("liveness probe " * (_N // 15)) + "\n",
+    ("for these reasons " * (_N // 18)) + ":\n* OOMKilled\n",
+])
+def test_the_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rules' words, read in one pass."""
+    read_in_one_pass(text)
