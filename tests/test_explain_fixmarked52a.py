@@ -8,6 +8,12 @@
   order leave the cause open (fixpod51's rule): cannot-tell, the probe, {1, null}. Variants that
   stay unread: a list of what the author tried, a list of questions, a list under a guide's
   conditional or a sentence of what may happen, a list of another pod's reasons, a negated item.
+- The case's pods named by their workload, one rule for the crash loop's reader and the
+  crash's (workload_pods.py): a quantifier before them (`Many node-daemon pods are stuck on
+  CrashLoopBackOff`, `Many pods for prod-datasets-server-worker-all are crashing`) counts the
+  case's pods, the workload's dashed name before `pods` or after `pods for`/`pods of`, in both
+  wordings; `many pods`, `many user pods`, `many users`, a question, a conditional or a
+  negation state none.
 """
 
 from __future__ import annotations
@@ -101,6 +107,57 @@ def _answer_or_none(text: str) -> Any:
         return None
 
 
+# ------------------------------------------------ the case's pods named by their workload
+
+
+@pytest.mark.parametrize("text", [
+    # the crash loop's wording
+    "Many node-daemon pods are stuck on CrashLoopBackOff.\n",
+    "Since Monday most `ingress-nginx` pods are in CrashLoopBackOff.\n",
+    # the crash's wording
+    "Many node-daemon pods are crashing.\n",
+    "Since Monday api-server pods are crashing.\n",
+    "Several node-daemon pods keep crashing.\n",
+])
+def test_a_quantifier_of_a_workloads_pods_states_the_case(text):
+    """The case's pods by their workload's dashed name, a quantifier before them or none, in
+    either wording: their container ended, no cause, no count (cannot-tell, {0, null})."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Many pods for node-daemon are stuck on CrashLoopBackOff.\n",
+    "Several of the api-server pods keep crashlooping.\n",
+    "Many pods of api-server are crashing with error.\n",
+    "Many pods for prod-datasets-server-worker-all are crashing with error\n",
+])
+def test_a_workloads_pods_after_pods_for_or_a_determiner_are_read_as_before(text):
+    """The forms each reader read before the one rule (the name after `pods for`, `of the`
+    before the name) stay read: cannot-tell, {0, null}."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Many pods are stuck on CrashLoopBackOff.\n",
+    "Many pods are crashing.\n",
+    "Many user pods are stuck on CrashLoopBackOff.\n",
+    "Many user pods are crashing.\n",
+    "Many users are stuck on CrashLoopBackOff.\n",
+    "Many users are crashing.\n",
+    "Are many node-daemon pods stuck on CrashLoopBackOff?\n",
+    "Why are many pods for node-daemon crashing?\n",
+    "If many node-daemon pods are crashing, check the node.\n",
+    "If many pods for node-daemon are stuck on CrashLoopBackOff, check the node.\n",
+    "Not many node-daemon pods are crashing.\n",
+    "Not many node-daemon pods are stuck on CrashLoopBackOff.\n",
+])
+def test_many_of_no_workload_or_asked_or_negated_is_no_record(text):
+    """The negative side: pods of no workload named, no pods, a question, a conditional or a
+    negation: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        explained_answer(text)
+
+
 _N = 2_000_000
 
 
@@ -111,6 +168,9 @@ _N = 2_000_000
     "The pods restart for these reasons:\n" + ("failing the liveness " * (_N // 21)) + "\n",
     "The pods restart for these reasons:\n* " + ("liveness probe " * (_N // 15)) + "\n",
     ("for these reasons " * (_N // 18)) + ":\n* OOMKilled\n",
+    ("many node-daemon " * (_N // 17)) + "pods are crashing\n",
+    ("many pods for a-b " * (_N // 18)) + "are stuck on CrashLoopBackOff\n",
+    ("several of the a-b " * (_N // 19)) + "pods crashloop\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
