@@ -51,14 +51,14 @@ def test_an_oomkilled_item_and_a_probe_item_leave_the_cause_open(text, probe):
 
 
 @pytest.mark.parametrize("text,cause,kills", [
-    ("The api pods are restarting for these reasons:\n- liveness probe failures under load\n"
-     "- a node drain now and then\n", Cause.LIVENESS_KILL, CountRange(1, None)),
-    ("My web-0 pod keeps restarting for several reasons:\n* `OOMKilled`\n* a bad config\n",
-     Cause.OOM_KILLED, CountRange(0, 0)),
+    ("The api pods are restarting due to the following:\n- liveness probe failures under "
+     "load\n", Cause.LIVENESS_KILL, CountRange(1, None)),
+    ("My web-0 pod keeps restarting due to:\n* `OOMKilled`\n", Cause.OOM_KILLED,
+     CountRange(0, 0)),
 ])
 def test_one_reason_item_is_the_cause(text, cause, kills):
-    """One reason the record can tell among the items: it is the cause (a probe's kill, at
-    least one; an OOMKilled end, no probe's kill)."""
+    """A list of one reason the record can tell: it is the cause (a probe's kill, at least
+    one; an OOMKilled end, no probe's kill)."""
     a = explained_answer(text)
     assert (a.cause, a.probe_kills) == (cause, kills)
 
