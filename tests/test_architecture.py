@@ -266,6 +266,8 @@ MODULES = {
     "kubesim.explain.readers.state_siblings": "records",
     "kubesim.explain.readers.stated_case": "records",
     "kubesim.explain.readers.stated_crashing": "records",
+    "kubesim.explain.readers.listed_reasons": "records",
+    "kubesim.explain.readers.workload_pods": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",

@@ -339,15 +339,6 @@ NOT_READ: dict[str, str] = {
         "needs a rule no record yet justifies (a pod 0/1 with no restart may wait on a startu"
         "p probe too)"),
     # held-out batch 91
-    "hiero-mirror-node-7414.issue-form-prose-rest-api-pods-restarting-for-reasons-bullets-oomkilled-memory-liveness-cpu-busy.txt": (
-        "held-out batch 91, first contact on stop 51's code (f843aa21): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True};"
-        " want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': Non"
-        "e}, 'shows_failures': True}"
-        " Left marked by the lead at stop 51 (fix91's finding): explain combines the prose's O"
-        "OMKilled and its liveness kill into oom-killed {1, 1}, taking the OOMKilled as the l"
-        "ast end; ends of different causes stated of the pods in no order need the cause left"
-        " open and the count uncapped, which the one-container diagnosis does not do yet"),
     # held-out batch 94
     # held-out batch 95
     "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-returns-503-never-ready-gets-restarted-then-versions-cut.txt": (

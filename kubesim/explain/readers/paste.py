@@ -76,6 +76,7 @@ from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.last_alone import fields_asked, last_state_alone
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.limits import check_events, check_pods
+from kubesim.explain.readers.listed_reasons import listed_reasons_hint
 from kubesim.explain.readers.markdown_fields import markdown_fields
 from kubesim.explain.readers.model import (
     ContainerRecord,
@@ -1222,7 +1223,7 @@ def _reshape_hinted(text: str) -> bool:
                 or ("CrashLoopBackOff" in text and observed_state_hint(text))
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
-                or failing_told_hint(text)
+                or failing_told_hint(text) or listed_reasons_hint(text)
                 or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)
                 or _RUN_HINT.search(text)

@@ -54,6 +54,7 @@ from kubesim.explain.readers.killed_because import (
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
+from kubesim.explain.readers.listed_reasons import listed_reason
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.narrative_when import past_narrative, unhedged, workload_subject_end
@@ -561,6 +562,8 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
                           lines[number - 2] if number > 1 else "")
     if parts is None and named and not describe_apart:  # (a describe reads its own)
         parts, what = _named_end(line, named)
+    if parts is None and not expected and not describe_apart:  # (listed_reasons.py)
+        parts, what = _listed_reason(lines, number)
     if parts is None and not expected:  # (stated_cause.py; not what is expected)
         parts, what = _stated_cause(line, describe_apart)
     if parts is None and not expected and not describe_apart:  # (zh_restarts.py;
@@ -1134,6 +1137,26 @@ def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if named is not None:  # (a container's name as describe prints it)
         state = ["Containers:", f"  {named['name']}:", *("    " + x for x in state)]
     return (state, True), STATED_RESTART_REASON
+
+
+def _listed_reason(lines: list[str], number: int) -> tuple[tuple[list[str], bool] | None, str]:
+    """A reason of the case's restarts given as an item of a list under the sentence that
+    states them (listed_reasons.py: `The REST API pods are frequently restarting for different
+    reasons:`, then `* OOMKilled`), read as `restarted due to ITEM` is: OOMKilled as a
+    Terminated state's Reason (`_restart_reason`), a liveness or startup probe's failure as
+    that probe's failure and one kill of it (R4.4, `_stated_probe_restart`); None otherwise."""
+    listed = listed_reason(lines, number)
+    if listed is None:
+        return None, ""
+    under = (f"; an item of the list of the reasons line {listed.lead} states the case's "
+             f"restarts for (`{listed.words[:80]}`)")
+    if listed.reason == "OOMKilled":
+        return ([f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"], listed.rest), \
+            STATED_RESTART_REASON + under
+    what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off: read as the "
+            f"{listed.reason} probe's failure and one kill of it, of a container the record "
+            "does not name, at least once, no count")
+    return (kill_lines(listed.reason), listed.rest), what + under
 
 
 # the subject naming a container: `the api container`, `my sidecar-1 container`

@@ -12,7 +12,9 @@ The subject: a determiner of the case's (`my`, `our`, `the`, `this`, `these`), u
 `pod(s)` or `container(s)`, maybe its app after `of` or `for` (stated_restart.py's); or a
 quantifier of the case's pods named by their workload after `for` or `of` (`Many pods for
 prod-datasets-server-worker-all`, `several pods of api-server`: the workload's dashed name makes
-them the case's, as fixprose38's `the API pods`). The verb right after: progressive (`are
+them the case's, as fixprose38's `the API pods`), or before `pods` (`Many node-daemon pods`,
+`node-daemon pods`): one rule with the crash loop's reader (workload_pods.py, fixmarked52a).
+The verb right after: progressive (`are
 crashing`, `kept crashing`, `have been crashing`, an adverb of how often between).
 
 Unread: `a pod`, `pods`, `many pods` with no workload named, a bare app name, the simple present
@@ -37,6 +39,7 @@ from kubesim.explain.readers.stated_restart import (
     happening_lines,
     read_first_stated,
 )
+from kubesim.explain.readers.workload_pods import workload_pods
 
 __all__ = ["CASE_CRASHING", "STATED_CRASHING", "read_stated_crashing"]
 
@@ -44,15 +47,14 @@ STATED_CRASHING = "stated-crashing"
 
 _MARK = r"(?:\*\*|[`'\"])?"
 _WORD = _MARK + r"[\w.-]{1,63}" + _MARK
-_DASHED = _MARK + r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}" + _MARK
 _OFTEN = (r"(?:(?i:continually|constantly|continuously|repeatedly|always|still|frequently|"
           r"periodically|randomly|also|now|just|again)[ \t]+)?")
 CASE_CRASHING = lazy_regex(
     r"(?<![\w'-])(?:(?i:my|our|the|this|these)[ \t]+(?:" + _WORD + r"[ \t]+){0,2}?"
     r"(?i:pods?|containers?)(?:[ \t]+(?i:of|for)[ \t]+" + _WORD + r")?"
-    # (a quantifier of the case's pods, their workload named after `for` or `of`)
-    r"|(?i:many|several|multiple|some|all)[ \t]+(?:(?i:of)[ \t]+(?i:the|our|my)[ \t]+)?"
-    r"(?i:pods|containers)[ \t]+(?i:of|for)[ \t]+" + _DASHED + r")(?![\w-])"
+    # (the case's pods named by their workload, a quantifier before them or none: one rule
+    # with the crash loop's reader, workload_pods.py)
+    r"|" + workload_pods("workload") + r")(?![\w-])"
     r"[ \t]+(?i:is|are|was|were|keeps|keep|kept|has[ \t]+been|have[ \t]+been|had[ \t]+been|"
     r"started|starts|began|begins)[ \t]+" + _OFTEN + r"(?i:crashing)(?![\w-])")
 _REACH = 200  # how far before `crashing` its subject may start

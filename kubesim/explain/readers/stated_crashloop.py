@@ -51,7 +51,14 @@ crash loop as a noun in lower case (`crashloop`, `crash loop`, `crash-loop`: the
 status names, as the verb `crashloops`; `CrashLoop` alone, a status word cut, still unread),
 and `is going into` (`are`, `was`, `were`), the progressive of `went into`.
 
-Unread: `a pod`, `pods`, `this pods`, `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
+Widened at fixmarked52a: the case's pods named by their workload are one rule with the crash's
+reader (workload_pods.py): a quantifier before them (`Many node-daemon pods are stuck on
+CrashLoopBackOff`: the workload's name makes them the case's, as `Many pods for
+prod-datasets-server-worker-all are crashing` in stated_crashing.py), and the name after `pods
+for` or `pods of` (`pods for node-daemon`).
+
+Unread: `a pod`, `pods`, `many pods`, `many user pods` (no workload's dashed name), `this pods`,
+`Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
 `states_what_happened`), a negation (`no longer crashloops`, `does not crashloop`: no verb of
 the family right after the subject, `NEGATED` before it), a future or modal (`will go into`),
@@ -79,6 +86,7 @@ from kubesim.explain.readers.own_occasion import blank_own_occasion
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
+from kubesim.explain.readers.workload_pods import workload_named, workload_pods
 
 __all__ = ["STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop", "read_stated_crashloop"]
 
@@ -98,7 +106,11 @@ _SUBJECT = (
     # Kubernetes pods`, `my api containers`; fixprose66; `the pods`, `pods` no case's)
     # (`the pods`, `these pods`: the case's pods, several, as the OOM and probe-kill readers
     # read them, stated_oom_with.py, probe_restart.PODS_SUBJECT; fixprose77)
-    r"(?<![\w.-])(?:(?P<own>(?i:my|our|the|these))[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods|containers)|"
+    # (the case's pods named by their workload, a quantifier before them or none: `Many
+    # node-daemon pods`, `pods for node-daemon`; one rule with the crash's reader,
+    # workload_pods.py, fixmarked52a)
+    r"(?<![\w.-])(?:" + workload_pods("workload") + r"|"
+    r"(?P<own>(?i:my|our|the|these))[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods|containers)|"
     r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
     + _NAME + r")" + _MARK
@@ -232,7 +244,7 @@ def _labelled(line: str) -> re.Match[str] | None:
 
 def _subject_name(m: re.Match[str]) -> str | None:
     """The name the subject gives, None for a pod's word or a pronoun (`_NO_NAME`)."""
-    name = m["owner"] or m["name"] or m["titled"]
+    name = m["owner"] or m["name"] or m["titled"] or workload_named(m, "workload")
     return None if name is None or name.lower() in _NO_NAME else name
 
 
