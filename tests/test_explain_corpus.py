@@ -370,11 +370,6 @@ NOT_READ: dict[str, str] = {
         "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'show"
         "s_failures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': "
         "{'min': 1, 'max': None}, 'shows_failures': True}"),
-    "cloud-provider-openstack-1643.issue-template-pods-crashing-due-liveness-probe-failed-then-fenced-liveness-probe-sidecar-log-health-check-deadline-exceeded-cut.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False}"
-        "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
-        "None}, 'shows_failures': True}"),
     "helm3-charts-176.issue-numbered-list-pod-restarts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt": (
         "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
         "r: /work/wt/held99/tests/data/explain/real/helm3-charts-176.issue-numbered-list-pod-rest"

@@ -1,0 +1,80 @@
+"""Held-out batch 99 (fixprose52): an end of the case's pods stated in prose with its cause
+after `due to`, `due` or `because of` (the corpus README's rules: statements of the case in
+prose, a restart the author states a probe's failure caused; an end's reason given as the answer
+to the case's pod restarting).
+
+- A crash of the case's pods as the end a liveness or startup failure caused, and `due` with its
+  `to` dropped (cloud-provider-openstack-1643: `[cinder-csi-plugin]pods crashing due Liveness
+  probe failed`): a crash is the author's word for an end, and such a failure ends a container
+  only by the kubelet's kill (R4.4): that probe's failure and one kill, {1, null}. The probe's
+  container named by a possessive in the cause (node-driver-registrar-425: `due to the
+  node-driver-registrar's liveness probe failure`).
+
+Hand-written variants beside those that must stay unread (a question, a negation, a
+conditional, the readiness probe, `a pod`, `pods`)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import explained_answer, read_in_one_pass
+
+from kubesim.errors import RecordError
+from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.read import parse_record
+from kubesim.spec.model import ProbeType
+
+# ------------------------------------------------ a crash, `due`, a possessive probe
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("**What happened**:\n[cinder-csi-plugin]pods crashing due Liveness probe failed CSI "
+     "release 21\n", ProbeType.LIVENESS),
+    ("Our api pods kept crashing due to liveness probe failures.\n", ProbeType.LIVENESS),
+    ("The web container crashed because of the startup probe failing.\n", ProbeType.STARTUP),
+    ("After the upgrade my pod restarted due the liveness probe failing.\n",
+     ProbeType.LIVENESS),
+    ("The api pod restarted due to the sidecar's liveness probe failure.\n",
+     ProbeType.LIVENESS),
+    ("The worker-0 pod crashes due to its registrar's liveness probe timing out.\n",
+     ProbeType.LIVENESS),
+])
+def test_a_crash_or_restart_caused_by_a_probes_failure_is_one_kill(text, probe):
+    """The case's pods' crash or restart caused by a liveness or startup failure: that probe's
+    failure and one kill of it (R4.4), stated once: {1, null}."""
+    a = explained_answer(text)
+    kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (kind, CountRange(1, None), True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    "If the pods are crashing due to liveness probe failing, raise the threshold.\n",
+    "Are the pods crashing due to the liveness probe failing?\n",
+    "The pods are not crashing due to the liveness probe failing.\n",
+    "The pods were crashing due to the readiness probe failing.\n",
+    "A pod crashes due to its liveness probe failing.\n",
+    "Pods crashing due Liveness probe failed.\n",
+    "The pods may crash due to the liveness probe failing.\n",
+])
+def test_a_crash_of_no_case_or_not_stated_is_no_record(text):
+    """The negative side: a conditional, a question, a negation, the readiness probe (it never
+    kills, R4.4), `a pod`, `pods`, what may happen: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+# ------------------------------------------------ one pass
+
+
+_N = 2_000_000
+
+
+@pytest.mark.parametrize("text", [
+    ("the pods crashing due " * (_N // 22)) + "\n",
+    ("the pod crashed due to the a's " * (_N // 31)) + "liveness\n",
+    ("crashed due x's " * (_N // 16)) + "liveness probe\n",
+    ("the pod restarted due it's " * (_N // 27)) + "\n",
+])
+def test_the_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rules' words, read in one pass."""
+    read_in_one_pass(text)
