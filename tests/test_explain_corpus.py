@@ -365,11 +365,6 @@ NOT_READ: dict[str, str] = {
         "r: --container 'csi-registrar': the record has no such container (containers: none); wan"
         "t {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}"
         ", 'shows_failures': True}"),
-    "node-driver-registrar-425.issue-prose-node-driver-crashed-due-to-liveness-failure-then-fenced-describe-events-backoff-x2131-csi-registrar-unhealthy-liveness-500-x567-then-log-cut.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [csi-registrar] {'end"
-        "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'show"
-        "s_failures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': "
-        "{'min': 1, 'max': None}, 'shows_failures': True}"),
     "helm3-charts-176.issue-numbered-list-pod-restarts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt": (
         "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
         "r: /work/wt/held99/tests/data/explain/real/helm3-charts-176.issue-numbered-list-pod-rest"

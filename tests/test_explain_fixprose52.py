@@ -10,6 +10,11 @@ to the case's pod restarting).
   container named by a possessive in the cause (node-driver-registrar-425: `due to the
   node-driver-registrar's liveness probe failure`).
 
+- The case's own workload by a determiner of the case's, no `pod` or `container`, as the subject
+  of a restart or crash a liveness or startup failure caused (node-driver-registrar-425: `The
+  node driver crashed due to ...`): only a container has probes, so the end is the case's
+  container's kill (R4.4). `the node`, `the cluster`, `your app` name none.
+
 Hand-written variants beside those that must stay unread (a question, a negation, a
 conditional, the readiness probe, `a pod`, `pods`)."""
 
@@ -63,6 +68,44 @@ def test_a_crash_of_no_case_or_not_stated_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ the case's workload by a determiner
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("The node driver crashed due to the node-driver-registrar's liveness probe failure. The "
+     "events of our node driver pod are as follows:\n", ProbeType.LIVENESS),
+    ("Our payment service kept restarting because of the liveness probe failing.\n",
+     ProbeType.LIVENESS),
+    ("This operator was restarting due to startup probe failures.\n", ProbeType.STARTUP),
+    ("After the upgrade the web app restarted due to liveness probe timeouts.\n",
+     ProbeType.LIVENESS),
+])
+def test_the_cases_workload_restarted_by_a_probes_failure_is_one_kill(text, probe):
+    """The case's own workload by a determiner of the case's, its restart or crash caused by a
+    liveness or startup failure: that probe's failure and one kill (R4.4), {1, null}."""
+    a = explained_answer(text)
+    kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (kind, CountRange(1, None), True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    "The node crashed due to the liveness probe failing.\n",
+    "The cluster restarted due to liveness probe failures.\n",
+    "Your app restarts due to the liveness probe failing.\n",
+    "An app restarted due to the liveness probe failing.\n",
+    "If the node driver crashed due to the liveness probe failing, check the socket.\n",
+    "Did the node driver crash due to the liveness probe failing?\n",
+    "The node driver never crashed due to the liveness probe failing.\n",
+    "The node driver crashed due to the readiness probe failing.\n",
+])
+def test_a_workload_of_no_case_or_not_stated_is_no_record(text):
+    """The negative side: a node, the cluster, the kubelet, `your`, `an`, a conditional, a
+    question, a negation, the readiness probe: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ one pass
 
 
@@ -74,6 +117,8 @@ _N = 2_000_000
     ("the pod crashed due to the a's " * (_N // 31)) + "liveness\n",
     ("crashed due x's " * (_N // 16)) + "liveness probe\n",
     ("the pod restarted due it's " * (_N // 27)) + "\n",
+    ("the a b was kept " * (_N // 17)) + "crashed due to liveness probe failing\n",
+    ("our x " * (_N // 6)) + "restarted due to the liveness probe failing\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""

@@ -56,7 +56,12 @@ from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
-from kubesim.explain.readers.narrative_when import past_narrative, unhedged, workload_subject_end
+from kubesim.explain.readers.narrative_when import (
+    own_subject_end,
+    past_narrative,
+    unhedged,
+    workload_subject_end,
+)
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -1247,7 +1252,9 @@ class _Subject(NamedTuple):
 def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     """The case's own subject of the restart at `restart` in the sentence from `start`: a
     determiner of the case's or a pod's name (CASE_SUBJECT), the case's pods by their
-    workload right before it (narrative_when.workload_subject_end: `CSI pods were`), or a
+    workload right before it (narrative_when.workload_subject_end: `CSI pods were`), the
+    case's own workload by a determiner of the case's right before it (own_subject_end: `The
+    node driver`; the restart's cause a probe's failure, PROBE_RESTART's), or a
     pronoun whose antecedent is the case's app (stated_case.py); None without one."""
     case = CASE_SUBJECT.search(line, start, restart)
     if case is not None:
@@ -1256,6 +1263,10 @@ def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     if workload is not None:
         return _Subject(workload, "; its subject the case's pods named by their workload (a "
                         "capitalised name and a plural noun of what runs, fixprose38)")
+    own = own_subject_end(line, start, restart)
+    if own is not None:
+        return _Subject(own, "; its subject the case's own workload by a determiner of the "
+                        "case's (a probe's failure ends only a container, R4.4; fixprose52)")
     if pronoun_of_case(line, start, restart):
         return _Subject(start, "; its subject a pronoun whose antecedent is the case's app, "
                         "the author's own deploy told in the sentence before (stated_case.py)")
