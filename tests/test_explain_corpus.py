@@ -372,13 +372,6 @@ NOT_READ: dict[str, str] = {
         "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec"
         "tl get events (any layo; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kill"
         "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "csm-1200.issue-template-prose-operator-controller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
-        "r: /work/wt/held99/tests/data/explain/real/csm-1200.issue-template-prose-operator-contro"
-        "ller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt: not a r"
-        "ecord explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubect"
-        "l get events (any layou; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'"
-        "min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 101
     "ob-operator-5.comment-chinese-prose-pod-keeps-restarting-endlessly-in-bold-then-obcluster-yaml-then-describe-cut-at-priority.txt": (
         "held-out batch 101, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"

@@ -15,6 +15,13 @@ to the case's pod restarting).
   node driver crashed due to ...`): only a container has probes, so the end is the case's
   container's kill (R4.4). `the node`, `the cluster`, `your app` name none.
 
+- The case's pod named by its workload's proper name, two or three capitalised words with no
+  determiner, its restarts given OOMKilled as their reason (csm-1200: `customer is
+  experiencing CSM Operator Controller POD restarts due to OOMKilled error`): that end's
+  reason, as `the api pod restarted due to OOMKilled` is (OOMKilled only). One capitalised
+  word (a sentence's first), `Kubernetes`, and a determiner of no case before the name name
+  none.
+
 Hand-written variants beside those that must stay unread (a question, a negation, a
 conditional, the readiness probe, `a pod`, `pods`)."""
 
@@ -106,6 +113,43 @@ def test_a_workload_of_no_case_or_not_stated_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ a proper name's pod restarting OOMKilled
+
+
+@pytest.mark.parametrize("text", [
+    "### Bug Description\n\nHi Team, customer is experiencing CSM Operator Controller POD "
+    "restarts due to OOMKilled error, they applied the increase in the memory limit from 256mi "
+    "to 512mi but still experiencing restarts.\n",
+    "After the upgrade, Argo Repo Server pod was restarting because of OOMKilled.\n",
+    "Since Monday Grafana Agent Pods restarted due to OOMKilled.\n",
+])
+def test_a_proper_names_pod_restarting_oomkilled_is_an_oom_kill(text):
+    """The case's pod by its workload's proper name, its restarts given OOMKilled as their
+    reason: that end's reason, no probe, {0, 0}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    "Operator pod restarts due to OOMKilled error.\n",
+    "Kubernetes Operator pod restarts due to OOMKilled error.\n",
+    "Your Operator Controller pod restarted due to OOMKilled.\n",
+    "A CSM Operator Controller POD restarted due to OOMKilled.\n",
+    "Many Operator Controller pods restarted due to OOMKilled.\n",
+    "If CSM Operator Controller POD restarts due to OOMKilled, raise its limit.\n",
+    "Did CSM Operator Controller POD restart due to OOMKilled?\n",
+    "CSM Operator Controller POD never restarted due to OOMKilled.\n",
+    "CSM Operator Controller POD may restart due to OOMKilled.\n",
+])
+def test_a_name_of_no_case_or_not_stated_is_no_record(text):
+    """The negative side: a bare word, Kubernetes', a determiner of no case before the name, a
+    conditional, a question, a negation, what may happen: the page of prose alone is
+    refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ one pass
 
 
@@ -119,6 +163,9 @@ _N = 2_000_000
     ("the pod restarted due it's " * (_N // 27)) + "\n",
     ("the a b was kept " * (_N // 17)) + "crashed due to liveness probe failing\n",
     ("our x " * (_N // 6)) + "restarted due to the liveness probe failing\n",
+    ("Abc Def " * (_N // 8)) + "pod restarted due to OOMKilled\n",
+    ("your Abc Def pod " * (_N // 17)) + "restarts due to OOMKilled\n",
+    ("Abc " * (_N // 4)) + "\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
