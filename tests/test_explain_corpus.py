@@ -356,16 +356,6 @@ NOT_READ: dict[str, str] = {
         "r: --container 'csi-registrar': the record has no such container (containers: none); wan"
         "t {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}"
         ", 'shows_failures': True}"),
-    "node-driver-registrar-425.issue-prose-node-driver-crashed-due-to-liveness-failure-then-fenced-describe-events-backoff-x2131-csi-registrar-unhealthy-liveness-500-x567-then-log-cut.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [csi-registrar] {'end"
-        "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'show"
-        "s_failures': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': "
-        "{'min': 1, 'max': None}, 'shows_failures': True}"),
-    "cloud-provider-openstack-1643.issue-template-pods-crashing-due-liveness-probe-failed-then-fenced-liveness-probe-sidecar-log-health-check-deadline-exceeded-cut.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'can"
-        "not-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False}"
-        "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
-        "None}, 'shows_failures': True}"),
     "helm3-charts-176.issue-numbered-list-pod-restarts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt": (
         "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
         "r: /work/wt/held99/tests/data/explain/real/helm3-charts-176.issue-numbered-list-pod-rest"
@@ -373,13 +363,6 @@ NOT_READ: dict[str, str] = {
         "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec"
         "tl get events (any layo; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kill"
         "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "csm-1200.issue-template-prose-operator-controller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
-        "r: /work/wt/held99/tests/data/explain/real/csm-1200.issue-template-prose-operator-contro"
-        "ller-pod-restarts-due-to-oomkilled-error-memory-limit-raised-256mi-to-512mi.txt: not a r"
-        "ecord explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubect"
-        "l get events (any layou; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'"
-        "min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 101
     "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": (
         "held-out batch 101, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"

@@ -13,6 +13,13 @@ of the case in prose; written by the lead at stop 49, vsphere-csi-driver-1877).
   `Superset Workers`: stated_cause.WORKLOAD_SUBJECT), right before the restart's verb and its
   auxiliaries (`CSI pods were restarting`: `WORKLOAD_RESTARTING`), are the case's workload's
   pods, as fixprose38 reads them; `Kubernetes pods`, `Some pods` name none.
+- The case's own workload by a determiner of the case's and one or two words of its name, no
+  `pod` or `container` (`The node driver crashed due to the node-driver-registrar's liveness
+  probe failure`: `OWN_RESTARTING`, fixprose52), right before the restart's verb, where the
+  restart's cause is a liveness or startup probe's failure (the caller's): only a container
+  has probes, so what such a failure ends is the case's container (R4.4). A word of no
+  container's (`the node`, `the cluster`, `the kubelet`, `the probe`), `a`, `some` and `your`
+  name none.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
 __all__ = ["PAST_NARRATIVE", "WORKLOAD_RESTARTING", "Narrative", "past_narrative",
-           "unhedged", "workload_subject_end"]
+           "OWN_RESTARTING", "own_subject_end", "unhedged", "workload_subject_end"]
 
 # `When CLAUSE, we observed`: the clause one stretch with no comma or stop, then the author's
 # verb of seeing in the past (`we observed`, `I saw`, `we have observed`, `we then noticed`)
@@ -41,6 +48,16 @@ _NOT_PAST = lazy_regex(r"(?<![\w'])(?i:is|are|am|be|will|would|shall|should|can|
 WORKLOAD_RESTARTING = lazy_regex(
     r"(?P<subject>" + WORKLOAD_SUBJECT.pattern + r")[ \t]+"
     r"(?:(?i:were|was|are|is|kept|keep|keeps|have|had|been|started|began|always|constantly|"
+    r"repeatedly|frequently|still|continuously)[ \t]+){0,3}$")
+# the case's own workload by a determiner of the case's and one or two words of its name, the
+# last no word of what runs no container (a node, the cluster, the kubelet, a probe: `the node
+# driver` is a driver's), right before the restart's verb and its auxiliaries
+_NO_CONTAINER = (r"(?!(?i:nodes?|clusters?|kubelet|kubernetes|k8s|hosts?|machines?|vms?|probes?|"
+                 r"liveness|readiness|startup|checks?|pods?|containers?)(?![\w.-]))")
+OWN_RESTARTING = lazy_regex(
+    r"(?<![\w-])(?P<subject>(?i:my|our|the|this)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+    + _NO_CONTAINER + r"[\w.-]{1,63})[ \t]+"
+    r"(?:(?i:were|was|are|is|kept|keep|keeps|have|had|been|always|constantly|"
     r"repeatedly|frequently|still|continuously)[ \t]+){0,3}$")
 
 
@@ -73,4 +90,13 @@ def workload_subject_end(line: str, start: int, at: int) -> int | None:
     """Where the case's pods named by their workload end, the subject of the restart at `at`
     (`WORKLOAD_RESTARTING`, in line[start:at], its last 200 characters); None without."""
     m = WORKLOAD_RESTARTING.search(line, max(start, at - 200), at)
+    return None if m is None else m.end("subject")
+
+
+def own_subject_end(line: str, start: int, at: int) -> int | None:
+    """Where the case's own workload by a determiner of the case's ends, the subject of the
+    restart at `at` (`OWN_RESTARTING`, in line[start:at], its last 200 characters); None
+    without. For a restart whose cause is a liveness or startup failure only (the caller's:
+    such a failure ends only a container, R4.4)."""
+    m = OWN_RESTARTING.search(line, max(start, at - 200), at)
     return None if m is None else m.end("subject")

@@ -39,7 +39,10 @@ __all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
 PROBE_RESTART = lazy_regex(
-    r"(?<![A-Za-z])(?:(?i:restart(?:s|ed|ing)?)|(?i:crash[ -]?loop(?:s|ed|ing|back[ -]?off)?))"
+    r"(?<![A-Za-z])(?:(?i:restart(?:s|ed|ing)?)|(?i:crash[ -]?loop(?:s|ed|ing|back[ -]?off)?)"
+    # (a crash, the author's word for an end: `pods crashing due Liveness probe failed`; an end
+    # a liveness or startup failure causes is the kubelet's kill, R4.4; fixprose52)
+    r"|(?i:crash(?:es|ed|ing)?))"
     # (a back-off's name in a code span: `CrashLoopBackOff`, then `state,`)
     r"[`'\"]?,?[ \t]+"
     # (a few words of when between: `restart all the time because`; never a negation's)
@@ -48,8 +51,12 @@ PROBE_RESTART = lazy_regex(
     # it: `restart (a few times/day) due to`; what it holds is weighed by the caller, ASIDE)
     r"(?:\((?P<aside>[^()\n]{1,40})\),?[ \t]+"
     r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,2}?)?"
-    r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+"
-    r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?P<kind>(?i:liveness|startup))"
+    # (`due` alone too, its `to` dropped: `crashing due Liveness probe failed`; fixprose52)
+    r"(?i:because(?:[ \t]+of)?|due(?:[ \t]+to)?)[ \t]+"
+    # (the probe's container named by a possessive: `the node-driver-registrar's liveness
+    # probe failure`; fixprose52)
+    r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?:[\w.-]{1,63}['\u2019]s[ \t]+)?"
+    r"(?P<kind>(?i:liveness|startup))"
     r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?:(?i:fail(?:s|ed|ing|ures?)?)"
     # (its timeout, a failure the kubelet counts (R2.8): `due to liveness probe time out`,
     # `because the liveness probe timed out`; README, the stop 49 narrative rule)

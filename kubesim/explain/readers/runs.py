@@ -57,7 +57,12 @@ from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.listed_reasons import listed_reason
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
-from kubesim.explain.readers.narrative_when import past_narrative, unhedged, workload_subject_end
+from kubesim.explain.readers.narrative_when import (
+    own_subject_end,
+    past_narrative,
+    unhedged,
+    workload_subject_end,
+)
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -366,9 +371,22 @@ _OBSERVED = lazy_regex(
 # (`IF_MORE`: se, si, wenn, falls). OOMKilled only: the one reason that says what ended the
 # container with no exit code beside it (R4.1: the kubelet restarts what ended, whatever ended
 # it). Each run of blanks is followed by a word or a mark of its own: one pass.
+# The case's pod named by its workload's proper name, two or three capitalised words with no
+# determiner (`customer is experiencing CSM Operator Controller POD restarts due to OOMKilled
+# error`, csm-1200; fixprose52): a proper name is the case's own as a determiner's name is
+# (fixstated67's `The Backstage pod`, stated_cause.WORKLOAD_SUBJECT's `Superset Workers`); one
+# capitalised word may be a sentence's first (`Operator pod restarts ...`: a bare word, README),
+# and a word of Kubernetes' own, a quantifier or a determiner of no case (`Kubernetes Pod`,
+# `Some`, `Your`, `An`) is no name, nor stands before it (`your Operator Controller pod`, `A
+# CSM Operator Controller POD`: `_name_of_no_case`).
+_PROPER = (r"(?!(?i:kubernetes|k8s|pods?|containers?|some|many|most|all|other|such|any|no|each|"
+           r"every|these|those|the|our|my|their|its|this|that|when|if|why|how|your|an)(?![\w-]))"
+           r"[A-Z][\w-]{1,62}")
 _RESTART_SUBJECT = (
     r"(?:(?<![A-Za-z])(?:(?i:my|our|the|this|that|these|those)|(?!(?i:an?|pods?|containers?)"
     r"['\u2019]s)[A-Za-z][\w.-]{0,62}['\u2019]s)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)s?"
+    r"|(?<![\w.-])(?P<proper>" + _PROPER + r"(?:[ \t]+" + _PROPER + r"){1,2})[ \t]+"
+    r"(?i:pod|container)s?"
     r"|(?<![\w.-])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:[ \t]+(?i:pod|container))?)")
 _EN_RESTARTING = (
     r"(?P<subject>" + _RESTART_SUBJECT + r")[ \t]+(?:(?i:was|is|were|are|kept|keeps|"
@@ -1130,7 +1148,8 @@ def _restart_reason(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     what may happen."""
     m = _near(_RESTART_REASON, line, _OOM_ANCHORS, (300, 60), _SENTENCE_PLACES)
     if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
-            IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
+            IF_MORE.search(line, sentence_start(line, m.start()), m.start()) or \
+            (m["proper"] is not None and _name_of_no_case(line, m.start("proper"))):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", f"  Reason: {_reason(m['reason'])}"]
     named = _NAMED_SUBJECT.fullmatch(m["subject"] or "")
@@ -1157,6 +1176,22 @@ def _listed_reason(lines: list[str], number: int) -> tuple[tuple[list[str], bool
             f"{listed.reason} probe's failure and one kill of it, of a container the record "
             "does not name, at least once, no count")
     return (kill_lines(listed.reason), listed.rest), what + under
+
+
+_NO_CASE_WORDS = frozenset(("your", "a", "an", "any", "some", "each", "every", "many", "most",
+                            "all", "other", "no"))
+
+
+def _name_of_no_case(line: str, start: int) -> bool:
+    """Whether the proper name starting at `start` (`_PROPER`'s words, the subject of a restart)
+    follows a determiner of no case, right before it or before the capitalised words that run
+    into it (`your Operator Controller pod`, `A CSM Operator Controller POD`: a pod, no case's)."""
+    for word in reversed(line[max(0, start - 300):start].split()[-10:]):
+        if word.lower() in _NO_CASE_WORDS:
+            return True
+        if not word[:1].isupper():
+            return False
+    return False
 
 
 # the subject naming a container: `the api container`, `my sidecar-1 container`
@@ -1270,7 +1305,9 @@ class _Subject(NamedTuple):
 def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     """The case's own subject of the restart at `restart` in the sentence from `start`: a
     determiner of the case's or a pod's name (CASE_SUBJECT), the case's pods by their
-    workload right before it (narrative_when.workload_subject_end: `CSI pods were`), or a
+    workload right before it (narrative_when.workload_subject_end: `CSI pods were`), the
+    case's own workload by a determiner of the case's right before it (own_subject_end: `The
+    node driver`; the restart's cause a probe's failure, PROBE_RESTART's), or a
     pronoun whose antecedent is the case's app (stated_case.py); None without one."""
     case = CASE_SUBJECT.search(line, start, restart)
     if case is not None:
@@ -1279,6 +1316,10 @@ def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     if workload is not None:
         return _Subject(workload, "; its subject the case's pods named by their workload (a "
                         "capitalised name and a plural noun of what runs, fixprose38)")
+    own = own_subject_end(line, start, restart)
+    if own is not None:
+        return _Subject(own, "; its subject the case's own workload by a determiner of the "
+                        "case's (a probe's failure ends only a container, R4.4; fixprose52)")
     if pronoun_of_case(line, start, restart):
         return _Subject(start, "; its subject a pronoun whose antecedent is the case's app, "
                         "the author's own deploy told in the sentence before (stated_case.py)")
