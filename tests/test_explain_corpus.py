@@ -356,13 +356,6 @@ NOT_READ: dict[str, str] = {
         "r: --container 'csi-registrar': the record has no such container (containers: none); wan"
         "t {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}"
         ", 'shows_failures': True}"),
-    "helm3-charts-176.issue-numbered-list-pod-restarts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
-        "r: /work/wt/held99/tests/data/explain/real/helm3-charts-176.issue-numbered-list-pod-rest"
-        "arts-due-to-readiness-probe-failing-then-fenced-curl-8081-connection-refused.txt: not a "
-        "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubec"
-        "tl get events (any layo; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 101
     "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": (
         "held-out batch 101, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
