@@ -432,13 +432,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-kimai-config-reloaded-cut-in-timestamp.txt": (
-        "held-out batch 105, first contact on stop 52's code (f7665fea): got exit 2: kubesim: err"
-        "or: kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-ki"
-        "mai-config-reloaded-cut-in-timestamp.txt: not a record explain reads: expected kubectl d"
-        "escribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
 }
 
 
