@@ -392,20 +392,6 @@ NOT_READ: dict[str, str] = {
         " disjunction, not of `its probes`, and its subject `The openvpn-client containe"
         "r in it` (a name in a code span, `in it`) is not read either"),
     # held-out batch 105
-    "openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log-apache-configuration-check-failed-cut.txt": (
-        "held-out batch 105, first contact on stop 52's code (f7665fea): got exit 2: kubesim: err"
-        "or: openemr-3871.issue-prose-openemr-pod-does-not-i-get-crashloopbackoff-then-quoted-log"
-        "-apache-configuration-check-failed-cut.txt: not a record explain reads: expected kubectl"
-        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
-    "kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-kimai-config-reloaded-cut-in-timestamp.txt": (
-        "held-out batch 105, first contact on stop 52's code (f7665fea): got exit 2: kubesim: err"
-        "or: kimai2-261.issue-template-pod-name-in-constant-crash-loop-backoff-then-fenced-log-ki"
-        "mai-config-reloaded-cut-in-timestamp.txt: not a record explain reads: expected kubectl d"
-        "escribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     # held-out batch 106
     "openshift-ansible-7230.issue-fenced-oc-get-all-three-pods-0-of-1-running-0-then-oc-describe-tabs-cut-in-started.txt": (
         "held-out batch 106, first contact on stop 52's code (f7665fea): got [glusterfs] {'ended'"

@@ -57,6 +57,14 @@ CrashLoopBackOff`: the workload's name makes them the case's, as `Many pods for
 prod-datasets-server-worker-all are crashing` in stated_crashing.py), and the name after `pods
 for` or `pods of` (`pods for node-daemon`).
 
+Widened at fixprose52c (kimai2-261: `pod/kiami-kimai2-5dccd5f955-rl6b2 in constant crash loop
+backoff` alone on a line under an issue template's steps): kubectl's own name of a pod
+(`pod/NAME`, dashed or not) `in` the status with no verb (or `is in`), alone on its line, a
+word of how long the loop holds (`constant`) before it, the status spelled out in words
+(`crash loop backoff`, `crash loop back-off`, `crashloop backoff`) as the kubelet's word is.
+Other words on its line, a question's mark, a name without `pod/` and another kind's name
+(`deployment/NAME`) state nothing by it.
+
 Unread: `a pod`, `pods`, `many pods`, `many user pods` (no workload's dashed name), `this pods`,
 `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
@@ -160,6 +168,20 @@ _GOT = lazy_regex(r"(?<![\w'-])(?i:i|we)(?:[ \t]+(?i:am|are|keep|kept)|(?i:'m|'r
 # a pod's name and its status alone on a line (an issue form's `Current Behavior`)
 _NAME_STATUS = lazy_regex(r"[ \t]*" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"[ \t]+"
                           + _CLB + r"[ \t]*")
+# the status spelled out in words (`crash loop backoff`, `Crash Loop Back-Off`, `crashloop
+# backoff`): the kubelet's CrashLoopBackOff written as the words it joins (fixprose52c)
+_SPELLED = _MARK + r"(?i:crash[ -]?loop[ \t]back[ -]?off)" + _MARK + r"(?![\w-])"
+# kubectl's own name of a pod (`pod/NAME`, as `get -o name` and `get all` print it) `in` the
+# status, alone on its line (a list's mark before it, a stop after it), no verb or with `is`:
+# a telling of that pod's state, as a name and the status alone on a line is (kimai2-261:
+# `pod/kiami-kimai2-5dccd5f955-rl6b2 in constant crash loop backoff`; fixprose52c); a word of
+# how long or how often the loop holds (`constant`) before the status, none of negation
+_KUBECTL_IN = lazy_regex(
+    r"[ \t]*(?:[-*][ \t]+|\d{1,3}[.)][ \t]+)?" + _MARK + r"(?i:pods?|po)/(?P<name>" + _NAME
+    + r")" + _MARK + r"[ \t]+(?:(?i:is|was|has[ \t]+been)[ \t]+)?(?:(?i:stuck|still)[ \t]+)?"
+    r"(?i:in)[ \t]+(?:(?i:a|an|the)[ \t]+)?(?:(?i:constant|continuous|continual|endless|"
+    r"infinite|permanent|perpetual|repeated)[ \t]+)?(?:" + _SPELLED + r"|" + _CLB + r"|" + _LOOP
+    + r")(?:[ \t]+(?i:state|status|mode))?[ \t]*[.!]?[ \t]*")
 # a pod's name as a list's label, the status stated after the colon with no subject of its
 # own (`tempo-ingester-0`: First up 27 hours ago, has been in `CrashLoopBackOff`)
 _LABELLED = lazy_regex(
@@ -177,12 +199,14 @@ _ANCHORS = ("rash", "RASH")  # (crashloop, CrashLoopBackOff, crash-looping)
 
 class _Said(NamedTuple):
     """A statement found: its line, its words, the name its subject gives (None for `the
-    pod`), and whether a determiner of the case's opens it (`the subnet-router pod`)."""
+    pod`), whether a determiner of the case's opens it (`the subnet-router pod`), and whether
+    the name is kubectl's own name of a pod (`pod/NAME`: a pod's, dashed or not)."""
 
     line: int
     words: str
     name: str | None
     det: bool
+    kubectl: bool = False
 
 
 def _statements(lines: list[str]) -> list[_Said]:
@@ -198,6 +222,10 @@ def _statements(lines: list[str]) -> list[_Said]:
         whole = _NAME_STATUS.fullmatch(line) or _labelled(line)
         if whole is not None:
             said.append(_Said(number, whole[0].strip(), whole["name"], False))
+            continue
+        kubectl = _KUBECTL_IN.fullmatch(line)
+        if kubectl is not None:
+            said.append(_Said(number, kubectl[0].strip(), kubectl["name"], False, True))
             continue
         got = _got(line)
         if got is not None:
@@ -375,7 +403,8 @@ def read_stated_crashloop(text: str, source: str) -> RecordSet | None:
     commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
     said = _statements([("" if n in commands else x) for n, x in enumerate(lines, 1)])
     # the case's own: a determiner's subject, or a pod's own dashed name (its pod's name)
-    s = next((s for s in said if s.det or (s.name is not None and "-" in s.name)), None)
+    s = next((s for s in said
+              if s.det or s.kubectl or (s.name is not None and "-" in s.name)), None)
     if s is None:
         return None
     where = Where(source, s.line)
