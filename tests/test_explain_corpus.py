@@ -393,11 +393,6 @@ NOT_READ: dict[str, str] = {
         "r in it` (a name in a code span, `in it`) is not read either"),
     # held-out batch 105
     # held-out batch 106
-    "openshift-ansible-7230.issue-fenced-oc-get-all-three-pods-0-of-1-running-0-then-oc-describe-tabs-cut-in-started.txt": (
-        "held-out batch 106, first contact on stop 52's code (f7665fea): got [glusterfs] {'ended'"
-        ": 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': "
-        "False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': "
-        "0}, 'shows_failures': False}"),
 }
 
 

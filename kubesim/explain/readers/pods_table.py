@@ -34,7 +34,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.times import AGE_PATTERN, parse_age
 
-__all__ = ["Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
+__all__ = ["POD_KIND", "Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
            "cut_pod_row", "is_pod_row", "is_pods_header", "placeholder_name", "pod_row",
            "pods_of", "row_cut_in_age"]
 
@@ -45,8 +45,12 @@ _HEADER = re.compile(
 # prefixed `pod/` in `kubectl get all`'s pod section (kubectl prints the kind before each
 # name when it lists several kinds: printers' WithKind); a page that spaced the slashes it
 # copied (`pod / web-0`, as a translated page spaces `32400 / TCP`) prints the same prefix:
-# one space each side or none, never a slash spaced on one side only
-POD_KIND_PREFIX = r"pod(?:/| / )"
+# one space each side or none, never a slash spaced on one side only. The kind is the
+# resource's short name `po` where kubectl printed that (`get all` of kubectl 1.9's era and
+# OpenShift 3.x's `oc get all`: `po/NAME`, `svc/NAME`, `deploy/NAME`): `po/` is the same
+# prefix of the same row, the other kinds' rows no pod's (openshift-ansible-7230)
+POD_KIND = r"pod?/"
+POD_KIND_PREFIX = r"pod?(?:/| / )"
 _CELLS = (rf"^\s*(?:(?P<ns>{NAMESPACE_CELL})\s+)?(?:{POD_KIND_PREFIX})?(?P<name>{NAME_CELL})\s+"
           r"(?P<ready>\d{1,4})/(?P<total>\d{1,4})\s+(?P<status>[A-Za-z][A-Za-z:]{0,62}"
           r"(?::\d+/\d+)?)\s+(?P<restarts>\d{1,12})")

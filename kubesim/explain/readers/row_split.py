@@ -19,7 +19,7 @@ import re
 
 from kubesim.explain.readers.model import Where
 from kubesim.explain.readers.names import NAME_CELL, NAMESPACE_CELL
-from kubesim.explain.readers.pods_table import PodRow
+from kubesim.explain.readers.pods_table import POD_KIND, PodRow
 
 __all__ = ["STATUSES", "row_before_restarts"]
 
@@ -32,7 +32,7 @@ STATUSES = ("Running", "Pending", "Succeeded", "Failed", "Unknown", "Terminating
 _STATUS = rf"(?:Init:)?(?:{'|'.join(STATUSES)})|Init:\d{{1,4}}/\d{{1,4}}"
 # bounded runs only: one match over a line of any length is linear
 _ROW_BEFORE_RESTARTS = re.compile(
-    rf"^[ \t]{{0,64}}(?:(?P<ns>{NAMESPACE_CELL})[ \t]{{1,64}})?(?:pod/)?(?P<name>{NAME_CELL})"
+    rf"^[ \t]{{0,64}}(?:(?P<ns>{NAMESPACE_CELL})[ \t]{{1,64}})?(?:{POD_KIND})?(?P<name>{NAME_CELL})"
     rf"[ \t]{{1,64}}(?P<ready>\d{{1,4}})/(?P<total>\d{{1,4}})[ \t]{{1,64}}(?P<status>{_STATUS})"
     r"[ \t]*$")
 

@@ -21,16 +21,16 @@ from typing import NamedTuple
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, PodRecord, Where
 from kubesim.explain.readers.names import NAME_CELL
-from kubesim.explain.readers.pods_table import PodRow
+from kubesim.explain.readers.pods_table import POD_KIND, PodRow
 
 __all__ = ["NAME_CUT", "NameCut", "later_row_cut", "row_cut"]
 
-# the record's last line: a NAME cell alone, nothing after it (`pod/` as `kubectl get all`
+# the record's last line: a NAME cell alone, nothing after it (`pod/`, `po/` as `get all`
 # prints it), or a whole NAME and the row's cells before RESTARTS, the last of them maybe cut
 # (READY `0/1` or its start up to its `/`, STATUS or its start; a digit alone after a name is
 # no READY cell: `app-1 2 times`); bounded, so one match over a line of any
 # length is linear
-NAME_CUT = lazy_regex(rf"^[ \t]{{0,64}}(?:pod/)?(?P<name>{NAME_CELL})"
+NAME_CUT = lazy_regex(rf"^[ \t]{{0,64}}(?:{POD_KIND})?(?P<name>{NAME_CELL})"
                       r"(?P<after>[ \t]{1,64}\d{1,4}/\d{0,4}"
                       r"(?:[ \t]{1,64}[A-Za-z][A-Za-z:]{0,62}(?::\d{1,4}/?\d{0,4})?)?)?[ \t]*$")
 
