@@ -395,13 +395,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
-    "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": (
-        "held-out batch 101, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: /work/wt/lead52/tests/data/explain/real/nebula-operator-108.comment-root-prompt-get-"
-        "events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-th"
-        "en-logs-cut.txt: not a record explain reads: expected kubectl describe pod, kubectl get "
-        "pod -o yaml|json, kubect; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 103
     "microservices-chat-4.issue-continued-describe-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-ages-invalid-then-next-pod-name-cut.txt": (
         "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
