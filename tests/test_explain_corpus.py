@@ -402,7 +402,10 @@ NOT_READ: dict[str, str] = {
         "e-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-age"
         "s-invalid-then-next-pod-name-cut.txt: no pod named 'chat-front-5c9fc95dff-g2x2j' in the "
         "record (pods: chat-svc-5; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
+        "s': {'min': 0, 'max': None}, 'shows_failures': True}. After fixrows52's naming (the pie"
+        "ce before chat-svc's `Name:` is the pod its Scheduled row names): got [chat-front] {'end"
+        "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 2}, 'shows_f"
+        "ailures': True}, max from the two failures (`not-probe`) past the recorder's burst"),
     "coturn-994.issue-prose-container-going-into-a-crashloop-then-fenced-kubectl-logs-turnserver-operation-not-permitted-then-entrypoint-script.txt": (
         "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
         "or: /work/wt/lead52/tests/data/explain/real/coturn-994.issue-prose-container-going-into-"

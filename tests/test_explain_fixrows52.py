@@ -4,6 +4,10 @@
   a no-break space is the no-break space the normaliser reads as a space, wherever it stands,
   and a text it marks as a mail's escapes its `&lt;`, `&gt;` and `&amp;` though its quotes stay
   bare (readers/normalise.py `_unescaped`, nebula-operator-108).
+- A describe piece without its head, before another pod's `Name:` (so not that pod's), is the
+  pod its events' messages name, one pod and not the one below: the scheduler's `Successfully
+  assigned NS/NAME`, a kill's or back-off's pod (readers/read.py `_named_apart`,
+  microservices-chat-4).
 
 Hand-written variants beside each that must stay unread."""
 
@@ -12,8 +16,10 @@ from __future__ import annotations
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
+from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.normalise import plain
+from kubesim.explain.readers.read import parse_record, pod_groups
 
 # --- a mail's `&nbsp;` ------------------------------------------------------------------------
 
@@ -68,3 +74,49 @@ def test_an_events_table_with_a_mails_column_spaces_is_read() -> None:
 def test_the_entities_read_a_long_line_in_one_pass(text: str) -> None:
     """Hostile input: 2 MB lines of the entities' characters, read in one pass."""
     read_in_one_pass(text)
+
+
+# --- a describe piece without its head, named by its Scheduled row ----------------------------
+
+_SCHEDULED = ("  Normal   Scheduled  10m                default-scheduler  Successfully assigned "
+              "default/web-5c9fc95dff-g2x2j to node-1\n")
+_PIECE = (
+    "                 node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n"
+    "Events:\n"
+    "  Type     Reason     Age                From               Message\n"
+    "  ----     ------     ----               ----               -------\n"
+    + _SCHEDULED +
+    "  Warning  Unhealthy  2m (x3 over 9m)    kubelet            Liveness probe failed: Get "
+    "\"http://10.0.0.5:8080/\": dial tcp 10.0.0.5:8080: connect: connection refused\n"
+    "  Normal   Killing    2m                 kubelet            Container web failed liveness "
+    "probe, will be restarted\n"
+    "\n\n"
+    "Name:         api-595f484657-drpkb\n"
+    "Namespace:    default\n"
+    "Node:\n")
+
+
+def _names(text: str) -> list[str | None]:
+    return [p.name for p in pod_groups([parse_record(text, "r.txt")])]
+
+
+def test_a_describe_piece_before_another_pods_name_is_the_pod_its_scheduled_row_names() -> None:
+    """chat-front's Events above chat-svc's describe: the rows are the pod the Scheduled row
+    names, asked for by that name: its liveness kill, once."""
+    assert sorted(map(str, _names(_PIECE))) == ["api-595f484657-drpkb", "web-5c9fc95dff-g2x2j"]
+    a = explained_answer(_PIECE, pod="web-5c9fc95dff-g2x2j")
+    assert (a.cause, a.probe_kills.lo, a.shows_failures) == (Cause.LIVENESS_KILL, 1, True)
+
+
+@pytest.mark.parametrize("text", [
+    # the Scheduled row names the pod below: the piece is not that pod's, and names none
+    _PIECE.replace("default/web-5c9fc95dff-g2x2j", "default/api-595f484657-drpkb"),
+    # no Scheduled row: nothing names the piece
+    _PIECE.replace(_SCHEDULED, ""),
+    # two Scheduled rows of two pods: no one pod
+    _PIECE.replace(_SCHEDULED, _SCHEDULED + _SCHEDULED.replace("web-5c9", "db-5c9")),
+])
+def test_a_describe_piece_no_one_message_names_stays_unnamed(text: str) -> None:
+    assert sorted(map(str, _names(text))) == ["None", "api-595f484657-drpkb"]
+    with pytest.raises(RecordError):
+        explained_answer(text, pod="web-5c9fc95dff-g2x2j")
