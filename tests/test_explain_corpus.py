@@ -360,11 +360,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 98
     # held-out batch 100
     # held-out batch 99
-    "topolvm-1108.issue-prose-pods-restarted-due-to-csi-registrar-failing-liveness-then-fenced-get-events-grep-liveness-created-started-stopping-container-liveness-probe-cut-in-object.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
-        "r: --container 'csi-registrar': the record has no such container (containers: none); wan"
-        "t {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}"
-        ", 'shows_failures': True}"),
     "node-driver-registrar-425.issue-prose-node-driver-crashed-due-to-liveness-failure-then-fenced-describe-events-backoff-x2131-csi-registrar-unhealthy-liveness-500-x567-then-log-cut.txt": (
         "held-out batch 99, first contact on stop 52's code (89aa5dfc): got [csi-registrar] {'end"
         "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'show"

@@ -11,6 +11,11 @@
 - Rows past the event recorder's burst count their liveness and startup failures from below
   (README's counting rules, R4.43): those failures bound no kills, so restarts beyond them are
   no longer ruled out as probe kills (diagnosis.py `_failures_whole`, microservices-chat-4).
+- A restart of the case's pods stated as caused by a named container failing its liveness
+  probe (`the `topolvm-node-*` pods are being constantly restarted due to the `csi-registrar`
+  container failing liveness probe health checks`) is that container's liveness kill, given to
+  each pod of one workload the record's events name (readers/probe_restart.py, runs.py,
+  stated_pod.py `_record_pods`; topolvm-1108).
 
 Hand-written variants beside each that must stay unread."""
 
@@ -161,3 +166,57 @@ def test_failures_the_filter_did_not_drop_or_that_kill_nothing_still_rule_kills_
         text: str) -> None:
     a = explained_answer(text)
     assert (a.kind, a.probe_kills) == ("not-probe", CountRange(0, 0))
+
+
+# --- a named container's liveness failure restarting the case's pods -------------------------
+
+_ROWS = ("```\n"
+         "2m50s       Normal    Killing     pod/node-krlp7     Stopping container sidecar\n"
+         "2m49s       Normal    Created     pod/node-drd5j     Created container sidecar\n"
+         "```\n")
+_STATED = ("We see that the `node-*` pods are being constantly restarted due to the `registrar` "
+           "container failing liveness probe health checks:\n")
+
+
+@pytest.mark.parametrize(("text", "container"), [
+    (_STATED + _ROWS, "registrar"),
+    # the subject's name without a code span, the restart in the past
+    (_STATED.replace("`node-*`", "node").replace("are being constantly restarted", "restarted")
+     + _ROWS, "registrar"),
+    # the README's own form, of pods only an events table names
+    ("Our pods restarted due to the liveness probe failing:\n" + _ROWS, None),
+])
+def test_a_restart_stated_of_the_case_pods_is_each_event_pods_kill(
+        text: str, container: str | None) -> None:
+    for pod in ("node-krlp7", "node-drd5j"):
+        a = explained_answer(text, pod=pod, container=container)
+        assert (a.cause, a.probe_kills, a.shows_failures) == \
+            (Cause.LIVENESS_KILL, CountRange(1, None), True)
+
+
+@pytest.mark.parametrize("text", [
+    # a question
+    _STATED.replace("We see that the", "Are the").replace("checks:", "checks?") + _ROWS,
+    # a negation
+    _STATED.replace("are being constantly restarted", "are not restarted") + _ROWS,
+    # what may happen
+    _STATED.replace("are being constantly restarted", "may be restarted") + _ROWS,
+    # no determiner of the case's: a container in general
+    _STATED.replace("the `registrar` container", "a container") + _ROWS,
+    # pods of two workloads: no one workload is the case's
+    _STATED + _ROWS.replace("pod/node-drd5j", "pod/agent-drd5j"),
+])
+def test_a_restart_not_stated_of_one_workloads_pods_gives_no_kill(text: str) -> None:
+    pods = pod_groups([parse_record(text, "r.txt")])
+    assert not any(e.reason == "Killing" and "registrar" in e.message
+                   for p in pods if p.name is not None for e in p.events)
+
+
+@pytest.mark.parametrize("text", [
+    "the `a-*` pods " * 140_000 + "\n",
+    "restarted due to the `x` container failing " * 50_000 + "\n",
+    "restarted due to the " * 100_000 + "liveness probe\n",
+])
+def test_the_restart_rule_reads_a_long_line_in_one_pass(text: str) -> None:
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
