@@ -8,9 +8,6 @@
   pod its events' messages name, one pod and not the one below: the scheduler's `Successfully
   assigned NS/NAME`, a kill's or back-off's pod (readers/read.py `_named_apart`,
   microservices-chat-4).
-- Rows past the event recorder's burst count their liveness and startup failures from below
-  (README's counting rules, R4.43): those failures bound no kills, so restarts beyond them are
-  no longer ruled out as probe kills (diagnosis.py `_failures_whole`, microservices-chat-4).
 - A restart of the case's pods stated as caused by a named container failing its liveness
   probe (`the `topolvm-node-*` pods are being constantly restarted due to the `csi-registrar`
   container failing liveness probe health checks`) is that container's liveness kill, given to
@@ -128,44 +125,6 @@ def test_a_describe_piece_no_one_message_names_stays_unnamed(text: str) -> None:
     assert sorted(map(str, _names(text))) == ["None", "api-595f484657-drpkb"]
     with pytest.raises(RecordError):
         explained_answer(text, pod="web-5c9fc95dff-g2x2j")
-
-
-# --- liveness failures past the recorder's burst bound no kills --------------------------------
-
-
-def _burst_record(back_offs: int, probe: str = "Liveness") -> str:
-    """A pod's whole stream from its Scheduled row: one probe failure, then back-offs."""
-    return (
-        "Name:         web-0\nNamespace:    default\nEvents:\n"
-        "  Type     Reason     Age                  From               Message\n"
-        "  ----     ------     ----                 ----               -------\n"
-        "  Normal   Scheduled  20m                  default-scheduler  Successfully assigned "
-        "default/web-0 to node-1\n"
-        f"  Warning  Unhealthy  15m                  kubelet            {probe} probe failed: "
-        "Get \"http://10.0.0.5:8080/\": dial tcp 10.0.0.5:8080: connect: connection refused\n"
-        f"  Warning  BackOff    1m (x{back_offs} over 19m)  kubelet            Back-off restarting "
-        "failed container\n")
-
-
-def test_liveness_failures_past_the_burst_leave_the_kills_open() -> None:
-    """32 occurrences, no Killing row, no restart count: the failures are counted from
-    below, and the restarts the back-offs need may be kills whose failures were dropped
-    (README: `max: null`), not restarts ruled out as probe kills."""
-    a = explained_answer(_burst_record(30))
-    assert (a.cause, a.kind, a.probe_kills) == (Cause.CANNOT_TELL, "cannot-tell",
-                                                CountRange(0, None))
-
-
-@pytest.mark.parametrize("text", [
-    # under the burst the filter dropped none: the one failure bounds the kills
-    _burst_record(12),
-    # readiness failures kill nothing, past the burst or not (R1.17)
-    _burst_record(30, "Readiness"),
-])
-def test_failures_the_filter_did_not_drop_or_that_kill_nothing_still_rule_kills_out(
-        text: str) -> None:
-    a = explained_answer(text)
-    assert (a.kind, a.probe_kills) == ("not-probe", CountRange(0, 0))
 
 
 # --- a named container's liveness failure restarting the case's pods -------------------------

@@ -600,14 +600,8 @@ def _failures_whole(f: _Facts) -> bool:
     Started rows, back-off refusals) prove the restarts, so that those ends lie in the span
     the rows show. A restart count alone counts ends older than the events (kept an hour
     after their last occurrence, --event-ttl) or in rows cut away, whose failures the record
-    does not show (README's counting rules; rancher-44649's 32 restarts under a `...`). Rows
-    past the event recorder's burst (`_dropped`, R4.43) count their liveness and startup
-    failures from below (README: they leave the kills open), the restarts' failures among
-    those it dropped: not whole (microservices-chat-4); readiness failures alone kill nothing
-    whatever their count (R1.17)."""
+    does not show (README's counting rules; rancher-44649's 32 restarts under a `...`)."""
     v = f.view
-    if _dropped(f) and any(s.probe in KILLERS for s in f.failed):
-        return False
     if v.since_scheduled:
         return True
     b = f.story.back_offs
