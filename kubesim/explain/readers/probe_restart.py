@@ -67,17 +67,25 @@ PROBE_RESTART = lazy_regex(
     # (the failing told of the pod, the probe its object: `due to failing the liveness probe`,
     # `because of failed startup checks`; fixprose66)
     r"|(?i:fail(?:ing|ed))[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
-    r"(?P<kind3>(?i:liveness|startup))[ \t]*(?i:probes?|checks?))"
+    r"(?P<kind3>(?i:liveness|startup))[ \t]*(?i:probes?|checks?)"
+    # (the failing told of a container the sentence names, the case's: `due to the
+    # `csi-registrar` container failing liveness probe health checks`, topolvm-1108)
+    r"|(?i:the|its|their|our|my)[ \t]+`?(?P<container>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)`?"
+    r"[ \t]+(?i:container)[ \t]+(?i:fail(?:ing|ed|s))[ \t]+(?:(?i:the|its|their)[ \t]+)?"
+    r"(?P<kind4>(?i:liveness|startup))[ \t]*(?i:probes?|checks?))"
     r"(?![A-Za-z])")
 RESTART_ANCHORS = ("restart", "Restart", "RESTART", "rash")  # (`CrashLoopBackOff`, `crashloop`)
+# a word of the subject before `pods`: a name, or a code span of the pods' names with a glob
+# for their suffixes (`the `topolvm-node-*` pods`, topolvm-1108)
+_NAMED = r"[\w.-]{1,63}|`[\w.-]{1,63}\*?`"
 # the case's own pods or containers as the sentence's subject: a determiner of the case's and
 # at most one word before `pod(s)` or `container(s)` (`the pods`, `our minio pods`), or a pod's
 # name of two or more dash-parted parts (`minio-0`)
-_CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
+_CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:(?:" + _NAMED + r")[ \t]+){0,2}"
          r"(?i:pods?|containers?)(?![\w-])|[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?![\w-]))")
 CASE_SUBJECT = lazy_regex(_CASE)
 # the case's own pods, several: `the pods`, `our pods`, `all the pods`, `my minio pods`
-PODS_SUBJECT = lazy_regex(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+PODS_SUBJECT = lazy_regex(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:(?:" + _NAMED + r")[ \t]+)?"
                           r"(?i:pods)(?![\w-])")
 
 

@@ -486,8 +486,8 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     pods: list[PodRecord] = []
     for s in sets:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
-            if pod.name is None and pod.apart_from is None:
-                pod.name = _named_by_kills(pod)
+            if pod.name is None:
+                pod.name = _named_by_kills(pod) if pod.apart_from is None else _named_apart(pod)
             same = next((p for p in pods if _same(p, pod.name, pod.namespace)), None)
             if same is None:
                 pods.append(pod)
@@ -711,6 +711,23 @@ def _named_by_kills(pod: PodRecord) -> str | None:
     names |= {m[1] for e in pod.events
               if e.reason == "Scheduled" and (m := _ASSIGNED.match(e.message.strip()))}
     return names.pop() if len(names) == 1 else None
+
+
+def _named_apart(piece: PodRecord) -> str | None:
+    """The pod a describe piece without its head (`PodRecord.apart_from`: its lines come
+    before another pod's `Name:`, so they are not that pod's) is about when its events'
+    messages name one pod, and not that other one (`_named_by_kills`: the scheduler's
+    Scheduled message names the pod it bound; microservices-chat-4, chat-front's Events above
+    chat-svc's describe), said in a note; else None, a pod the record does not name."""
+    name = _named_by_kills(piece)
+    if name is None or name == piece.apart_from:
+        return None
+    below = (piece.apart_from or "the pod below")[:60]
+    piece.notes.append(Note(
+        f"the lines from line {piece.where.line} that come before the describe of {below} "
+        f"name {name[:60]} in their events' messages (the scheduler's `Successfully assigned`, "
+        "a kill's or a back-off's pod): read as that pod's", piece.where, uncertain=False))
+    return name
 
 
 def _attach_events(pod: PodRecord, mine: list[RecordedEvent]) -> None:

@@ -1288,11 +1288,12 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
             IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
             restart_denied(line, subject.end, m.start()):
         return None, ""
+    named = f"of its container {m['container']}" if m["container"] else \
+        "of a container the record does not name"
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
-            "read as that probe's failure and one kill of it, of a container the record does "
-            "not name, at least once, no count")
-    return (kill_lines((m["kind"] or m["kind2"] or m["kind3"]).lower()), True), \
-        what + subject.what
+            f"read as that probe's failure and one kill of it, {named}, at least once, no count")
+    kind = m["kind"] or m["kind2"] or m["kind3"] or m["kind4"]
+    return (kill_lines(kind.lower(), m["container"]), True), what + subject.what
 
 
 class _Subject(NamedTuple):

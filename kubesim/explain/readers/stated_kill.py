@@ -219,9 +219,13 @@ def probe_kill_lines(m: re.Match[str]) -> list[str]:
                            if groups.get(k)).lower())
 
 
-def kill_lines(kind: str) -> list[str]:
+def kill_lines(kind: str, container: str | None = None) -> list[str]:
     """The kubelet's lines of one failure and one kill of the probe of `kind` (`liveness`,
-    `startup`), of a container the record does not name (`probe_kill_lines`)."""
+    `startup`), of a container the record does not name (`probe_kill_lines`), or of the
+    `container` the statement names (the kubelet's kill message names it, R4.4)."""
+    if container is not None:
+        return [f"{kind.capitalize()} probe failed",
+                f"Container {container} failed {kind} probe, will be restarted"]
     return [f"{kind.capitalize()} probe failed",
             f"Killing container with id docker://...:Container failed {kind} probe.. "
             "Container will be killed and recreated."]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.model import Note, PodRecord, RecordSet
+from kubesim.explain.readers.model import Note, PodRecord, RecordedEvent, RecordSet
 from kubesim.explain.readers.probe_restart import PODS_SUBJECT
 from kubesim.explain.readers.stated_kill import STATED_PROBE_KILL
 from kubesim.explain.readers.titled import workload_of
@@ -111,12 +111,13 @@ def _said_at(lines: list[str], number: int | None, pod: str) -> str | None:
 
 def give_stated_kills(found: RecordSet, text: str) -> None:
     """The failure and kill read from a sentence stating a probe's kill of the case's pods,
-    several (`PODS_SUBJECT` on its line), given to each of the record's pods when they are
-    pods of one workload, each its own copy; said in a note."""
+    several (`PODS_SUBJECT` on its line), given to each of the record's pods (`_record_pods`:
+    a `get pods` table's, an events table's) when they are pods of one workload, each its
+    own copy; said in a note."""
     piece = next((p for p in found.pods if p.name is None and p.apart_from is None
                   and "messages" in p.formats), None)
-    names = list(dict.fromkeys(p.name for p in found.pods if p.name is not None))
-    if piece is None or len(names) < 2 or len({workload_of(n) for n in names}) != 1:
+    pods = _record_pods(found)
+    if piece is None or len(pods) < 2 or len({workload_of(n) for n in pods}) != 1:
         return
     lines = text.split("\n")
     for number in _kill_lines(found):
@@ -124,16 +125,39 @@ def give_stated_kills(found: RecordSet, text: str) -> None:
         if not mine or not 0 < number <= len(lines) or \
                 PODS_SUBJECT.search(lines[number - 1], 0, SENTENCE_REACH) is None:
             continue
-        for name in names:  # the first record of each (a describe and a row of one pod merge)
-            pod = next(p for p in found.pods if p.name == name)
-            pod.events.extend(replace(e) for e in mine)
+        for name, namespace in pods.items():
+            _give(found, name, namespace, mine)
         piece.events = [e for e in piece.events if e.where.line != number]
+        names = list(pods)
         shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
         found.notes.append(Note(
             f"line {number}: the probe's kill is stated of the case's pods, several: read as "
             f"each one's of the record's pods, of one workload ({shown})", mine[0].where))
     if not piece.events and not piece.containers:
         found.pods.remove(piece)
+
+
+def _record_pods(found: RecordSet) -> dict[str, str | None]:
+    """The record's pods by name (and namespace): its pieces' names, and the pods its events
+    name whole (a row cut in its OBJECT cell names none: `RecordedEvent.object_cut`)."""
+    pods: dict[str, str | None] = {p.name: p.namespace for p in found.pods if p.name}
+    for e in found.events:
+        if e.object_name and e.object_kind in ("", "Pod") and not e.object_cut:
+            pods.setdefault(e.object_name, e.object_namespace)
+    return pods
+
+
+def _give(found: RecordSet, name: str, namespace: str | None,
+          mine: list[RecordedEvent]) -> None:
+    """The statement's events given to the pod `name`: its first piece's (a describe and a
+    row of one pod merge), or, a pod only the events name, the record's events naming it."""
+    pod = next((p for p in found.pods if p.name == name), None)
+    if pod is not None:
+        pod.events.extend(replace(e) for e in mine)
+        return
+    moved = [replace(e, object_kind="Pod", object_name=name, object_namespace=namespace)
+             for e in mine]
+    found.events = sorted([*found.events, *moved], key=lambda e: e.where.line or 0)
 
 
 def _kill_lines(found: RecordSet) -> list[int]:
