@@ -390,14 +390,12 @@ NOT_READ: dict[str, str] = {
     # held-out batch 105
     # held-out batch 106
     # held-out batch 108
-    "ocs-ci-4488.comment-prose-fenced-event-rows-no-header-elided-by-dots-created-started-couchbase-server-once-readiness-failed-empty-then-log-cut.txt": ("held-out batch 108: not yet run"),
-    "cass-operator-530.comment-inline-code-three-event-rows-no-header-created-started-server-system-logger-readiness-x270-statuscode-500.txt": ("held-out batch 108: not yet run"),
-    "timescaledb-4498.issue-form-crash-prose-then-fenced-bash-one-row-readiness-x24209-over-10d-rejecting-connections.txt": ("held-out batch 108: not yet run"),
-    "clickhouse-53435.comment-fenced-sigterm-log-line-killed-by-k8s-prose-then-describe-grep-a4-last-state-oomkilled-137.txt": ("held-out batch 108: not yet run"),
-    "yugabyte-db-2398.issue-prose-then-two-unfenced-rows-no-header-liveness-refused-once-readiness-x3-refused.txt": ("held-out batch 108: not yet run"),
-    "oracle-mysql-operator-66.comment-prose-inline-readiness-503-then-fenced-describe-events-scheduling-mounts-cut-in-pulled-row.txt": ("held-out batch 108: not yet run"),
-    "couchbase-helm-charts-85.issue-prose-readiness-seems-to-fail-screenshot-then-fenced-describe-events-init-and-server-started-once-cut-in-from.txt": ("held-out batch 108: not yet run"),
-    "fdb-kubernetes-operator-315.issue-prose-fenced-cluster-yaml-then-fenced-get-po-eight-pods-all-running-0-last-row-cut-in-name.txt": ("held-out batch 108: not yet run"),
+    "couchbase-helm-charts-85.issue-prose-readiness-seems-to-fail-screenshot-then-fenced-describe-events-init-and-server-started-once-cut-in-from.txt": (
+        "held-out batch 108, first contact on stop 52's code (b8143327): got [couchbase-server-in"
+        "it] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows"
+        "_failures': False}; [couchbase-server] {'ended': 'cannot-tell', 'probe': [], 'probe_kill"
+        "s': {'min': 0, 'max': None}, 'shows_failures': False}; want {'ended': 'readiness-only', "
+        "'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
 }
 
 
