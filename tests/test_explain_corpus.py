@@ -396,6 +396,16 @@ NOT_READ: dict[str, str] = {
         "_failures': False}; [couchbase-server] {'ended': 'cannot-tell', 'probe': [], 'probe_kill"
         "s': {'min': 0, 'max': None}, 'shows_failures': False}; want {'ended': 'readiness-only', "
         "'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
+    # held-out batch 107
+    "pascaliske-helm-charts-782.issue-prose-readiness-refused-pod-crashloopbackoff-then-fenced-probe-yaml-liveness-readiness-port-metrics.txt": ("held-out batch 107: not yet run"),
+    "fluxcd-source-controller-192.issue-prose-restarting-148-times-then-fenced-describe-2020-cut-at-state.txt": ("held-out batch 107: not yet run"),
+    "anthos-service-mesh-packages-877.issue-prose-oomkilled-message-pod-crashing-resources-yaml-then-logs-and-get-pod-w-row-1-of-2-oomkilled-1-cut-in-resources.txt": ("held-out batch 107: not yet run"),
+    "netbox-chart-113.issue-prose-inline-code-readiness-context-deadline-exceeded-service-works-fine.txt": ("held-out batch 107: not yet run"),
+    "lws-48.issue-template-fenced-get-pods-row-2-of-2-running-7-ago-then-container-statuses-yaml-exit-255-unknown-cut-in-image-id.txt": ("held-out batch 107: not yet run"),
+    "mongodb-enterprise-kubernetes-172.issue-template-prose-constantly-oom-killed-then-fenced-oc-get-pod-row-0-of-1-oomkilled-6-cut-in-context.txt": ("held-out batch 107: not yet run"),
+    "ark-server-charts-26.issue-prose-liveliness-probe-failure-very-frequently-then-fenced-arkmanager-log-pid-killed-exited-restarting.txt": ("held-out batch 107: not yet run"),
+    "ory-k8s-269.issue-prose-pod-does-not-start-readiness-returning-503-then-kratos-log-line-kube-probe-status-503.txt": ("held-out batch 107: not yet run"),
+    "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": ("held-out batch 107: not yet run"),
 }
 
 
