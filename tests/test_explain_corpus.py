@@ -397,15 +397,40 @@ NOT_READ: dict[str, str] = {
         "s': {'min': 0, 'max': None}, 'shows_failures': False}; want {'ended': 'readiness-only', "
         "'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 107
-    "pascaliske-helm-charts-782.issue-prose-readiness-refused-pod-crashloopbackoff-then-fenced-probe-yaml-liveness-readiness-port-metrics.txt": ("held-out batch 107: not yet run"),
-    "fluxcd-source-controller-192.issue-prose-restarting-148-times-then-fenced-describe-2020-cut-at-state.txt": ("held-out batch 107: not yet run"),
-    "anthos-service-mesh-packages-877.issue-prose-oomkilled-message-pod-crashing-resources-yaml-then-logs-and-get-pod-w-row-1-of-2-oomkilled-1-cut-in-resources.txt": ("held-out batch 107: not yet run"),
-    "netbox-chart-113.issue-prose-inline-code-readiness-context-deadline-exceeded-service-works-fine.txt": ("held-out batch 107: not yet run"),
-    "lws-48.issue-template-fenced-get-pods-row-2-of-2-running-7-ago-then-container-statuses-yaml-exit-255-unknown-cut-in-image-id.txt": ("held-out batch 107: not yet run"),
-    "mongodb-enterprise-kubernetes-172.issue-template-prose-constantly-oom-killed-then-fenced-oc-get-pod-row-0-of-1-oomkilled-6-cut-in-context.txt": ("held-out batch 107: not yet run"),
-    "ark-server-charts-26.issue-prose-liveliness-probe-failure-very-frequently-then-fenced-arkmanager-log-pid-killed-exited-restarting.txt": ("held-out batch 107: not yet run"),
-    "ory-k8s-269.issue-prose-pod-does-not-start-readiness-returning-503-then-kratos-log-line-kube-probe-status-503.txt": ("held-out batch 107: not yet run"),
-    "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": ("held-out batch 107: not yet run"),
+    "pascaliske-helm-charts-782.issue-prose-readiness-refused-pod-crashloopbackoff-then-fenced-probe-yaml-liveness-readiness-port-metrics.txt": (
+        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 're"
+        "adiness-only', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
+        "res': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': "
+        "0, 'max': None}, 'shows_failures': True}"),
+    "fluxcd-source-controller-192.issue-prose-restarting-148-times-then-fenced-describe-2020-cut-at-state.txt": (
+        "held-out batch 107, first contact on stop 52's code (b8143327): got [manager] {'ended': "
+        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fa"
+        "lse}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': No"
+        "ne}, 'shows_failures': True}"),
+    "anthos-service-mesh-packages-877.issue-prose-oomkilled-message-pod-crashing-resources-yaml-then-logs-and-get-pod-w-row-1-of-2-oomkilled-1-cut-in-resources.txt": (
+        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 'oo"
+        "m-killed', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
+        "nt {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_"
+        "failures': True}"),
+    "ark-server-charts-26.issue-prose-liveliness-probe-failure-very-frequently-then-fenced-arkmanager-log-pid-killed-exited-restarting.txt": (
+        "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
+        "or: ark-server-charts-26.issue-prose-liveliness-probe-failure-very-frequently-then-fence"
+        "d-arkmanager-log-pid-killed-exited-restarting.txt: not a record explain reads: expected "
+        "kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any l; want {'en"
+        "ded': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'shows"
+        "_failures': True}"),
+    "ory-k8s-269.issue-prose-pod-does-not-start-readiness-returning-503-then-kratos-log-line-kube-probe-status-503.txt": (
+        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max"
+        "': 0}, 'shows_failures': True}"),
+    "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": (
+        "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
+        "or: pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-re"
+        "adiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt: no pod named 'pulsar-broker' "
+        "in the record (pods: pulsar-bookie-0, pulsar-bookie-1, pulsar-bookie-2, pulsa; want {'en"
+        "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
+        ": None}, 'shows_failures': True}"),
 }
 
 
