@@ -18,7 +18,9 @@ import pytest
 from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
+from kubesim.explain.engine import ExplainOptions, explain_records
 from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
 
 _READINESS = ("```yaml\nreadinessProbe:\n  httpGet:\n    path: /health/ready\n"
@@ -97,3 +99,71 @@ _N = 2_000_000
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ separate Started rows of one container
+
+_HEADER = ("Events:\n  Type    Reason     Age   From               Message\n"
+           "  ----    ------     ----  ----               -------\n"
+           "  Normal  Scheduled  10m   default-scheduler  Successfully assigned default/web-1 "
+           "to node-1\n")
+_GET_HEADER = ("LAST SEEN   TYPE     REASON      OBJECT      MESSAGE\n"
+               "10m         Normal   Scheduled   pod/web-1   Successfully assigned default/web-1 "
+               "to node-1\n")
+
+
+@pytest.mark.parametrize("record", [
+    _HEADER + "  Normal  Started    10m   kubelet            Started container web\n"
+    "  Normal  Started    2m    kubelet            Started container web\n",
+    _HEADER + "  Normal  Created    10m   kubelet            Created container web\n"
+    "  Normal  Started    10m   kubelet            Started container web\n"
+    "  Normal  Created    2m    kubelet            Created container web\n"
+    "  Normal  Started    2m    kubelet            Started container web\n",
+    _GET_HEADER + "10m         Normal   Started     pod/web-1   Started container web\n"
+    "2m          Normal   Started     pod/web-1   Started container web\n",
+])
+def test_two_rows_of_one_start_in_one_table_are_a_restart(record):
+    """Two rows of one container's start in one printed table are two events, each a start:
+    the container ended at least once (R4.7), what ended it not shown; the pod's events whole
+    from its Scheduled row on show no Killing row, so no probe kill (R4.4)."""
+    a = explained_answer(record)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, (), CountRange(0, 0), True)
+
+
+@pytest.mark.parametrize("record", [
+    # one start of each of two containers
+    _HEADER + "  Normal  Started    10m   kubelet            Started container web\n"
+    "  Normal  Started    10m   kubelet            Started container sidecar\n",
+    # rows apart from the table (a line the table did not take between them)
+    _HEADER + "  Normal  Started    10m   kubelet            Started container web\n\n"
+    "  Normal  Started    2m    kubelet            Started container web\n",
+    # two describes of one pod: one event printed twice
+    "Name:         web-1\nNamespace:    default\n" + _HEADER
+    + "  Normal  Started    3m    kubelet            Started container web\n\nLater:\n\n"
+    "Name:         web-1\nNamespace:    default\n" + _HEADER.replace("10m", "9m")
+    + "  Normal  Started    9m    kubelet            Started container web\n",
+    # two pieces of rows without their header, one fence each (opstrace-127's shape)
+    "```\n  Normal   Started    9m51s   kubelet   Started container web\n```\n\nAnother build:"
+    "\n\n```\n  Normal   Started    7m41s   kubelet   Started container web\n```\n",
+])
+def test_starts_of_two_containers_or_two_tables_are_no_restart(record):
+    """The negative side: each start may be the only one of its container (another
+    container's, or one event printed in two tables)."""
+    ex = explain_records([parse_record(record, "r.txt")], ExplainOptions(suggest=False,
+                                                                          phases=1))
+    assert ex.containers and not any(c.answer.shows_failures for c in ex.containers)
+
+
+def test_a_rows_table_is_its_headers_while_its_lines_run_on() -> None:
+    """`RecordedEvent.table`: the header's line for the rows under it, line after line (a
+    wrapped message goes on with its row), None for a row after a line the table did not take."""
+    record = parse_record(_HEADER + "  Normal  Started    10m   kubelet            Started "
+                          "container web\n  Warning  Unhealthy  9m    kubelet            "
+                          "Readiness probe failed: HTTP probe failed with\n"
+                          "           statuscode: 503\n"
+                          "  Normal  Started    2m    kubelet            Started container web"
+                          "\n\n  Normal  Started    1m    kubelet            Started container"
+                          " web\n", "r.txt")
+    tables = [e.table for p in record.pods for e in p.events]
+    assert tables[:4] == [tables[0]] * 4 and tables[0] is not None and tables[4] is None
