@@ -1110,7 +1110,8 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
     if apart is not None and apart.starts - 1 > best:
         best, why = apart.starts - 1, (
             f"{apart.rows} {apart.reason} rows of one message in one table, {apart.starts} "
-            "starts (each row an event of its own, each a start of the container, R4.7)")
+            "starts (each row an event of its own, each a start of the container, R4.7, "
+            "R4.24)")
     if story.back_offs is None:
         return _Floor(best, why)
     return _delay_floor(story.back_offs, _backoff_floor(
@@ -1132,8 +1133,9 @@ def _starts_apart(v: rc.View) -> _StartsApart | None:
     kubectl prints each Event object once per table, and the event correlator folds every
     occurrence of one message into one event (getEventKey), so two rows of it are two events,
     each at least one occurrence (a row without a stated count at least once, README), each
-    a start of the container (the kubelet records Created and Started at every start,
-    startContainer; each restart a new container, R4.7): n rows, n starts at least. A row
+    a start of the container (the kubelet records Created and Started at every start of it,
+    startContainer: image, create, start, R4.24 and the events of §4.4; each restart a new
+    container, R4.7): n rows, n starts at least. A row
     cut, combined by the aggregator, or read apart from a table counts none; rows of two
     tables (two describes, two pastes) may be one event printed twice. None where no
     message has two rows."""
