@@ -1106,11 +1106,46 @@ def _restart_floor(story: ContainerStory, v: rc.View) -> _Floor:
     for e in _own_starts(v):
         if e.count - 1 > best:
             best, why = e.count - 1, f"{e.count} {e.reason} events"
+    apart = _starts_apart(v)
+    if apart is not None and apart.starts - 1 > best:
+        best, why = apart.starts - 1, (
+            f"{apart.rows} {apart.reason} rows of one message in one table, {apart.starts} "
+            "starts (each row an event of its own, each a start of the container, R4.7, "
+            "R4.24)")
     if story.back_offs is None:
         return _Floor(best, why)
     return _delay_floor(story.back_offs, _backoff_floor(
         story.back_offs.count, _Floor(best, why), _stated(story, v)), _stated(story, v),
         one_status=_delay_in_status(story.back_offs, rec))
+
+
+class _StartsApart(NamedTuple):
+    """Starts of one container told by separate rows of one message in one table."""
+
+    reason: str
+    rows: int
+    starts: int
+
+
+def _starts_apart(v: rc.View) -> _StartsApart | None:
+    """The most starts separate rows of one message (`Started container web` twice) of the
+    container's Created or Started rows show in one printed table (`RecordedEvent.table`):
+    kubectl prints each Event object once per table, and the event correlator folds every
+    occurrence of one message into one event (getEventKey), so two rows of it are two events,
+    each at least one occurrence (a row without a stated count at least once, README), each
+    a start of the container (the kubelet records Created and Started at every start of it,
+    startContainer: image, create, start, R4.24 and the events of §4.4; each restart a new
+    container, R4.7): n rows, n starts at least. A row
+    cut, combined by the aggregator, or read apart from a table counts none; rows of two
+    tables (two describes, two pastes) may be one event printed twice. None where no
+    message has two rows."""
+    groups: dict[tuple[str, int, str], list[RecordedEvent]] = {}
+    for e in _own_starts(v):
+        if e.table is not None and not e.truncated and not e.combined and e.message.strip():
+            groups.setdefault((e.reason, e.table, e.message.strip()), []).append(e)
+    apart = [_StartsApart(reason, len(rows), sum(e.count for e in rows))
+             for (reason, _, _), rows in groups.items() if len(rows) >= 2]
+    return max(apart, key=lambda a: a.starts, default=None)
 
 
 def _delay_in_status(b: BackOffs, rec: ContainerRecord | None) -> bool:

@@ -189,6 +189,10 @@ class EventRows:
         self._cut: tuple[int, str] | None = None
         self._start = 0  # the first event of the table under the last header
         self._headed = False  # a column header came before the rows (`RecordedEvent.no_header`)
+        # the line of the header the lines read since are a run of, line after line
+        # (`RecordedEvent.table`), and the last line of that run
+        self._run: int | None = None
+        self._last = -1
 
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
@@ -211,10 +215,12 @@ class EventRows:
             self._name_table()
             self.header(line)
             self._start = len(self.events)
+            self._run, self._last = number, number
             return True
         event = self._row(line, number)
         if event is not None:
             self._close()
+            event = self._in_run(event, number)
             if self._cut is not None:  # the rows between the cut and this one are not here
                 self.notes.append(Note(f"{cut_said(*self._cut)}: the paste is cut above this "
                                        "row; rows of the table there are not in the record",
@@ -228,11 +234,22 @@ class EventRows:
             return True
         if self._open is not None and line.strip():
             self._continue(line)
+            self._last = number if self._last == number - 1 else self._last
             return True
         if line.strip() and self._open is None and not self.events:
             self.orphan(number)
             return True
         return False
+
+    def _in_run(self, event: RecordedEvent, number: int) -> RecordedEvent:
+        """The row on line `number` given the header it is read under (`RecordedEvent.table`)
+        where every line from that header to it was the table's; a row after a line the table
+        did not take (a blank line, prose, another fence) starts a piece of no header's."""
+        if self._run is None or number != self._last + 1:
+            self._run = None
+            return event
+        self._last = number
+        return replace(event, table=self._run)
 
     def _continue(self, line: str) -> None:
         """A line that starts no row goes on with the open row's message; a row a narrow
@@ -267,7 +284,7 @@ class EventRows:
                 continue
             if whole is not None and whole.message and not whole.truncated:
                 return replace(whole, where=event.where, cut_before=event.cut_before,
-                               no_header=event.no_header)
+                               no_header=event.no_header, table=event.table)
         return None
 
     @property

@@ -156,6 +156,11 @@ class RecordedEvent:
     # without it are a piece of the table the paster chose, not the table as printed: rows of
     # it may be left out (README's counting rules: the quiet hour needs the header)
     no_header: bool = False
+    # the line of the column header the row was read under, where the header and every line
+    # from it to the row's are the table's (its header, rows and their wrapped messages, no
+    # line between): rows of one printed table, in which kubectl prints each Event object
+    # once (describe.go DescribeEvents, get's printer); None for a row read apart from one
+    table: int | None = None
 
     @property
     def count_stated(self) -> bool:

@@ -87,6 +87,11 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
+from kubesim.explain.readers.never_ready import (
+    STATED_NEVER_READY,
+    STATED_NEVER_READY_RESTARTS,
+    never_ready_hint,
+)
 from kubesim.explain.readers.normalise import (
     LineKind,
     PasteLine,
@@ -1223,7 +1228,7 @@ def _reshape_hinted(text: str) -> bool:
                 or ("CrashLoopBackOff" in text and observed_state_hint(text))
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
-                or failing_told_hint(text) or listed_reasons_hint(text)
+                or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
                 or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)
                 or _RUN_HINT.search(text)
@@ -1235,7 +1240,8 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
     said in a note on the line it came from, and every line number given back as the paste's
     own."""
     found = _reread(runs.text, source, [])
-    if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS))
+    if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS,
+                            STATED_NEVER_READY_RESTARTS))
            for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
@@ -1284,7 +1290,8 @@ def _of_pod(read: GoStatusRead) -> str:
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
 _SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
-                   STATED_EN_OOM, STATED_ZH_RESTARTS, EVENT_IN_SENTENCE)
+                   STATED_EN_OOM, STATED_ZH_RESTARTS, EVENT_IN_SENTENCE, STATED_NEVER_READY,
+                   STATED_NEVER_READY_RESTARTS)
 
 
 def _headless_read(put: str, number: int, source: str) -> RecordSet:

@@ -63,6 +63,7 @@ from kubesim.explain.readers.narrative_when import (
     unhedged,
     workload_subject_end,
 )
+from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -586,6 +587,8 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _stated_cause(line, describe_apart)
     if parts is None and not expected and not describe_apart:  # (zh_restarts.py;
         parts, what = zh_restarts(line, text)  # a describe's states are its own)
+    if parts is None and not expected and not describe_apart:  # (never_ready.py)
+        parts, what = never_ready_lines(line, text)
     if parts is None and not describe_apart:  # (fabric8_state.py; fixlogs86)
         parts, what = fabric8_terminated(line)
     return parts, what
