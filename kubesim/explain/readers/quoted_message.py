@@ -2,7 +2,10 @@
 README's rules): in double quotes (`get error "Readiness probe failed: dial tcp ...:
 connection refused" and ...`), in markdown's emphasis (`_Readiness probe failed: ..._`), or
 after a sentence on the same line (`... as startup probe is failing.  Startup probe failed:
-dial tcp ...`, `具体信息如下：Readiness probe failed: Get http://...`).
+dial tcp ...`, `具体信息如下：Readiness probe failed: Get http://...`), or after a verb of
+showing or saying and a blank or two (`describe the pod shows  Liveness probe failed: HTTP
+probe failed with statuscode: 404`, fixrows52c: what the case's describe shows, README's
+fixmd49 rule of what the pod's describe, events or logs say or show).
 
 The message is read where it opens with the kubelet's own words (`Liveness probe failed:`,
 `Readiness probe failed:`, `Startup probe failed:`, prober.go; `Back-off restarting failed
@@ -51,6 +54,10 @@ _HOW = {**dict.fromkeys(("**", "__", "*", "_"), "in markdown's emphasis"),
         **dict.fromkeys(("'", "\u2018"), "in single quotes")}
 # a sentence's end, or a colon, just before the message: it opens its own sentence
 _AFTER_SENTENCE = lazy_regex(r"(?:[.!?:][ \t]{1,8}|[\u3002\uff01\uff1f\uff1a][ \t]{0,8})$")
+# a verb of showing or saying, then one or two blanks, just before the message (`describe the
+# pod shows  Liveness probe failed: ...`): the paste's doubled blank after a word of prose; a
+# word and more blanks is a table's column (paste.py's `_PROSE_PROBE`)
+_AFTER_SHOWING = lazy_regex(r"(?<![A-Za-z])(?i:shows|showed|showing|says|said)[ \t]{1,2}$")
 # a closing mark's next character: a blank, a punctuation mark of the sentence, the line's end
 _CLOSED = r"(?=[\s.,;!?)`\uff0c\u3002]|$)"
 # a sentence's start and end (a Chinese or Japanese full stop ends one too)
@@ -105,7 +112,7 @@ def _quotes(text: str) -> list[tuple[re.Match[str], Quoted]]:
     """The kubelet's words the line quotes in a sentence that states them, where each is."""
     found = []
     for m in _places(text):
-        quoted = _delimited(text, m) or _after_sentence(text, m)
+        quoted = _delimited(text, m) or _after_sentence(text, m) or _after_showing(text, m)
         if quoted is not None and not _unread(text, quoted):
             found.append((m, quoted))
     return found
@@ -168,6 +175,21 @@ def _after_sentence(text: str, m: re.Match[str]) -> Quoted | None:
     end = _MESSAGE_END.search(text, m.end(), m.end() + 2000)
     return Quoted(at, end.start() if end else min(len(text), m.end() + 2000),
                   "after a sentence on its line")
+
+
+def _after_showing(text: str, m: re.Match[str]) -> Quoted | None:
+    """A probe's message after a verb of showing or saying (`_AFTER_SHOWING`), with the
+    prober's own words after its colon, to its own sentence's end: what the case's describe,
+    events or logs show (README's fixmd49 rule), whatever blanks the paste doubled before it
+    (pulsar-helm-chart-501, fixrows52c)."""
+    at = m.start()
+    if m[0].startswith("Back") or not _AFTER_SHOWING.search(text[max(0, at - 12):at]) or \
+            _FIELDS.search(text, 0, at) or _PROBER.match(text, m.end()) is None:
+        return None
+    # (to its sentence's end, a question's mark too: `_unread` weighs the sentence after it)
+    end = _SENTENCE_END.search(text, m.end(), m.end() + 2000)
+    return Quoted(at, end.start() if end else min(len(text), m.end() + 2000),
+                  "after a verb of showing on its line")
 
 
 def _unread(text: str, quoted: Quoted) -> bool:
