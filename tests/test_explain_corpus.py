@@ -426,6 +426,13 @@ NOT_READ: dict[str, str] = {
         " cut away); explain answers the prose's nameless pod with the facts' values sinc"
         "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
         " naming no pod, is the next stop's"),
+    # held-out batch 109
+    "k0s-1047.continued-prose-fenced-describe-metrics-server-waiting-crashloop-last-error-exit-2-cut-in-finished.txt": ("held-out batch 109: not yet run"),
+    "local-path-provisioner-330.issue-prose-fenced-get-pods-one-row-crashloop-543-75s-ago-then-fenced-logs-level-fatal-cut.txt": ("held-out batch 109: not yet run"),
+    "node-feature-discovery-900.comment-unfenced-describe-nfd-master-running-ready-restart-0-liveness-readiness-exec-cut-in-readiness.txt": ("held-out batch 109: not yet run"),
+    "istio-csr-36.comment-prose-fenced-get-po-three-pods-0-1-running-0-then-fenced-describe-cut-in-port.txt": ("held-out batch 109: not yet run"),
+    "tectonic-forum-222.issue-template-headings-fenced-get-pod-one-row-1-2-oomkilled-1-then-prose.txt": ("held-out batch 109: not yet run"),
+    "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column-one-row-1-2-crashloop-7.txt": ("held-out batch 109: not yet run"),
 }
 
 
