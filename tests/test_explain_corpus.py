@@ -432,6 +432,11 @@ NOT_READ: dict[str, str] = {
         "in the record (pods: pulsar-bookie-0, pulsar-bookie-1, pulsar-bookie-2, pulsa; want {'en"
         "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
         ": None}, 'shows_failures': True}"),
+    # held-out batch 110
+    "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-running-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-message.txt": (
+        "held-out batch 110: not yet run"),
+    "panoptes-3863.pr-prose-then-fenced-describe-container-fragment-dots-running-last-state-oomkilled-137-ready-restart-1-then-review-checklist.txt": (
+        "held-out batch 110: not yet run"),
 }
 
 
