@@ -433,6 +433,11 @@ NOT_READ: dict[str, str] = {
     "istio-csr-36.comment-prose-fenced-get-po-three-pods-0-1-running-0-then-fenced-describe-cut-in-port.txt": ("held-out batch 109: not yet run"),
     "tectonic-forum-222.issue-template-headings-fenced-get-pod-one-row-1-2-oomkilled-1-then-prose.txt": ("held-out batch 109: not yet run"),
     "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column-one-row-1-2-crashloop-7.txt": ("held-out batch 109: not yet run"),
+    # held-out batch 110
+    "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-running-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-message.txt": (
+        "held-out batch 110: not yet run"),
+    "panoptes-3863.pr-prose-then-fenced-describe-container-fragment-dots-running-last-state-oomkilled-137-ready-restart-1-then-review-checklist.txt": (
+        "held-out batch 110: not yet run"),
 }
 
 
