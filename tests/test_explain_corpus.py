@@ -427,17 +427,17 @@ NOT_READ: dict[str, str] = {
         "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
         " naming no pod, is the next stop's"),
     # held-out batch 109
-    "k0s-1047.continued-prose-fenced-describe-metrics-server-waiting-crashloop-last-error-exit-2-cut-in-finished.txt": ("held-out batch 109: not yet run"),
-    "local-path-provisioner-330.issue-prose-fenced-get-pods-one-row-crashloop-543-75s-ago-then-fenced-logs-level-fatal-cut.txt": ("held-out batch 109: not yet run"),
-    "node-feature-discovery-900.comment-unfenced-describe-nfd-master-running-ready-restart-0-liveness-readiness-exec-cut-in-readiness.txt": ("held-out batch 109: not yet run"),
-    "istio-csr-36.comment-prose-fenced-get-po-three-pods-0-1-running-0-then-fenced-describe-cut-in-port.txt": ("held-out batch 109: not yet run"),
-    "tectonic-forum-222.issue-template-headings-fenced-get-pod-one-row-1-2-oomkilled-1-then-prose.txt": ("held-out batch 109: not yet run"),
-    "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column-one-row-1-2-crashloop-7.txt": ("held-out batch 109: not yet run"),
+    "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column-one-row-1-2-crashloop-7.txt": (
+        "held-out batch 109, first contact on stop 52's code (871f6af9): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
+        "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 8}, 's"
+        "hows_failures': True}"),
     # held-out batch 110
     "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-running-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-message.txt": (
-        "held-out batch 110: not yet run"),
-    "panoptes-3863.pr-prose-then-fenced-describe-container-fragment-dots-running-last-state-oomkilled-137-ready-restart-1-then-review-checklist.txt": (
-        "held-out batch 110: not yet run"),
+        "held-out batch 110, first contact on stop 52's code (871f6af9): got [weblate] {'ended': "
+        "'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failur"
+        "es': True}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kil"
+        "ls': {'min': 0, 'max': None}, 'shows_failures': True}"),
 }
 
 
