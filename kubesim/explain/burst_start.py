@@ -58,7 +58,7 @@ def begun_start(events: Sequence[RecordedEvent]) -> BegunStart | None:
     occurrences about the pod reach the spam filter's burst (R4.43, README's rule of the
     counted table past the burst); None where they do not, or no such start is shown. The
     caller holds the rows to the back-off rule's counted table (counted_table.py)."""
-    if not past_burst([e for e in events if _kubelet_row(e)]):
+    if not past_burst(events):  # (the kubelet's occurrences: R4.43's key holds the source)
         return None  # under the burst the rows would show that container's life
     started = [e for e in events if e.reason == "Started"]
     ends = [e for e in events if e.reason in _END_ROWS]
@@ -72,12 +72,6 @@ def begun_start(events: Sequence[RecordedEvent]) -> BegunStart | None:
         return BegunStart(row, placed, None)
     most, since, wait = _started_since(placed, first, last_end)
     return BegunStart(row, placed, most, since, wait)
-
-
-def _kubelet_row(e: RecordedEvent) -> bool:
-    """Whether `e` is the kubelet's (the spam filter's key holds the source): by its From
-    cell where the record gives one, else by its reason (Scheduled is the scheduler's)."""
-    return e.component.startswith("kubelet") if e.component else e.reason != "Scheduled"
 
 
 def wait_after_end(end: int) -> float:

@@ -1258,13 +1258,13 @@ def _burst_said(f: _Facts) -> str:
     for a piece without its header short of it, with those it implies and leaves out
     (`_picked_reach_burst`)."""
     events = [e for e in f.view.events if not is_logged(e)]
-    shown = sum(e.count for e in events)
+    shown = rc.kubelet_occurrences(events)  # (the count the burst is held to, R4.43)
     if not _picked_reach_burst(f):
-        return (f"the rows hold {shown} occurrences, past the event recorder's burst of "
-                f"{rc.SPAM_BURST} a pod")
-    return (f"the rows hold {shown} occurrences and imply {implied_left_out(events)} more they "
-            "leave out (a Created and a Started for each container killed, an outcome for "
-            f"each pull but the last: R4.24), past the event recorder's burst of "
+        return (f"the kubelet's rows hold {shown} occurrences, past the event recorder's burst "
+                f"of {rc.SPAM_BURST} a pod")
+    return (f"the kubelet's rows hold {shown} occurrences and imply {implied_left_out(events)} "
+            "more they leave out (a Created and a Started for each container killed, an "
+            "outcome for each pull but the last: R4.24), past the event recorder's burst of "
             f"{rc.SPAM_BURST} a pod")
 
 
@@ -1821,7 +1821,7 @@ def _restarts_recorded(v: rc.View) -> bool:
     burst shows restarts whose events the spam filter dropped (R4.43), and a probe's failures
     may be dropped with them (emberstack-reflector-426's guard: Started x1 beside BackOff x30
     over 9m). Under the burst nothing was dropped."""
-    if sum(e.count for e in v.events) < rc.SPAM_BURST:
+    if not rc.past_burst(v.events):  # (the kubelet's occurrences: R4.43's key holds the source)
         return True
     return max((e.count for e in v.events if e.reason in _START_REASONS), default=0) >= 2
 
