@@ -7,7 +7,9 @@ scheduler's `Scheduled` row takes none of the kubelet's 25: rows of 24 kubelet o
 beside it are short of the burst (`rc.past_burst`, `rc.kubelet_occurrences`), and so is a piece
 pasted without its header whose kubelet rows, with those they imply and leave out, make 24
 (`picked_reach_burst`). A row's From or SOURCE cell names its source; with none, its reason
-does (a Scheduled or FailedScheduling row is the scheduler's). Expected ranges are worked out
+does (a Scheduled or FailedScheduling row is the scheduler's). The key's object is the pod,
+not the container (it leaves out the fieldPath): every container's rows about the pod count
+toward the one burst (`View.pod_events`). Expected ranges are worked out
 by hand from those rules and the README's (a pod's rows from its Scheduled row on, whole and
 short of the burst, show every end; past it an end after the last kill may be a dropped kill).
 """
@@ -222,3 +224,49 @@ def test_a_begun_start_past_the_burst_reads_the_same_count() -> None:
     assert begun_start(_events(short)) is None
     begun = begun_start(_events(at))
     assert begun is not None and begun.row.reason == "Pulling" and begun.placed == 2
+
+
+# --- the pod's rows, every container's: the filter's key is the pod, not the container --------
+
+def _two_containers(app_failures: int, sidecar_failures: int) -> str:
+    """The app's liveness failures going on after its two kills (the last 3 min ago), beside
+    the sidecar's readiness failures: 2 + `app_failures` + `sidecar_failures` of the
+    kubelet's occurrences about the pod."""
+    rows = (_row("Warning", "Unhealthy", "10s", app_failures, "spec.containers{app}: Liveness "
+                 "probe failed: HTTP probe failed with statuscode: 500")
+            + _row("Normal", "Killing", "3m", 2, "spec.containers{app}: Container app failed "
+                   "liveness probe, will be restarted"))
+    if sidecar_failures:
+        rows += _row("Warning", "Unhealthy", "10s", sidecar_failures, "spec.containers{sidecar}: "
+                     "Readiness probe failed: HTTP probe failed with statuscode: 503")
+    return _HEADER + rows
+
+
+@pytest.mark.parametrize(("app_failures", "sidecar_failures", "most"), [
+    (16, 7, None),  # 25 about the pod, 18 of them the app's: past the burst
+    (16, 9, None),
+    (16, 6, 2),  # 24 about the pod: short of it
+    (16, 0, 2),
+    (23, 0, None),  # the app's own 25
+], ids=["pods-25", "pods-27", "pods-24", "app-alone-18", "app-alone-25"])
+def test_another_containers_rows_count_toward_the_pods_burst(app_failures: int,
+                                                            sidecar_failures: int,
+                                                            most: int | None) -> None:
+    """R4.43: `getSpamKey` leaves out the event's fieldPath, so the sidecar's occurrences take
+    the kubelet's burst about the pod as the app's do; past it, the app's liveness failures
+    after its last kill may have made a kill the filter dropped (README's Killing-row burst
+    rule): {2, null}; short of it, the Killing row counts every kill, {2, 2} (the code before
+    counted the app's rows alone: {2, 2} at 25 and 27 about the pod)."""
+    a = explained_answer(_two_containers(app_failures, sidecar_failures), container="app")
+    assert (a.cause, a.probe_kills) == (Cause.LIVENESS_KILL, CountRange(2, most))
+
+
+def test_a_begun_start_reads_the_pods_rows_for_the_burst() -> None:
+    """burst_start's burst is the pod's (R4.43): a container's rows of 24 kubelet occurrences
+    and a sidecar's one row about the same pod reach it."""
+    pulling = _row("Normal", "Pulling", "10s", 1, 'Pulling image "app:1"')
+    rows = _events(_HEADER + _scheduled("default-scheduler") + _two_starts(13) + pulling)
+    sidecar = replace(rows[-1], reason="Started", message="Started container sidecar",
+                      container="sidecar")
+    assert begun_start(rows) is None
+    assert begun_start(rows, rows + [sidecar]) is not None

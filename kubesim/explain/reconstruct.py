@@ -205,6 +205,10 @@ class View:
     # container's events): a sandbox changed kills every container of the pod with it, a
     # sandbox not created starts none (kuberuntime_manager.go, README's sandbox rule)
     sandbox: list[RecordedEvent] = field(default_factory=list)
+    # the pod's rows, every container's and the pod's own: the spam filter's key is the pod,
+    # not the container (getSpamKey leaves out the fieldPath, R4.43), so its burst counts the
+    # kubelet's occurrences among them all (`past_burst`), not this container's alone
+    pod_events: list[RecordedEvent] = field(default_factory=list)
     # The occurrences of the Pulled row of this container's image ensured before each start
     # (EnsureImageExists in kuberuntime's startContainer: `already present on machine` or
     # the pull's), where one row counts two or more and names no other container: the
@@ -514,6 +518,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
         v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
+        v.pod_events = pod.events
     _table_marks(pod.events, views)
     unlisted = images_only(pod, views)
     named = {v.name: v for v in views if v.name is not None}
