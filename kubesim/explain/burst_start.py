@@ -53,12 +53,15 @@ class BegunStart:
     wait: float = 0.0
 
 
-def begun_start(events: Sequence[RecordedEvent]) -> BegunStart | None:
-    """The start the pod's rows show begun after the last end they place, where the kubelet's
-    occurrences about the pod reach the spam filter's burst (R4.43, README's rule of the
-    counted table past the burst); None where they do not, or no such start is shown. The
-    caller holds the rows to the back-off rule's counted table (counted_table.py)."""
-    if not past_burst([e for e in events if _kubelet_row(e)]):
+def begun_start(events: Sequence[RecordedEvent], pod: Sequence[RecordedEvent] | None = None
+                ) -> BegunStart | None:
+    """The start the container's rows `events` show begun after the last end they place, where
+    the kubelet's occurrences about the pod (its rows `pod`, every container's and its own;
+    `events` where not given) reach the spam filter's burst (R4.43: keyed by the source and
+    the pod, README's rule of the counted table past the burst); None where they do not, or
+    no such start is shown. The caller holds the rows to the back-off rule's counted table
+    (counted_table.py)."""
+    if not past_burst(events if pod is None else pod):
         return None  # under the burst the rows would show that container's life
     started = [e for e in events if e.reason == "Started"]
     ends = [e for e in events if e.reason in _END_ROWS]
@@ -72,12 +75,6 @@ def begun_start(events: Sequence[RecordedEvent]) -> BegunStart | None:
         return BegunStart(row, placed, None)
     most, since, wait = _started_since(placed, first, last_end)
     return BegunStart(row, placed, most, since, wait)
-
-
-def _kubelet_row(e: RecordedEvent) -> bool:
-    """Whether `e` is the kubelet's (the spam filter's key holds the source): by its From
-    cell where the record gives one, else by its reason (Scheduled is the scheduler's)."""
-    return e.component.startswith("kubelet") if e.component else e.reason != "Scheduled"
 
 
 def wait_after_end(end: int) -> float:

@@ -1292,14 +1292,14 @@ def _burst_said(f: _Facts) -> str:
     """The occurrences that put the pod's rows past the recorder's burst: those shown, or,
     for a piece without its header short of it, with those it implies and leaves out
     (`_picked_reach_burst`)."""
-    events = [e for e in f.view.events if not is_logged(e)]
-    shown = sum(e.count for e in events)
+    events = [e for e in f.view.pod_events if not is_logged(e)]
+    shown = rc.kubelet_occurrences(events)  # (the count the burst is held to, R4.43)
     if not _picked_reach_burst(f):
-        return (f"the rows hold {shown} occurrences, past the event recorder's burst of "
-                f"{rc.SPAM_BURST} a pod")
-    return (f"the rows hold {shown} occurrences and imply {implied_left_out(events)} more they "
-            "leave out (a Created and a Started for each container killed, an outcome for "
-            f"each pull but the last: R4.24), past the event recorder's burst of "
+        return (f"the kubelet's rows hold {shown} occurrences, past the event recorder's burst "
+                f"of {rc.SPAM_BURST} a pod")
+    return (f"the kubelet's rows hold {shown} occurrences and imply {implied_left_out(events)} "
+            "more they leave out (a Created and a Started for each container killed, an "
+            "outcome for each pull but the last: R4.24), past the event recorder's burst of "
             f"{rc.SPAM_BURST} a pod")
 
 
@@ -1856,7 +1856,7 @@ def _restarts_recorded(v: rc.View) -> bool:
     burst shows restarts whose events the spam filter dropped (R4.43), and a probe's failures
     may be dropped with them (emberstack-reflector-426's guard: Started x1 beside BackOff x30
     over 9m). Under the burst nothing was dropped."""
-    if sum(e.count for e in v.events) < rc.SPAM_BURST:
+    if not rc.past_burst(v.pod_events):  # (the kubelet's about the pod: R4.43's key)
         return True
     return max((e.count for e in v.events if e.reason in _START_REASONS), default=0) >= 2
 
@@ -2106,7 +2106,8 @@ def _burst_opened(f: _Facts) -> _BurstOpened | None:
     back-off's cadence lets start after it (R4.10-R4.13), no more than a restart count leaves
     (R4.7: the ends placed and one more after the last restart). None where the rule opens
     none (under the burst, a BackOff or a Started row newest, a count that bounds)."""
-    begun = begun_start(f.view.events) if _counted_table_shows_none(f) else None
+    begun = begun_start(f.view.events, f.view.pod_events) if _counted_table_shows_none(f) \
+        else None
     if begun is None:
         return None
     count, n = _restart_bound(f), begun.placed
@@ -2378,9 +2379,10 @@ def _dropped(f: _Facts) -> bool:
     count: its spam filter lets SPAM_BURST events about a pod through, then about one every 5
     minutes, and a row's count holds the occurrences up to the last one let through (client-go
     tools/record/events_cache.go: eventObserve counts before the filter drops). A record of
-    that many occurrences or more counts its failures from below: they bound no kills
-    (README's counting rules); fewer, and the filter dropped none."""
-    return rc.past_burst([e for e in f.view.events if not is_logged(e)])
+    that many of the kubelet's occurrences about the pod or more (every container's rows and
+    the pod's own: the key is the pod, R4.43) counts its failures from below: they bound no
+    kills (README's counting rules); fewer, and the filter dropped none."""
+    return rc.past_burst([e for e in f.view.pod_events if not is_logged(e)])
 
 
 def _kills_from_below(f: _Facts) -> bool:
@@ -2406,7 +2408,7 @@ def _picked_reach_burst(f: _Facts) -> bool:
     starts of the containers their Killing rows kill, their pulls' outcomes: implied_rows.py,
     R4.24): the spam filter may have dropped a kill after the last one they show (README's
     Killing-row burst rule, R4.43; iesalisal-devopsk8s-11-13liveness)."""
-    return picked_reach_burst([e for e in f.view.events if not is_logged(e)])
+    return picked_reach_burst([e for e in f.view.pod_events if not is_logged(e)])
 
 
 def _fails_after_last_kill(v: rc.View) -> bool:

@@ -91,7 +91,6 @@ class _Context:
     grace: int
     grace_known: bool
     policy: RestartPolicy
-    total_events: int
     runs: dict[str, object] = field(default_factory=dict)
 
 
@@ -210,7 +209,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
     profile, dated = (dated_profile(options.profile, tb) if options.rule_from_dates
                       else (options.profile, []))
     ctx = _Context(pod, tb, options, profile, grace if grace is not None else 30,
-                   grace is not None, policy, sum(e.count for e in pod.events))
+                   grace is not None, policy)
     stories = [_story(v, ctx) for v in views if _worth(v, views)]
     answer = None if options.container is not None else _pod_answer(pod, views, loose, stories)
     if not any(LIVENESS in {x.probe for x in st.settings} | {x.probe for x in st.streaks}
@@ -481,7 +480,7 @@ def _reconstruct(story: ContainerStory, v: rc.View, ctx: _Context,
                                            ctx.profile.backoff_max))
     story.exits = rc.exits(v, tb)
     never = ctx.policy is RestartPolicy.NEVER
-    story.restarts, more = rc.restarts(v, story.kills, story.exits, ctx.grace, ctx.total_events,
+    story.restarts, more = rc.restarts(v, story.kills, story.exits, ctx.grace, ctx.pod.events,
                                        never)
     story.findings += more
     story.not_ready = rc.not_ready(ctx.pod, v, tb, story.streaks, by_type)

@@ -12,9 +12,10 @@ show the events of the steps around it, whether the paster kept their rows or no
 - a Pulling occurrence is followed by its pull's outcome, Pulled or Failed, but for the last,
   which may still be under way when the record was taken.
 
-The spam filter counts every event about the pod, all reasons together, towards its burst
-(`getSpamKey`: the source and the object, R4.43), so these left-out occurrences count towards
-it as the rows shown do (iesalisal-devopsk8s-11-13liveness: Unhealthy x4, Killing x4 and
+The spam filter counts every event of the kubelet about the pod, all reasons together, towards
+its burst (`getSpamKey`: the source and the object, R4.43; the scheduler's Scheduled row is
+another source's: `rc.kubelet_occurrences`), so these left-out occurrences, all the kubelet's,
+count towards it as the kubelet's rows shown do (iesalisal-devopsk8s-11-13liveness: Unhealthy x4, Killing x4 and
 Pulling x6 shown, 14 occurrences; 4 Created, 4 Started and 5 pulls' outcomes left out: 27).
 Rows under their header are the table as kubectl printed it: no row of it is left out, and
 the rule counts nothing (`View.rows_cut` and the burst rule weigh them)."""
@@ -54,4 +55,4 @@ def picked_reach_burst(events: list[RecordedEvent]) -> bool:
     the rows show (README's Killing-row burst rule, R4.43)."""
     if not any(e.no_header for e in events) or rc.past_burst(events):
         return False
-    return sum(e.count for e in events) + implied_left_out(events) >= rc.SPAM_BURST
+    return rc.kubelet_occurrences(events) + implied_left_out(events) >= rc.SPAM_BURST

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -90,6 +91,9 @@ __all__ = [
     "exits",
     "handler_kind",
     "images_only",
+    "kubelet_occurrences",
+    "kubelet_row",
+    "past_burst",
     "probe_endpoint",
     "kill_total",
     "kills",
@@ -115,6 +119,13 @@ POD_REASONS = frozenset({"Scheduled", "FailedScheduling", "SuccessfulCreate", "T
 # will be killed and re-created" (every container killed with it), createPodSandbox failed
 SANDBOX_REASONS = frozenset({"SandboxChanged", "FailedCreatePodSandBox"})
 SPAM_BURST = 25  # the event recorder's per-object burst (R4.43: client-go events_cache.go)
+# the reasons of a pod's events that another component than the kubelet records, so another
+# source's spam filter counts them (R4.43): the scheduler's (schedule_one.go: Scheduled,
+# FailedScheduling; Preempted, its preemption's), the cluster autoscaler's scale-up events,
+# the attach/detach controller's (SuccessfulAttachVolume, FailedAttachVolume)
+OTHER_SOURCES_REASONS = frozenset({"Scheduled", "FailedScheduling", "Preempted",
+                                   "TriggeredScaleUp", "NotTriggerScaleUp",
+                                   "SuccessfulAttachVolume", "FailedAttachVolume"})
 # The API server keeps an event an hour after its last occurrence (kube-apiserver
 # --event-ttl, 1 h by default): a whole record of a pod's events holds every one of its hour.
 EVENT_TTL = 3600.0
@@ -194,6 +205,10 @@ class View:
     # container's events): a sandbox changed kills every container of the pod with it, a
     # sandbox not created starts none (kuberuntime_manager.go, README's sandbox rule)
     sandbox: list[RecordedEvent] = field(default_factory=list)
+    # the pod's rows, every container's and the pod's own: the spam filter's key is the pod,
+    # not the container (getSpamKey leaves out the fieldPath, R4.43), so its burst counts the
+    # kubelet's occurrences among them all (`past_burst`), not this container's alone
+    pod_events: list[RecordedEvent] = field(default_factory=list)
     # The occurrences of the Pulled row of this container's image ensured before each start
     # (EnsureImageExists in kuberuntime's startContainer: `already present on machine` or
     # the pull's), where one row counts two or more and names no other container: the
@@ -431,11 +446,32 @@ def _since_scheduled(events: list[RecordedEvent]) -> bool:
     return any(e.reason == "Scheduled" for e in events) and rows_whole(events)
 
 
-def past_burst(events: list[RecordedEvent]) -> bool:
-    """Whether `events` hold as many occurrences as the kubelet's event recorder lets through
-    about a pod before its spam filter drops some (SPAM_BURST, R4.43): past it, a count is a
-    lower bound of the occurrences."""
-    return sum(e.count for e in events) >= SPAM_BURST
+def past_burst(events: Sequence[RecordedEvent]) -> bool:
+    """Whether `events` hold as many of the kubelet's occurrences (`kubelet_occurrences`) as
+    its event recorder lets through about a pod before its spam filter drops some
+    (SPAM_BURST, R4.43): past it, a count is a lower bound of the occurrences."""
+    return kubelet_occurrences(events) >= SPAM_BURST
+
+
+def kubelet_occurrences(events: Sequence[RecordedEvent]) -> int:
+    """The occurrences of `events` that the kubelet recorded (`kubelet_row`): those its spam
+    filter counts towards its burst. client-go keys the filter by the event's source (its
+    component and host) and its object (`getSpamKey`, R4.43), so the scheduler's Scheduled
+    event about the same pod takes none of the kubelet's 25."""
+    return sum(e.count for e in events if kubelet_row(e))
+
+
+def kubelet_row(e: RecordedEvent) -> bool:
+    """Whether `e` is the kubelet's (the spam filter's key holds the source, R4.43): by its
+    From or SOURCE cell where the record gives one (`kubelet`, `kubelet, node-1`; another
+    component's, `default-scheduler`, is not), else by its reason (`OTHER_SOURCES_REASONS`:
+    the scheduler's, an autoscaler's, a controller's). A cell the paste cuts inside `kubelet`
+    (`kube` at a row's end) names no other source: its reason tells."""
+    if e.component.startswith("kubelet"):
+        return True
+    if e.component and not "kubelet".startswith(e.component):
+        return False
+    return e.reason not in OTHER_SOURCES_REASONS
 
 
 def rows_whole(events: list[RecordedEvent]) -> bool:
@@ -482,6 +518,7 @@ def attribute(pod: PodRecord, chosen: str | None = None
     whole, hour = _since_scheduled(pod.events), rows_whole(pod.events)
     for v in views:
         v.since_scheduled, v.rows_whole, v.named_alone = whole, hour, _named_alone(pod, views)
+        v.pod_events = pod.events
     _table_marks(pod.events, views)
     unlisted = images_only(pod, views)
     named = {v.name: v for v in views if v.name is not None}
@@ -1306,7 +1343,8 @@ def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
 
 
 def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: int,
-             total_events: int, never: bool) -> tuple[list[Restart], list[Finding]]:
+             pod_events: Sequence[RecordedEvent], never: bool
+             ) -> tuple[list[Restart], list[Finding]]:
     """One row per restart cause; the restarts the events cannot account for, and why."""
     last = next((x for x in exit_list if x.which == "last"), None)
     rows = _kill_rows(kill_list, last, grace, never)
@@ -1325,7 +1363,7 @@ def restarts(view: View, kill_list: list[Kill], exit_list: list[Exit], grace: in
     rest = count - accounted
     if rest > 0:
         rows.append(Restart(rest, RestartCause.NOT_RECORDED, UNKNOWN_WHEN, Confidence.UNKNOWN,
-                            _missing(_count_text(rec, count), accounted, last, total_events),
+                            _missing(_count_text(rec, count), accounted, last, pod_events),
                             (Evidence(str(rec.restart_where or rec.where),
                                       f"Restart Count: {count}" if rec.containers == 1
                                       else f"RESTARTS {count}"),)))
@@ -1371,18 +1409,19 @@ def _count_text(rec: ContainerRecord, count: int) -> str:
     return f"restartCount is {count}"
 
 
-def _missing(stated: str, accounted: int, last: Exit | None, total_events: int) -> str:
-    if total_events == 0:  # a status or a `get pods` row: no event to account for any
+def _missing(stated: str, accounted: int, last: Exit | None,
+             pod_events: Sequence[RecordedEvent]) -> str:
+    if not pod_events:  # a status or a `get pods` row: no event to account for any
         parts = [f"{stated}; the record holds no events (describe's Events or kubectl get "
                  "events would show the Killing rows of probe kills)"]
     else:
         parts = [f"{stated}; the events account for {accounted}",
                  "events expire (the API server's --event-ttl, 1 h by default), so restarts "
                  "older than the oldest event left no trace but the count"]
-    if total_events >= SPAM_BURST:
-        parts.append(f"the record holds {total_events} event occurrences: the kubelet's event "
-                     f"recorder lets {SPAM_BURST} through per pod, then about one every 5 "
-                     "minutes, and drops the rest")
+    if past_burst(pod_events):  # (the kubelet's own occurrences: R4.43's key holds the source)
+        parts.append(f"the record holds {kubelet_occurrences(pod_events)} of the kubelet's event "
+                     f"occurrences: its event recorder lets {SPAM_BURST} through per pod, then "
+                     "about one every 5 minutes, and drops the rest")
     if last is not None and last.cause in (ExitCause.OOM, ExitCause.APP, ExitCause.COMPLETED,
                                            ExitCause.RUNTIME, ExitCause.UNKNOWN):
         # (an exit code is no proof the app ended by itself: 0 or 1 may answer a kill's SIGTERM)
