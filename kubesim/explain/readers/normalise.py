@@ -189,6 +189,17 @@ _ELIDED_ROW = re.compile(rf"^(?P<indent>[ \t]*){ELLIPSIS}[ \t]*(?=(?:Normal|Warn
 _ANSI = lazy_regex(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 # the spaces a web page or a word processor puts for spaces: no-break, figure, narrow
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\ufeff": ""})
+_SPACE_KEYS = tuple(chr(c) for c in _SPACES)
+
+
+def _spaced(text: str) -> str:
+    """The text with a web page's spaces (`_SPACES`) made plain: a translation only where one
+    of them is in it, since `str.translate` looks each character of a text that is not all
+    ASCII up in the table (a page in Korean or Chinese, or one `…`: over half of a long line's
+    reading, the readers making a paste plain many times), where `in` scans it at memory speed."""
+    return text.translate(_SPACES) if any(c in text for c in _SPACE_KEYS) else text
+
+
 _ENTITY = lazy_regex(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});")
 _TAG = lazy_regex(r"</?(?:details|summary|pre|code|p|br|div|blockquote|span|tt|kbd|samp)\b"
                   r"[^<>]*/?>", re.IGNORECASE)
@@ -219,13 +230,13 @@ def _characters(text: str) -> str:
     HTML escapes when the whole text is escaped (an entity in it and no bare `<`, `>` or `"`
     outside the HTML tags a page wraps a paste in: a record with a bare `<none>` is not an
     escaped one); `<br>` at the ends of lines, and HTML tags glued to a line's content."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
+    text = _spaced(text.replace("\r\n", "\n").replace("\r", "\n"))
     if "\x1b" in text:
         lines = [x for x in text.split("\n") if x.strip()]
         if sum(1 for x in lines if _ANSI.search(x)) * 2 > len(lines):
             text = _ANSI.sub("", text)
     if "&" in text and _ENTITY.search(text) and not re.search(r'[<>"]', _TAG.sub("", text)):
-        text = html.unescape(text).translate(_SPACES)
+        text = _spaced(html.unescape(text))
     if "<" not in text:
         return text
     return "\n".join(_unglued(_without_end_tags(x, _BREAKS, spaces=" \t"))
