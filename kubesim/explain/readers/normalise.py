@@ -102,16 +102,20 @@ _SNIP = r"snip(?:ped)?"
 # `(생략)`, `...(중략)...`), or a word of two characters or more alone (`省略`, `以下略`,
 # `생략`): one rule with the others (a line of the mark and nothing else)
 _OMITTED = r"(?:以下省略|以下略|省略|中略|後略|前略|略|이하[ \t]*생략|생략|중략)"
-_OMIT = (rf"(?:{ELLIPSIS}[ \t]*)?(?:[(（][ \t]*{_OMITTED}[ \t]*[)）]|以下省略|以下略|省略|생략|중략)"
-         rf"(?:[ \t]*{ELLIPSIS})?")
+# ELLIPSIS taken whole (possessive): in a mark nothing after it starts with `.` or `…`, so giving
+# a dot back never makes a line a mark, and a line of a million `…` and a word is refused at
+# once rather than after a million steps back, on each of the marks that start with it
+_ELLIPSES = r"(?:\.{3,}+|…++)"
+_OMIT = (rf"(?:{_ELLIPSES}[ \t]*)?(?:[(（][ \t]*{_OMITTED}[ \t]*[)）]|以下省略|以下略|省略|생략|중략)"
+         rf"(?:[ \t]*{_ELLIPSES})?")
 # the word `cut` marks the author's cut as `snip` does where it is set apart as a mark, between
 # dashes or in brackets (`---CUT---`, `-- cut --`, `[cut]`, `<cut>`, `(cut)`; fastapi-3019,
 # held-out batch 92): alone it stays a word (a shell's `cut` command, a sentence's)
 _CUT_WORD = rf"(?:{_SNIP}|cut)"
-CUT_MARK = (rf"(?:{_OMIT}|<\s*{_CUT_WORD}\s*>|\[\s*(?:{_CUT_WORD}|{ELLIPSIS})\s*\]"
-            rf"|\(\s*(?:{_CUT_WORD}|{ELLIPSIS})\s*\)"
-            rf"|-+[ \t]*{_CUT_WORD}[ \t]*-+|{ELLIPSIS}(?:[ \t]*{_SNIP}(?:[ \t]*{ELLIPSIS})?)?"
-            rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
+CUT_MARK = (rf"(?:{_OMIT}|<\s*{_CUT_WORD}\s*>|\[\s*(?:{_CUT_WORD}|{_ELLIPSES})\s*\]"
+            rf"|\(\s*(?:{_CUT_WORD}|{_ELLIPSES})\s*\)"
+            rf"|-+[ \t]*{_CUT_WORD}[ \t]*-+|{_ELLIPSES}(?:[ \t]*{_SNIP}(?:[ \t]*{_ELLIPSES})?)?"
+            rf"|{_SNIP}(?:[ \t]*{_ELLIPSES})?)")
 _CUT = re.compile(rf"^\s*+{CUT_MARK}\s*$",
                   re.IGNORECASE)
 
