@@ -102,16 +102,20 @@ _SNIP = r"snip(?:ped)?"
 # `(생략)`, `...(중략)...`), or a word of two characters or more alone (`省略`, `以下略`,
 # `생략`): one rule with the others (a line of the mark and nothing else)
 _OMITTED = r"(?:以下省略|以下略|省略|中略|後略|前略|略|이하[ \t]*생략|생략|중략)"
-_OMIT = (rf"(?:{ELLIPSIS}[ \t]*)?(?:[(（][ \t]*{_OMITTED}[ \t]*[)）]|以下省略|以下略|省略|생략|중략)"
-         rf"(?:[ \t]*{ELLIPSIS})?")
+# ELLIPSIS taken whole (possessive): in a mark nothing after it starts with `.` or `…`, so giving
+# a dot back never makes a line a mark, and a line of a million `…` and a word is refused at
+# once rather than after a million steps back, on each of the marks that start with it
+_ELLIPSES = r"(?:\.{3,}+|…++)"
+_OMIT = (rf"(?:{_ELLIPSES}[ \t]*)?(?:[(（][ \t]*{_OMITTED}[ \t]*[)）]|以下省略|以下略|省略|생략|중략)"
+         rf"(?:[ \t]*{_ELLIPSES})?")
 # the word `cut` marks the author's cut as `snip` does where it is set apart as a mark, between
 # dashes or in brackets (`---CUT---`, `-- cut --`, `[cut]`, `<cut>`, `(cut)`; fastapi-3019,
 # held-out batch 92): alone it stays a word (a shell's `cut` command, a sentence's)
 _CUT_WORD = rf"(?:{_SNIP}|cut)"
-CUT_MARK = (rf"(?:{_OMIT}|<\s*{_CUT_WORD}\s*>|\[\s*(?:{_CUT_WORD}|{ELLIPSIS})\s*\]"
-            rf"|\(\s*(?:{_CUT_WORD}|{ELLIPSIS})\s*\)"
-            rf"|-+[ \t]*{_CUT_WORD}[ \t]*-+|{ELLIPSIS}(?:[ \t]*{_SNIP}(?:[ \t]*{ELLIPSIS})?)?"
-            rf"|{_SNIP}(?:[ \t]*{ELLIPSIS})?)")
+CUT_MARK = (rf"(?:{_OMIT}|<\s*{_CUT_WORD}\s*>|\[\s*(?:{_CUT_WORD}|{_ELLIPSES})\s*\]"
+            rf"|\(\s*(?:{_CUT_WORD}|{_ELLIPSES})\s*\)"
+            rf"|-+[ \t]*{_CUT_WORD}[ \t]*-+|{_ELLIPSES}(?:[ \t]*{_SNIP}(?:[ \t]*{_ELLIPSES})?)?"
+            rf"|{_SNIP}(?:[ \t]*{_ELLIPSES})?)")
 _CUT = re.compile(rf"^\s*+{CUT_MARK}\s*$",
                   re.IGNORECASE)
 
@@ -189,6 +193,17 @@ _ELIDED_ROW = re.compile(rf"^(?P<indent>[ \t]*){ELLIPSIS}[ \t]*(?=(?:Normal|Warn
 _ANSI = lazy_regex(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 # the spaces a web page or a word processor puts for spaces: no-break, figure, narrow
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\ufeff": ""})
+_SPACE_KEYS = tuple(chr(c) for c in _SPACES)
+
+
+def _spaced(text: str) -> str:
+    """The text with a web page's spaces (`_SPACES`) made plain: a translation only where one
+    of them is in it, since `str.translate` looks each character of a text that is not all
+    ASCII up in the table (a page in Korean or Chinese, or one `…`: over half of a long line's
+    reading, the readers making a paste plain many times), where `in` scans it at memory speed."""
+    return text.translate(_SPACES) if any(c in text for c in _SPACE_KEYS) else text
+
+
 _ENTITY = lazy_regex(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6});")
 # a no-break space's entity, named or numbered (`&nbsp;`, `&#160;`, `&#xA0;`)
 _NBSP = lazy_regex(r"&(?:nbsp|#0{0,4}160|#[xX]0{0,4}[aA]0);")
@@ -221,7 +236,7 @@ def _characters(text: str) -> str:
     HTML escapes when the whole text is escaped (an entity in it and no bare `<`, `>` or `"`
     outside the HTML tags a page wraps a paste in: a record with a bare `<none>` is not an
     escaped one); `<br>` at the ends of lines, and HTML tags glued to a line's content."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
+    text = _spaced(text.replace("\r\n", "\n").replace("\r", "\n"))
     if "\x1b" in text:
         lines = [x for x in text.split("\n") if x.strip()]
         if sum(1 for x in lines if _ANSI.search(x)) * 2 > len(lines):
@@ -247,7 +262,7 @@ def _unescaped(text: str) -> str:
         text = _NBSP.sub(" ", text)
     bare = r"[<>]" if mailed else r'[<>"]'
     if escaped and not re.search(bare, _TAG.sub("", text)):
-        text = html.unescape(text).translate(_SPACES)
+        text = _spaced(html.unescape(text))
     return text
 
 
