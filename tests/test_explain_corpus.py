@@ -397,11 +397,6 @@ NOT_READ: dict[str, str] = {
         "s': {'min': 0, 'max': None}, 'shows_failures': False}; want {'ended': 'readiness-only', "
         "'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 107
-    "pascaliske-helm-charts-782.issue-prose-readiness-refused-pod-crashloopbackoff-then-fenced-probe-yaml-liveness-readiness-port-metrics.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 're"
-        "adiness-only', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
-        "res': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': "
-        "0, 'max': None}, 'shows_failures': True}"),
     "fluxcd-source-controller-192.issue-prose-restarting-148-times-then-fenced-describe-2020-cut-at-state.txt": (
         "held-out batch 107, first contact on stop 52's code (b8143327): got [manager] {'ended': "
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fa"
