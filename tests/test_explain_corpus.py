@@ -397,11 +397,6 @@ NOT_READ: dict[str, str] = {
         "s': {'min': 0, 'max': None}, 'shows_failures': False}; want {'ended': 'readiness-only', "
         "'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 107
-    "fluxcd-source-controller-192.issue-prose-restarting-148-times-then-fenced-describe-2020-cut-at-state.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got [manager] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fa"
-        "lse}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': No"
-        "ne}, 'shows_failures': True}"),
     "anthos-service-mesh-packages-877.issue-prose-oomkilled-message-pod-crashing-resources-yaml-then-logs-and-get-pod-w-row-1-of-2-oomkilled-1-cut-in-resources.txt": (
         "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 'oo"
         "m-killed', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True}; wa"
