@@ -392,16 +392,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 106
     # held-out batch 108
     # held-out batch 107
-    "pascaliske-helm-charts-782.issue-prose-readiness-refused-pod-crashloopbackoff-then-fenced-probe-yaml-liveness-readiness-port-metrics.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 're"
-        "adiness-only', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failu"
-        "res': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': "
-        "0, 'max': None}, 'shows_failures': True}"),
-    "fluxcd-source-controller-192.issue-prose-restarting-148-times-then-fenced-describe-2020-cut-at-state.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got [manager] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fa"
-        "lse}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': No"
-        "ne}, 'shows_failures': True}"),
     "ark-server-charts-26.issue-prose-liveliness-probe-failure-very-frequently-then-fenced-arkmanager-log-pid-killed-exited-restarting.txt": (
         "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
         "or: ark-server-charts-26.issue-prose-liveliness-probe-failure-very-frequently-then-fence"

@@ -39,6 +39,7 @@ from kubesim.explain.readers.normalise import is_fence, plain, unfolded
 from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
+from kubesim.explain.readers.restarts_beside import give_stated_restarts
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.sentence_containers import give_sentence_containers
 from kubesim.explain.readers.stated_cause import give_stated_end
@@ -85,6 +86,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
     give_stated_crashloop(found, lines, _named_by_kills)  # a crash loop of the one bare pod
     give_zh_restarts(found, lines)  # restarts stated in Chinese of the one bare pod
+    give_stated_restarts(found, lines)  # restarts stated in English of the one bare pod
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names

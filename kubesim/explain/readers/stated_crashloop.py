@@ -154,7 +154,12 @@ _VERB = (
     # fixprose52b)
     r"|(?P<to>(?i:to))?[ \t]*(?i:goes|went|go|got|gets|fell|falls|keeps[ \t]+going|"
     r"(?:is|are|was|were)[ \t]+going)[ \t]+"
-    r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in))[ \t]+(?:(?i:a|the)[ \t]+)?"
+    r"(?i:into|in)|(?i:enters|entered|ended[ \t]+up[ \t]+in)"
+    # (`results in status CrashLoopBackOff`, `ends up in`, `goes to status`: the state the pod
+    # came to, as `ended up in` it; `goes to` only before the status's word; fixprose52d)
+    r"|(?i:results|resulted|ends[ \t]+up|end[ \t]+up)[ \t]+(?i:in)"
+    r"|(?i:goes|went|go)[ \t]+(?i:to)(?=[ \t]+(?i:the[ \t]+)?(?i:status|state)[ \t]))"
+    r"[ \t]+(?:(?i:a|the)[ \t]+)?(?:(?i:status|state)[ \t]+)?"
     r"(?:" + _CLB + r"|" + _LOOP + r"))")
 _STATED = lazy_regex(r"(?P<cause>(?<![A-Za-z])(?i:causes|caused|makes|made)[ \t]+)?"
                      + _SUBJECT + _VERB)
@@ -355,7 +360,7 @@ def give_stated_crashloop(found: RecordSet, text: str,
     naming the pod: `names_pod`, or `the pod`), given to its one container whose status the
     record does not show (a container of no name where it shows none); said in a note, the
     line no longer listed as not read. `name_of`: the name a piece's events give it."""
-    pod = bare_pod(found)
+    pod = bare_pod(found) or _nameless_pieces(found, name_of)
     if pod is None or not any(a in text for a in _ANCHORS):
         return
     lines = text.split("\n")
@@ -380,18 +385,34 @@ def _empty(pod: PodRecord) -> bool:
         not pod.conditions and pod.phase is None
 
 
+def _nameless_pieces(found: RecordSet, name_of: Callable[[PodRecord], str | None]
+                     ) -> PodRecord | None:
+    """The piece holding the one container of a record whose pieces all name no pod (a probe's
+    YAML cut from a container's spec beside a kubelet's message alone, pascaliske-helm-charts-
+    782: read.py's `_merged` joins them into one pod), none of its states shown; None
+    otherwise. A piece that shows something takes no sentence's name (`give_stated_crashloop`):
+    only the case's `the pod` is read so (fixprose52d)."""
+    if len(found.pods) < 2 or any(p.name is not None or p.apart_from is not None or
+                                  name_of(p) is not None for p in found.pods):
+        return None
+    holding = [p for p in found.pods if p.containers]
+    return holding[0] if len(holding) == 1 and _shows_no_state(holding[0]) else None
+
+
 def bare_pod(found: RecordSet) -> PodRecord | None:
     """The record's one pod, with one app container at most and none of its states shown;
     None otherwise."""
     if len(found.pods) != 1 or found.pods[0].apart_from is not None:
         return None
-    pod = found.pods[0]
+    return found.pods[0] if _shows_no_state(found.pods[0]) else None
+
+
+def _shows_no_state(pod: PodRecord) -> bool:
+    """Whether the pod has one app container at most, no init container, and shows none of
+    their states (a state, an end, a last state, a restart count)."""
     containers = [c for c in pod.containers if not c.init]
-    if len(containers) > 1 or len(pod.containers) != len(containers) or any(
-            c.state or c.terminated or c.last or c.restart_count is not None
-            for c in containers):
-        return None
-    return pod
+    return len(containers) <= 1 and len(pod.containers) == len(containers) and not any(
+        c.state or c.terminated or c.last or c.restart_count is not None for c in containers)
 
 
 def read_stated_crashloop(text: str, source: str) -> RecordSet | None:
