@@ -720,7 +720,7 @@ class _Reader:
         c.restarts_cut = True
         self.notes.append(Note(f"the record ends inside container {c.name}'s block, before its "
                                "Restart Count: how often it restarted is not in the record",
-                               c.where))
+                               c.where, pod=pod.name))  # that pod's: its block is cut
 
     def container_field(self, key: str, value: str, indent: int, number: int) -> None:
         if self.container is None:  # a piece of a describe: the pod's one container

@@ -101,12 +101,16 @@ class CountBasis(str, Enum):
 class Note:
     """Something a reader noticed about its input that the explanation should mention: a row
     cut short, lines it could not place (`NoteKind.NOT_READ`, text `not read: line N`), a
-    field it had to guess."""
+    field it had to guess. `pod`: the pod whose piece the note is about (a describe's
+    container block, its cut, its section's probe lines), listed by that pod's explanation
+    alone; None: the record's as a whole (lines not read, the record's own cut), listed by
+    every pod's (`read.pod_groups`)."""
 
     text: str
     where: Where
     uncertain: bool = True
     kind: NoteKind = NoteKind.READING
+    pod: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1360,7 +1360,7 @@ def _renumbered(note: Note, origins: list[int]) -> Note:
         a, b = back(int(m["a"])), back(int(m["b"] or m["a"]))
         span = f"line {a}" if a == b else f"lines {a}-{b}"
         text = text[:m.start()] + span + text[m.end():]
-    return Note(text, where, note.uncertain, note.kind)
+    return replace(note, text=text, where=where)  # (its pod, `Note.pod`, kept)
 
 
 def _reread(text: str, source: str, how: list[Note]) -> RecordSet:

@@ -280,7 +280,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
         for s in sets:
             pod.series.extend(x for x in s.series if x.pod == pod.name
                               or (x.pod is None and single) or (single and pod.name is None))
-            pod.notes.extend(s.notes)
+            pod.notes.extend(_notes_of(pod, s.notes, pods))
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
         _renote_nameless(pod)
@@ -290,6 +290,16 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _notes_of(pod: PodRecord, notes: list[Note], pods: list[PodRecord]) -> list[Note]:
+    """The notes of an input that `pod`'s explanation lists: the record's as a whole (lines not
+    read, the record's own cut) and those of the pod's own pieces; a note of another pod's
+    piece (`Note.pod`: its describe block cut before its Restart Count, its section stopped
+    before its probe lines) is not this pod's, whose rows may say otherwise. A note of a pod
+    the record shows under no such name is every pod's (no note is dropped)."""
+    names = {p.name for p in pods}
+    return [n for n in notes if n.pod is None or n.pod == pod.name or n.pod not in names]
 
 
 def _pieces_to_rows_pod(pods: list[PodRecord]) -> None:
