@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from kubesim.cli.main import main
-from kubesim.explain.readers.model import Note, PodRecord, RecordSet, Where
+from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.read import pod_groups
 
 _CUT = "the record ends inside container web's block, before its Restart Count"
@@ -170,3 +170,49 @@ def test_page_lists_the_notes_of_the_described_pod_alone(tmp_path: Path) -> None
     assert notes == _pod_notes(data["document"])
     assert any(n.startswith(_CUT) for n in notes["web-a"])
     assert notes["web-b"] == notes["web-c"] == [_UNREAD]
+
+
+_PIECE = """The pods:
+```
+NAME    READY   STATUS    RESTARTS   AGE
+web-a   1/1     Running   0          4m
+web-b   1/1     Running   7          4m
+```
+and the container of the one that restarts:
+```
+    State:          Running
+      Started:      Wed, 21 Feb 2018 08:47:00 -0500
+    Ready:          True
+    Restart Count:  7
+    Limits:
+      memory:  1Gi
+```
+"""
+
+
+def test_a_piece_naming_no_pod_keeps_its_notes_to_its_own_pod(tmp_path: Path) -> None:
+    """A describe's fields naming no pod beside rows of two: read as one more pod, not given to
+    either (`_note_unnamed`); its notes (its section stopped at its fence, its container read
+    as the pod's only one) are that pod's, not web-a's or web-b's."""
+    notes = _pod_notes(json.loads(_explain(tmp_path, _PIECE, "--format", "json")))
+    assert list(notes) == ["web-a", "web-b", None]
+    piece = ("the container's section stops at line 15",
+             "the record shows container fields without the container's name")
+    for said in piece:
+        assert any(n.startswith(said) for n in notes[None])  # type: ignore[index]
+        assert not any(n.startswith(said) for pod in ("web-a", "web-b") for n in notes[pod])
+    for pod_notes in notes.values():  # the lines not read stay every pod's
+        assert "not read: line 7: and the container of the one that restarts:" in pod_notes
+
+
+def test_pod_groups_a_note_of_a_container_block_goes_to_the_pod_holding_it() -> None:
+    """`Note.piece`: the pod holding that container (whatever its name, or none) lists the
+    note; a piece no pod holds falls back on the note's pod name, then on every pod."""
+    where = Where("r.txt", 1)
+    a, b = PodRecord("a", where), PodRecord("b", where)
+    b.containers.append(ContainerRecord("app", Where("r.txt", 9)))
+    held = Note("of b's block", where, piece=Where("r.txt", 9))
+    lost = Note("of a's block", where, pod="a", piece=Where("r.txt", 30))
+    found = RecordSet("r.txt", "describe", pods=[a, b], notes=[held, lost])
+    got = {p.name: p.notes for p in pod_groups([found])}
+    assert got == {"a": [lost], "b": [held]}

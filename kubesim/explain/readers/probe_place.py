@@ -112,4 +112,4 @@ def _close(found: RecordSet, now: _Open | None, at: int, source: str) -> None:
         f"{name} section stops at line {now.stopped}, before the place where describe prints "
         "its probe lines (after Limits and Requests, before Environment): its probes are not "
         "in the record, so a probe it does not show may have killed it", Where(source, now.stopped),
-        pod=now.pod))  # of one pod's section: that pod's explanation lists it
+        pod=now.pod, piece=c.where))  # of one pod's section: that pod's explanation lists it
