@@ -589,9 +589,10 @@ class _Reader:
             names = ", ".join(c.name for c in pod.containers if c.name) or "the others"
             return Note("the record starts inside a container's fields, its name cut above "
                         f"them: read as a container the record does not name, beside {names}",
-                        container.where)
+                        container.where, piece=container.where)
+        # (the piece's pod's note: `read.pod_groups` gives it to the pod holding the fields)
         return Note("the record shows container fields without the container's name: read "
-                    "as the pod's only container", container.where)
+                    "as the pod's only container", container.where, piece=container.where)
 
     def place_apart(self, piece: PodRecord, name: str, number: int) -> None:
         """Lines naming no pod before the describe of `name` at line `number`: another pod's
@@ -720,7 +721,7 @@ class _Reader:
         c.restarts_cut = True
         self.notes.append(Note(f"the record ends inside container {c.name}'s block, before its "
                                "Restart Count: how often it restarted is not in the record",
-                               c.where))
+                               c.where, pod=pod.name, piece=c.where))  # that pod's: its block is cut
 
     def container_field(self, key: str, value: str, indent: int, number: int) -> None:
         if self.container is None:  # a piece of a describe: the pod's one container

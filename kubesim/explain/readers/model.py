@@ -101,12 +101,19 @@ class CountBasis(str, Enum):
 class Note:
     """Something a reader noticed about its input that the explanation should mention: a row
     cut short, lines it could not place (`NoteKind.NOT_READ`, text `not read: line N`), a
-    field it had to guess."""
+    field it had to guess. `pod`: the pod whose piece the note is about (a describe's
+    container block, its cut, its section's probe lines), listed by that pod's explanation
+    alone; `piece`: where that container's block begins, the pod holding it once the
+    record's pieces are merged being the one (a describe naming no pod is a pod's piece too);
+    neither: the record's as a whole (lines not read, the record's own cut), listed by every
+    pod's (`read.pod_groups`)."""
 
     text: str
     where: Where
     uncertain: bool = True
     kind: NoteKind = NoteKind.READING
+    pod: str | None = None
+    piece: Where | None = None
 
 
 @dataclass(frozen=True, slots=True)

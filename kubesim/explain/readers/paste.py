@@ -1367,7 +1367,9 @@ def _renumbered(note: Note, origins: list[int]) -> Note:
         a, b = back(int(m["a"])), back(int(m["b"] or m["a"]))
         span = f"line {a}" if a == b else f"lines {a}-{b}"
         text = text[:m.start()] + span + text[m.end():]
-    return Note(text, where, note.uncertain, note.kind)
+    piece = note.piece if note.piece is None or note.piece.line is None else \
+        replace(note.piece, line=back(note.piece.line))
+    return replace(note, text=text, where=where, piece=piece)  # (its pod, `Note.pod`, kept)
 
 
 def _reread(text: str, source: str, how: list[Note]) -> RecordSet:

@@ -49,6 +49,7 @@ class _Open:
     last field above the probe lines (where, or None)."""
 
     container: ContainerRecord
+    pod: str | None  # the name of the pod whose describe holds the section (its note's)
     stopped: int | None = None
 
 
@@ -57,7 +58,7 @@ def probes_past_place(found: RecordSet, lines: list[PasteLine], describe: set[in
     """Mark `probes_untold` each container of `found` (the describe reader's) whose section's
     lines stop before its probe lines' place, said in a note; `describe` holds the numbers of
     the paste's lines the describe reader read."""
-    starts = {c.where.line: c for p in found.pods for c in p.containers
+    starts = {c.where.line: (p.name, c) for p in found.pods for c in p.containers
               if c.where.line in describe}
     now: _Open | None = None
     last = 0
@@ -67,7 +68,8 @@ def probes_past_place(found: RecordSet, lines: list[PasteLine], describe: set[in
             now.stopped = now.stopped or line.number
         if line.number in starts:
             _close(found, now, line.number, source)
-            now = _Open(starts[line.number])
+            pod, container = starts[line.number]
+            now = _Open(container, pod)
             continue
         if now is None:
             continue
@@ -109,4 +111,5 @@ def _close(found: RecordSet, now: _Open | None, at: int, source: str) -> None:
     found.notes.append(Note(
         f"{name} section stops at line {now.stopped}, before the place where describe prints "
         "its probe lines (after Limits and Requests, before Environment): its probes are not "
-        "in the record, so a probe it does not show may have killed it", Where(source, now.stopped)))
+        "in the record, so a probe it does not show may have killed it", Where(source, now.stopped),
+        pod=now.pod, piece=c.where))  # of one pod's section: that pod's explanation lists it

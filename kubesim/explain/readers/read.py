@@ -282,7 +282,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
         for s in sets:
             pod.series.extend(x for x in s.series if x.pod == pod.name
                               or (x.pod is None and single) or (single and pod.name is None))
-            pod.notes.extend(s.notes)
+            pod.notes.extend(_notes_of(pod, s.notes, pods))
             if s.format not in pod.formats:
                 pod.formats.append(s.format)
         _renote_nameless(pod)
@@ -292,6 +292,27 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
     return pods
+
+
+def _notes_of(pod: PodRecord, notes: list[Note], pods: list[PodRecord]) -> list[Note]:
+    """The notes of an input that `pod`'s explanation lists: the record's as a whole (lines not
+    read, the record's own cut) and those of the pod's own pieces; a note of another pod's
+    piece (`Note.pod`, `Note.piece`: its describe block cut before its Restart Count, its
+    section stopped before its probe lines) is not this pod's, whose rows may say otherwise."""
+    return [n for n in notes if any(p is pod for p in _note_pods(n, pods))]
+
+
+def _note_pods(note: Note, pods: list[PodRecord]) -> list[PodRecord]:
+    """The pods a note is about: the one holding the container block it is about (a describe
+    naming no pod, merged into a pod or a pod of its own), else the pods of the name it gives;
+    every pod where it is the record's, or its piece and name are no pod's the record shows
+    (no note is dropped)."""
+    if note.piece is not None:
+        held = [p for p in pods if any(c.where == note.piece for c in p.containers)]
+        if held:
+            return held
+    named = [p for p in pods if note.pod is not None and p.name == note.pod]
+    return named or pods
 
 
 def _pieces_to_rows_pod(pods: list[PodRecord]) -> None:

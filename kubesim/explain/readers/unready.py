@@ -20,6 +20,8 @@ status` (the Initialized condition) names none of the app containers and is not 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, RecordSet
 
@@ -61,7 +63,7 @@ def _say(found: RecordSet, container: ContainerRecord, text: str) -> None:
     for notes in (*(p.notes for p in found.pods), found.notes):
         for i, n in enumerate(notes):
             if n.text.endswith("read as the pod's only container"):
-                notes[i] = Note(text, n.where)
+                notes[i] = replace(n, text=text)  # (the piece it is about kept)
                 return
     found.notes.append(Note(text, container.where))
 
