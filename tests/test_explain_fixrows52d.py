@@ -18,6 +18,7 @@ from kubesim.errors import RecordError
 from kubesim.explain.readers.model import PodRecord
 from kubesim.explain.readers.pods_table import named_pods_header, row_by_header
 from kubesim.explain.readers.read import parse_record
+from kubesim.explain.readers.said_failing import said_failing
 
 _NAME = "metrics-server-v0.3.3-5f994fcb77-lhq9p"
 _HASHKEY = "NAME                                     HASHKEY               READY   STATUS             RESTARTS   AGE\n"
@@ -97,3 +98,70 @@ def test_row_by_header_writes_the_default_columns() -> None:
 def test_two_mb_lines(line: str) -> None:
     """2 MB one-line inputs are read in one pass (no backtracking over the cells)."""
     read_in_one_pass(line)
+
+
+# --- weblate-8718: a `get pods` row's last restart younger than the newest Started row -------
+
+_WEBLATE = "my-release-weblate-74c484d9d5-9kbm8"
+_WEBLATE_ROW = f"{_WEBLATE}          0/1     Running   7 (5m59s ago)   25m\n"
+_SCHEDULED = ("  Normal   Scheduled  26m                   default-scheduler  Successfully "
+              f"assigned default/{_WEBLATE} to node-1\n")
+_UNHEALTHY = ('  Warning  Unhealthy  19m (x5 over 24m)     kubelet            Liveness probe '
+              'failed: Get "http://10.28.1.5:8080/healthz/": dial tcp 1')
+
+
+def _weblate(started: str) -> str:
+    return (f"**# kubectl get pods | grep -i release**\n{_WEBLATE_ROW}\n"
+            f"**# kubectl describe pods {_WEBLATE}**\n{_SCHEDULED}"
+            f"  Normal   Started    {started}     kubelet            Started container weblate\n"
+            + _UNHEALTHY)
+
+
+def test_a_started_series_older_than_the_rows_last_restart_bounds_nothing(
+        tmp_path: Path) -> None:
+    """The row's last restart (5m59s before it) is younger than the newest Started row (21m),
+    the rows cut: that start is in no count of the series (taken later than the row, as the
+    Scheduled row older than the pod's AGE shows, or before it), so `Started x3` bounds no
+    kills after its last occurrence, nor the row's 7 (README: rocketchat-25481,
+    dragonfly-operator-42; opentelemetry-helm-charts-1163's series older than a start)."""
+    assert explained_kills(tmp_path, _weblate("21m (x3 over 26m)"), _WEBLATE) == \
+        {"min": 0, "max": None}
+
+
+def test_a_started_series_as_young_as_the_restart_still_bounds(tmp_path: Path) -> None:
+    """A Started row as young as the row's last restart shows it: its count bounds (guard)."""
+    assert explained_kills(tmp_path, _weblate("5m (x8 over 26m)  "), _WEBLATE)["max"] \
+        is not None
+
+
+# --- weblate-8718: the failures the case's pod shows as why it does what it does ------------
+
+@pytest.mark.parametrize(("line", "kinds"), [
+    ("but the weblate container is not running as it shows liveness and readiness probe "
+     "failed error as well as the logs say that it is unable to connect to redis.",
+     ["liveness", "readiness"]),
+    ("The pod keeps restarting because it shows liveness probe failures.", ["liveness"]),
+    ("the pod shows readiness probe failed error.", ["readiness"]),
+])
+def test_the_failures_the_case_pod_shows_as_why(line: str, kinds: list[str]) -> None:
+    told = said_failing(line)
+    assert told is not None and told.kinds == kinds
+
+
+@pytest.mark.parametrize("line", [
+    "the weblate container is not running as it shows liveness or readiness probe failed error.",
+    "is the weblate container not running as it shows liveness probe failed error?",
+    "the weblate container is not running as it does not show liveness probe failed error.",
+    "your container may stop as it shows liveness probe failed error.",
+    "the other container is not running as it shows liveness probe failed error.",
+    "if the pod is not running as it shows liveness probe failures, restart it.",
+    "the pod is not running as the node shows liveness probe failed error.",
+])
+def test_the_failures_shown_stay_unread(line: str) -> None:
+    assert said_failing(line) is None
+
+
+def test_two_mb_said_line() -> None:
+    """A 2 MB line of the form's words read in one pass (the predicate's words bounded)."""
+    read_in_one_pass("the pod " + "is not " * 300_000 + "as it shows liveness probe x")
+    read_in_one_pass(("the pod keeps running as it shows " * 60_000) + "probe failed")
