@@ -162,6 +162,19 @@ def test_the_failures_shown_stay_unread(line: str) -> None:
 
 
 def test_two_mb_said_line() -> None:
-    """A 2 MB line of the form's words read in one pass (the predicate's words bounded)."""
-    read_in_one_pass("the pod " + "is not " * 300_000 + "as it shows liveness probe x")
-    read_in_one_pass(("the pod keeps running as it shows " * 60_000) + "probe failed")
+    """2 MB lines of the form's words read in one pass (the predicate's words bounded), through
+    the sentence reader itself and through the whole record's."""
+    pod_not = "the pod " + "is not " * 300_000 + "as it shows liveness probe failed error"
+    many = "the pod keeps running as it shows liveness probe failed " * 40_000
+    for line in (pod_not, many, "the pod is " + "a " * 1_000_000 + "probe failed error"):
+        said_failing(line)
+        read_in_one_pass(line)
+
+
+def test_two_mb_header_and_row_read_directly() -> None:
+    """The header's and the row's readers on 2 MB lines (split with a bound, one pass)."""
+    assert named_pods_header("NAME HASHKEY READY STATUS RESTARTS " + "AGE " * 500_000) is None
+    names = named_pods_header(_HASHKEY)
+    assert names is not None
+    assert row_by_header("x " * 1_000_000, names) is None
+    assert row_by_header(_NAME + " 1 1/2 Running 7" + " (1m" * 500_000, names) is None
