@@ -413,18 +413,6 @@ NOT_READ: dict[str, str] = {
         " cut away); explain answers the prose's nameless pod with the facts' values sinc"
         "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
         " naming no pod, is the next stop's"),
-    # held-out batch 109
-    "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column-one-row-1-2-crashloop-7.txt": (
-        "held-out batch 109, first contact on stop 52's code (871f6af9): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
-        "; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 8}, 's"
-        "hows_failures': True}"),
-    # held-out batch 110
-    "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-running-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-message.txt": (
-        "held-out batch 110, first contact on stop 52's code (871f6af9): got [weblate] {'ended': "
-        "'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failur"
-        "es': True}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kil"
-        "ls': {'min': 0, 'max': None}, 'shows_failures': True}"),
 }
 
 

@@ -1498,7 +1498,9 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
         _started_once_killed(f)
     if summed is not None:
         return _capped(lo, summed[0], floor, summed[1])
-    most = _containers_bound(f)
+    # (a `get pods` row's last restart younger than the newest start row, beside cut rows:
+    # that start is in no count of the Created/Started series either, `_restart_unseen`)
+    most = None if _restart_unseen(f) else _containers_bound(f)
     left_open = _open_why(f)
     if left_open and most is None:
         return CountRange(lo, None, _joined(floor, f"no upper bound: {left_open}"))

@@ -116,9 +116,11 @@ from kubesim.explain.readers.pods_table import (
     TopContainers,
     cut_pod_row,
     is_pods_header,
+    named_pods_header,
     placeholder_name,
     pod_row,
     pods_of,
+    row_by_header,
     row_cut_in_age,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
@@ -314,6 +316,9 @@ class _Placer:
         self.custom = CustomColumns(source)  # `kubectl get pods -o custom-columns=...`
         self.under_pods_header = False  # the line above was a `get pods` header or row
         self.pods_headed = False  # and the table's rows so far run on from its header
+        # the open table's column names where its header has one kubectl's default lacks
+        # among its own (`named_pods_header`): its rows' cells are taken by them
+        self.pods_columns: tuple[str, ...] | None = None
         # rows whose NAME is a page's placeholder: (line number, that NAME)
         self.placeholders: list[tuple[int, str]] = []
         # the last line, cut inside a `get pods` row's NAME under the table (watch_cut.py)
@@ -462,11 +467,14 @@ class _Placer:
         """A `kubectl get pods` line: its header or a row (custom columns, a row cut, rows run
         together, a row run into a sentence). Whether the line was so read; the table ends at
         a line that is none."""
-        text = line.text
-        header = is_pods_header(text)
-        if self.custom.take(text, line.number, pods_header=header):
+        named = named_pods_header(line.text)
+        header = is_pods_header(line.text) or named is not None
+        if self.custom.take(line.text, line.number, pods_header=header):
             self.in_describe = self.after_row = self.under_pods_header = False
             return True
+        self.pods_columns = named if header else self.pods_columns
+        line = line if header else self.row_by_columns(line)
+        text = line.text
         # the record's last line cut after RESTARTS's digits is a cut row before a row whose
         # AGE a page trimmed: the digits shown may be the cell's start
         # (a row cut inside its last restart's age is cut wherever it stands: `(7m5`)
@@ -486,6 +494,15 @@ class _Placer:
             return True
         self.under_pods_header = False
         return False
+
+    def row_by_columns(self, line: PasteLine) -> PasteLine:
+        """The line as a row of kubectl's default columns where it is a row of the open
+        table whose header has a column those lack among them (`row_by_header`: a fork's
+        HASHKEY after NAME, `-o wide`'s columns moved), else as it stands: its cells are the
+        header's names', not their places' (a HASHKEY's number is no READY)."""
+        names = self.pods_columns if self.under_pods_header else None
+        text = row_by_header(line.text, names) if names is not None else None
+        return line if text is None else replace(line, text=text)
 
     def pods_row(self, line: PasteLine, pods: PodRow | None, *, header: bool, cut: bool
                  ) -> None:

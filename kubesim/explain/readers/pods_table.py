@@ -35,8 +35,8 @@ from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLAC
 from kubesim.explain.readers.times import AGE_PATTERN, parse_age
 
 __all__ = ["POD_KIND", "Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
-           "cut_pod_row", "is_pod_row", "is_pods_header", "placeholder_name", "pod_row",
-           "pods_of", "row_cut_in_age"]
+           "cut_pod_row", "is_pod_row", "is_pods_header", "named_pods_header", "placeholder_name",
+           "pod_row", "pods_of", "row_by_header", "row_cut_in_age"]
 
 # AGE may be left out by a page that trimmed the table (`NAME READY STATUS RESTARTS`)
 _HEADER = re.compile(
@@ -106,6 +106,59 @@ def is_pod_row(line: str) -> bool:
 
 def is_pods_header(line: str) -> bool:
     return bool(_HEADER.match(line))
+
+
+# A `get pods` header with a column kubectl's default table lacks before or among its own (a
+# fork's `HASHKEY` after NAME, Arktos' kubectl; `-o wide`'s IP, NODE, NOMINATED NODE,
+# READINESS GATES moved): its names, upper case as kubectl prints headers, NAME, READY, STATUS
+# and RESTARTS among them in that order. Two-word names are kubectl's own (printers.go)
+_NAMED_WORD = lazy_regex(r"[A-Z][A-Z0-9_()-]{0,40}")
+_TWO_WORDS = {("NOMINATED", "NODE"), ("READINESS", "GATES")}
+_OWN_COLUMNS = ("NAME", "READY", "STATUS", "RESTARTS")
+_MAX_COLUMNS = 24
+_AGO_OPEN = lazy_regex(rf"\((?:{AGE_PATTERN})")
+
+
+def named_pods_header(line: str) -> tuple[str, ...] | None:
+    """The column names of a `get pods` header kubectl's default header pattern (`_HEADER`)
+    does not match for a column among its own (`_NAMED_WORD`), or None."""
+    words = line.split(None, _MAX_COLUMNS + 1)
+    if _HEADER.match(line) or not 4 < len(words) <= _MAX_COLUMNS or \
+            not all(_NAMED_WORD.fullmatch(w) for w in words):
+        return None
+    names: list[str] = []
+    for word in words:
+        if names and (names[-1], word) in _TWO_WORDS:
+            names[-1] = f"{names[-1]} {word}"
+        else:
+            names.append(word)
+    own = [n for n in names if n in _OWN_COLUMNS]
+    if own != list(_OWN_COLUMNS) or len(set(names)) != len(names):
+        return None
+    return tuple(names)
+
+
+def row_by_header(line: str, names: tuple[str, ...]) -> str | None:
+    """The row `line` is under a header of those column names (`named_pods_header`), its
+    cells taken by the header's names, not their place, and written as kubectl's default
+    columns (`[NAMESPACE] NAME READY STATUS RESTARTS [(AGO ago)] [AGE]`) for `pod_row`; None
+    when its cells are not one a column. Each cell is one word (kubectl prints `<none>` for
+    an empty one) but RESTARTS, which may carry its last restart's age, `7 (5m ago)`."""
+    words = line.split(None, 3 * _MAX_COLUMNS)
+    cells: dict[str, str] = {}
+    at = 0
+    for name in names:
+        if at >= len(words):
+            return None
+        cell, at = words[at], at + 1
+        if name == "RESTARTS" and at + 1 < len(words) and _AGO_OPEN.fullmatch(words[at]) \
+                and words[at + 1] == "ago)":
+            cell, at = f"{cell} {words[at]} {words[at + 1]}", at + 2
+        cells[name] = cell
+    if at != len(words):
+        return None
+    kept = ("NAMESPACE", *_OWN_COLUMNS, "AGE")
+    return " ".join(cells[n] for n in kept if n in cells)
 
 
 def pod_row(line: str, source: str, number: int, *, under_header: bool = False

@@ -54,6 +54,10 @@ _SAYS = (r"(?i:says|say|said|shows|show|showed|reports|report|reported|tells|tel
          r"list|listed)[ \t]+"
          r"(?:(?i:that)[ \t]+)?")
 _BOTH = r"(?:(?i:the|its|both|the[ \t]+two)[ \t]+){0,2}"
+# the failures the pod shows or has: their noun, or the kubelet's words as one (`liveness probe
+# failed error`)
+_SHOWS = r"(?i:shows|showed|has|had|reports|reported)[ \t]+"
+_FAILURES = r"[ \t]+(?:(?i:failures?)|(?i:failed|failure)[ \t]+(?i:errors?|messages?))"
 # the case's own container after the probe: a determiner and at most two words before it
 # a second probe failing, joined by `and` before the case's container (fixprose76, k3d-498:
 # `the Liveness probe failed and readiness probe failed on the Rancher pod`): each failed
@@ -77,8 +81,12 @@ SAID = lazy_regex(
     # the pod's probes failing, its possessive before them
     + r"|['\u2019]s[ \t]+" + _BOTH + _KINDS.replace("kinds", "kinds2") + _PROBES + _FAILING
     # the failures the pod shows or has
-    + r"|[ \t]+(?i:shows|showed|has|had|reports|reported)[ \t]+" + _BOTH
-    + _KINDS.replace("kinds", "kinds3") + _PROBES + r"[ \t]+(?i:failures?))"
+    + r"|[ \t]+" + _SHOWS + _BOTH + _KINDS.replace("kinds", "kinds3") + _PROBES + _FAILURES
+    # what the case's pod does (four words at most), then the failures it shows as why
+    # (weblate-8718: `the weblate container is not running as it shows liveness and
+    # readiness probe failed error`): `it` is the pod, the failures its own
+    + r"|(?:[ \t]+[\w'-]{1,20}){1,4}?[ \t]+(?P<since>(?i:as|since|because))[ \t]+(?i:it)[ \t]+"
+    + _SHOWS + _BOTH + _KINDS.replace("kinds", "kinds8") + _PROBES + _FAILURES + r")"
     # the probe failing with the case's own container (fixprose57: `The liveness probe fails
     # with the charm container`), a determiner of the case's before the probe
     + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds4") + _PROBES
@@ -146,7 +154,8 @@ def said_failing(line: str) -> SaidFailing | None:
         left -= 1
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
-            kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6")
+            kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6",
+                                     "kinds8")
                          if m[k]) + " " + (m["kinds7"] or "")
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
@@ -164,7 +173,10 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     end = stop.start() if stop is not None else min(len(line), m.end() + SENTENCE_REACH)
     asked = stop is not None and line[stop.start()] in "?\uff1f"
     clauses = [c.end() for c in _CLAUSE_START.finditer(line, start, m.start())]
-    negated = NEGATED.search(line, clauses[-1] if clauses else start, m.end()) is not None
+    # (what the pod does before `as it shows` is its own clause: `is not running` negates no
+    # failure)
+    clause = m.start("since") if m["since"] else clauses[-1] if clauses else start
+    negated = NEGATED.search(line, clause, m.end()) is not None
     joined = _NEXT_CLAUSE.search(line, m.end(), end)  # (`..., but ...`: another clause's words)
     return asked or negated or \
         _hedged(line, start, joined.start() if joined is not None else end) or \
