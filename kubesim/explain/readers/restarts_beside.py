@@ -32,6 +32,7 @@ from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
     ContainerRecord,
     Note,
+    PodRecord,
     RecordSet,
     Terminated,
     Where,
@@ -41,7 +42,7 @@ from kubesim.explain.readers.stated_cause import expected_lines
 from kubesim.explain.readers.stated_crashloop import bare_pod
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 
-__all__ = ["give_stated_restarts"]
+__all__ = ["give_stated_restarts", "give_untold_end"]
 
 _MARKS = "`'\"*"
 
@@ -59,21 +60,30 @@ def give_stated_restarts(found: RecordSet, text: str) -> None:
         m = None if number in skip else case_restart(line[:SENTENCE_REACH], number in told)
         if m is None or not _names_the_pod(m, pod.name):
             continue
-        where = Where(found.source, number)
-        if not pod.containers:
-            pod.containers.append(ContainerRecord(None, where))
-        c = pod.containers[0]
-        c.state, c.restarts_cut = "terminated", True
-        c.terminated = Terminated(None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where,
-                                  untold=True)
-        unlist_line(found, number, lines)
-        found.notes.append(Note(
-            f"line {number}: the case's own pod stated in the author's prose to restart, no "
-            f"cause given (`{m[0][:80]}`), beside the record's one pod whose containers' states "
-            "it does not show: read as its container having ended, at least once, no reason or "
-            "exit code in the record; what ended it is not stated (no kill), and no count "
-            "bounds its restarts", where))
+        give_untold_end(found, pod, number, lines, "the case's own pod stated in the author's "
+                        f"prose to restart, no cause given (`{m[0][:80]}`)")
         return
+
+
+def give_untold_end(found: RecordSet, pod: PodRecord, number: int, lines: list[str],
+                    said: str) -> None:
+    """Give the end a sentence on line `number` states (`said`) to the one app container of the
+    record's one `pod` whose containers' states it does not show: a Terminated state of no
+    reason, exit code or time, its restarts no count bounds (R4.1: a restart follows an end);
+    said in a note, the line no longer listed as not read. One rule for the English and the
+    Chinese sentences (zh_restarts_beside.py)."""
+    where = Where(found.source, number)
+    if not pod.containers:
+        pod.containers.append(ContainerRecord(None, where))
+    c = pod.containers[0]
+    c.state, c.restarts_cut = "terminated", True
+    c.terminated = Terminated(None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where, untold=True)
+    unlist_line(found, number, lines)
+    found.notes.append(Note(
+        f"line {number}: {said}, beside the record's one pod whose containers' states it does "
+        "not show: read as its container having ended, at least once, no reason or exit code in "
+        "the record; what ended it is not stated (no kill), and no count bounds its restarts",
+        where))
 
 
 def _names_the_pod(m: re.Match[str], pod: str | None) -> bool:

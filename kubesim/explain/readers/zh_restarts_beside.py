@@ -23,16 +23,10 @@ and a record of several pods or one whose container's state it shows.
 from __future__ import annotations
 
 from kubesim.explain.readers.hedges import SENTENCE_REACH
-from kubesim.explain.readers.model import (
-    UNKNOWN_STAMP,
-    ContainerRecord,
-    Note,
-    RecordSet,
-    Terminated,
-    Where,
-)
+from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.restarts_beside import give_untold_end
 from kubesim.explain.readers.stated_crashloop import bare_pod
-from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
+from kubesim.explain.readers.stated_pod_oom import names_pod
 from kubesim.explain.readers.zh_restarts import (
     STATED_ZH_RESTARTS,
     zh_restart_of_case,
@@ -56,17 +50,5 @@ def give_zh_restarts(found: RecordSet, text: str) -> None:
         if m is None or m["name"] is not None and (
                 pod.name is None or not names_pod(m["name"], pod.name)):
             continue
-        where = Where(found.source, number)
-        if not pod.containers:
-            pod.containers.append(ContainerRecord(None, where))
-        c = pod.containers[0]
-        c.state, c.restarts_cut = "terminated", True
-        c.terminated = Terminated(None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where,
-                                  untold=True)
-        unlist_line(found, number, lines)
-        found.notes.append(Note(
-            f"line {number}: {STATED_ZH_RESTARTS} (`{m[0][:80]}`), beside the record's one pod "
-            "whose containers' states it does not show: read as its container having ended, at "
-            "least once, no reason or exit code in the record; what ended it is not stated (no "
-            "kill), and no count bounds its restarts", where))
+        give_untold_end(found, pod, number, lines, f"{STATED_ZH_RESTARTS} (`{m[0][:80]}`)")
         return
