@@ -1,0 +1,107 @@
+"""A Pulled message cut inside its words after the image (fixwrap52): the corpus README's rule
+of a Pulled message cut inside its words (`Container image "x:1" alre`) read for the pull's
+own message in every kubelet's words (pkg/kubelet/images/image_manager.go: `Successfully
+pulled image "x"`, ` in 1.2s`, ` (1.3s including waiting)`, `. Image size: N bytes.`), so a
+row that stops inside them is a cut row whatever lines follow it.
+
+konflux-ci-591 (its fenced describe Events cut in the last Pulled row, `Image siz`) held bare
+only by the file ending without a line break; a wrapper that closes after it (a fence around
+the whole paste, `{code}`, `</pre>`) ends that line, and its rows were read whole from
+Scheduled: kills {0, 0} for the facts' {0, 2} (a latent failure of test_explain_wrappers.py).
+Variants kept whole: each release's whole message, and another image row's words."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import explained_kills, read_in_one_pass
+from test_explain_corpus import FACTS, assert_holds
+from test_explain_wrappers import WRAPPERS, wrapped_answer
+
+from kubesim.explain.messages import cut_short
+
+_KONFLUX = ("konflux-ci-591.issue-prose-then-fenced-describe-events-keycloak-operator-created-x3-"
+            "started-x3-cut-in-pulled-row.txt")
+
+
+@pytest.mark.parametrize(("kind", "variant"), [
+    ("fence", 0), ("fence", 4), ("fence+quote", 0), ("jira", 0), ("jira", 1), ("jira", 2),
+    ("pre", 0), ("prompt+fence", 0), ("box", 0), ("crlf+fence", 0)])
+def test_konflux_ci_591_wrapped_keeps_its_facts(kind: str, variant: int) -> None:
+    """The whole paste in a fence, `{code}`, `<pre>` or k9s's box: its last row still cut."""
+    assert_holds(wrapped_answer(WRAPPERS[kind][variant], _KONFLUX), FACTS[_KONFLUX])
+
+
+_IMAGE = 'Successfully pulled image "quay.io/keycloak/keycloak-operator:24.0.2"'
+
+
+@pytest.mark.parametrize("rest", [
+    " in 1.282s (",
+    " in 1.282s (1.282s incl",
+    " in 880ms (880ms including wai",
+    " in 1.282s (1.282s including waiting).",
+    " in 1.282s (1.282s including waiting). Image siz",
+    " in 1m2.5s (1m3s including waiting). Image size: ",
+    " in 1.282s (1.282s including waiting). Image size: 2031",
+    " in 500µs (1.1s including waiting). Image size: 203173701 bytes",
+    " i",
+])
+def test_a_pull_s_message_stopping_inside_its_words_is_cut(rest: str) -> None:
+    assert cut_short(_IMAGE + rest)
+
+
+@pytest.mark.parametrize("message", [
+    _IMAGE,
+    _IMAGE + " in 477ms",
+    _IMAGE + " in 1m2.345s",
+    _IMAGE + " in 1.282s (1.282s including waiting)",
+    _IMAGE + " in 1.282s (1.282s including waiting). Image size: 203173701 bytes.",
+    _IMAGE + " in 500µs (500µs including waiting). Image size: 1 bytes.",
+    # another image row's words, or a pull's words the kubelet does not write
+    'Pulling image "quay.io/keycloak/keycloak-operator:24.0.2"',
+    _IMAGE + " after 3 attempts",
+    'Successfully pulled image "x" in 2s, image size 12 MB',
+])
+def test_a_pull_s_whole_message_is_not_cut(message: str) -> None:
+    assert not cut_short(message)
+
+
+def _events(last: str) -> str:
+    return (
+        "Events:\n"
+        "  Type    Reason     Age                From               Message\n"
+        "  ----    ------     ----               ----               -------\n"
+        "  Normal  Scheduled  7m33s              default-scheduler  Successfully assigned "
+        "prod/web-0 to node-1\n"
+        "  Normal  Created    6m24s (x3 over 7m32s)  kubelet  Created container web\n"
+        "  Normal  Started    6m24s (x3 over 7m32s)  kubelet  Started container web\n"
+        f"  Normal  Pulled     6m24s              kubelet            {_IMAGE}{last}")
+
+
+_CUT = " in 1.282s (1.282s including waiting). Image siz"
+_WHOLE = " in 1.282s (1.282s including waiting). Image size: 203173701 bytes."
+
+
+@pytest.mark.parametrize("after", ["\n", "\n```\n", "\n</code></pre>\n", "\n\nThe pod restarts.\n"])
+def test_rows_from_scheduled_cut_in_a_pull_s_words_leave_the_created_count_s_kills(
+        tmp_path, after: str) -> None:
+    """Rows from Scheduled on, the last cut inside the pull's words: the rows cut away may
+    hold Killing rows, which the Created rows' count bounds (3 containers: 2 ends, R4.7)."""
+    assert explained_kills(tmp_path, "```\n" + _events(_CUT) + after) == {"min": 0, "max": 2}
+
+
+@pytest.mark.parametrize("after", ["\n", "\n```\n"])
+def test_rows_from_scheduled_ending_in_a_whole_pull_show_every_kill(tmp_path, after: str) -> None:
+    """The same rows whole: every kill would show its Killing row (R4.4): none."""
+    assert explained_kills(tmp_path, "```\n" + _events(_WHOLE) + after) == {"min": 0, "max": 0}
+
+
+@pytest.mark.parametrize("rest", [
+    " in " + "1" * 2_000_000,
+    " in 1s (" + "1." * 1_000_000,
+    " in 1s (1s including waiting). Image size: " + "9" * 2_000_000 + " byte",
+    "\"" * 2_000_000,
+])
+def test_a_pull_s_long_message_is_judged_in_one_pass(rest: str) -> None:
+    """Hostile input: 2 MB messages of the rule's digits and quotes, in a row read whole."""
+    cut_short(_IMAGE + rest)
+    read_in_one_pass(_events(rest) + "\n")
