@@ -8,16 +8,22 @@ konflux-ci-591 (its fenced describe Events cut in the last Pulled row, `Image si
 only by the file ending without a line break; a wrapper that closes after it (a fence around
 the whole paste, `{code}`, `</pre>`) ends that line, and its rows were read whole from
 Scheduled: kills {0, 0} for the facts' {0, 2} (a latent failure of test_explain_wrappers.py).
-Variants kept whole: each release's whole message, and another image row's words."""
+Variants kept whole: each release's whole message, and another image row's words.
+
+A mailed paste (its column spaces `&nbsp; &nbsp;`, nebula-operator-108) that a page escaped
+whole (`&amp;nbsp;`, `<br>`) shows the mail's entities once the page's are undone: they are
+spaces as in the mail (readers/normalise.py `_unescaped`); it was refused as no record."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import explained_kills, read_in_one_pass
+from helpers import explained_answer, explained_kills, read_in_one_pass
 from test_explain_corpus import FACTS, assert_holds
-from test_explain_wrappers import WRAPPERS, wrapped_answer
+from test_explain_wrappers import WRAPPERS, escaped, wrapped_answer
 
 from kubesim.explain.messages import cut_short
+from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.normalise import plain
 
 _KONFLUX = ("konflux-ci-591.issue-prose-then-fenced-describe-events-keycloak-operator-created-x3-"
             "started-x3-cut-in-pulled-row.txt")
@@ -105,3 +111,51 @@ def test_a_pull_s_long_message_is_judged_in_one_pass(rest: str) -> None:
     """Hostile input: 2 MB messages of the rule's digits and quotes, in a row read whole."""
     cut_short(_IMAGE + rest)
     read_in_one_pass(_events(rest) + "\n")
+
+
+# --- a mailed paste a page escaped --------------------------------------------------------------
+
+_NEBULA = ("nebula-operator-108.comment-root-prompt-get-events-nbsp-columns-node-port-in-use-then-"
+           "kube-nebula-one-backoff-row-nebula-graphd-0-then-logs-cut.txt")
+
+
+def test_nebula_operator_108_escaped_by_a_page_keeps_its_facts() -> None:
+    assert_holds(wrapped_answer(WRAPPERS["html-escape"][0], _NEBULA), FACTS[_NEBULA])
+
+
+_MAILED = (
+    "[root@node ~]# kubectl get events -n apps\n"
+    "LAST SEEN&nbsp; &nbsp;TYPE&nbsp; &nbsp; &nbsp; REASON&nbsp; &nbsp; OBJECT&nbsp; &nbsp; "
+    "&nbsp; &nbsp; &nbsp; MESSAGE\n"
+    "31s&nbsp; &nbsp; &nbsp; &nbsp; &nbsp;Warning&nbsp; &nbsp;BackOff&nbsp; &nbsp;pod/web-0"
+    "&nbsp; &nbsp;Back-off restarting failed container \"web\"\n")
+
+
+def test_a_mailed_paste_escaped_by_a_page_is_the_mail_line_for_line() -> None:
+    assert plain(escaped(_MAILED, "eol")) == plain(_MAILED)
+
+
+def test_a_mailed_paste_escaped_by_a_page_reads_as_the_mail() -> None:
+    """Its one BackOff row of the pod read (the back-off rule: ends untold)."""
+    a = explained_answer(escaped(_MAILED, "eol"), pod="web-0")
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, (), CountRange(0, None), True)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("LAST SEEN&amp;nbsp; &amp;nbsp;TYPE\nopen port &quot;a&quot;\n",
+     'LAST SEEN   TYPE\nopen port "a"\n'),
+    ("31s&amp;#160;&amp;#xA0;Warning\n", "31s  Warning\n"),
+])
+def test_a_mails_no_break_spaces_under_a_page_s_escapes_are_spaces(text: str, want: str) -> None:
+    assert plain(text) == want
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # a page's escape of a text that writes the entity escaped: the text's own words
+    ("Message:  &amp;amp;nbsp; is an entity &quot;a&quot;\n", "&amp;nbsp;"),
+    # a bare `<none>`: the text is not escaped whole, its `&amp;nbsp;` stays
+    ("Node:  <none>\nMessage:  &amp;nbsp; is an entity\n", "&amp;nbsp;"),
+])
+def test_an_entity_the_text_writes_stays(text: str, kept: str) -> None:
+    assert kept in plain(text)
