@@ -12,7 +12,11 @@ Variants kept whole: each release's whole message, and another image row's words
 
 A mailed paste (its column spaces `&nbsp; &nbsp;`, nebula-operator-108) that a page escaped
 whole (`&amp;nbsp;`, `<br>`) shows the mail's entities once the page's are undone: they are
-spaces as in the mail (readers/normalise.py `_unescaped`); it was refused as no record."""
+spaces as in the mail (readers/normalise.py `_unescaped`); it was refused as no record.
+
+A `get events` table whose last row is the scheduler's message stopping before its node
+(`Successfully assigned eclipse-che/che-c4fc`, che-19817) is cut there whatever closes the
+paste after it (readers/event_rows.py `_assigned_cut`): its rows may be any pod's."""
 
 from __future__ import annotations
 
@@ -159,3 +163,59 @@ def test_a_mails_no_break_spaces_under_a_page_s_escapes_are_spaces(text: str, wa
 ])
 def test_an_entity_the_text_writes_stays(text: str, kept: str) -> None:
     assert kept in plain(text)
+
+
+# --- a Scheduled message cut before its node ----------------------------------------------------
+
+_CHE = ("che-19817.comment-root-prompt-cat-events-txt-get-events-che-server-started-once-"
+        "readiness-500-killing-stopping-container-cut-in-next-pod.txt")
+
+
+@pytest.mark.parametrize(("kind", "variant"), [
+    ("fence", 0), ("jira", 2), ("pre", 0), ("box", 0), ("fence+quote", 0), ("prompt+fence", 0)])
+def test_che_19817_wrapped_keeps_its_facts(kind: str, variant: int) -> None:
+    """Its `get events` table ends in another pod's Scheduled row cut in its name: rows cut
+    away after it may be the case's pod's (the corpus README: a cut table's rows may be about
+    any pod), whatever closes the paste after it."""
+    assert_holds(wrapped_answer(WRAPPERS[kind][variant], _CHE), FACTS[_CHE])
+
+
+def _table(last: str) -> str:
+    return (
+        "LAST SEEN   TYPE      REASON      OBJECT          MESSAGE\n"
+        "8m19s       Normal    Scheduled   pod/web-0       Successfully assigned prod/web-0 "
+        "to node-1\n"
+        "8m14s       Normal    Started     pod/web-0       Started container web\n"
+        "5m2s        Warning   Unhealthy   pod/web-0       Readiness probe failed: HTTP probe "
+        "failed with statuscode: 500\n"
+        "4m55s       Normal    Killing     pod/web-0       Stopping container web\n"
+        f"26m         Normal    Scheduled   pod/api-1       {last}")
+
+
+@pytest.mark.parametrize("last", ["Successfully assigned prod/api-1",
+                                  "Successfully assigned prod/ap",
+                                  "Successfully assigned prod/api-1 to",
+                                  "Successfully assigned api-1 t"])
+@pytest.mark.parametrize("after", ["\n", "\n```\n", "\n</code></pre>\n"])
+def test_a_last_row_s_scheduled_message_stopping_before_its_node_cuts_the_table(
+        tmp_path, last: str, after: str) -> None:
+    """Rows after it are not in the record: web-0's kills are open (`max: null`)."""
+    assert explained_kills(tmp_path, "```\n" + _table(last) + after, pod="web-0") == \
+        {"min": 0, "max": None}
+
+
+@pytest.mark.parametrize("last", ["Successfully assigned prod/api-1 to node-1",
+                                  "Successfully assigned api-1 to 10.0.0.7"])
+def test_a_last_row_s_whole_scheduled_message_leaves_the_table_whole(tmp_path, last: str) -> None:
+    """The same table ending in a whole Scheduled row: web-0's rows from Scheduled, none cut,
+    show no probe kill (the Killing row is no probe's, R4.4)."""
+    assert explained_kills(tmp_path, "```\n" + _table(last) + "\n```\n", pod="web-0") == \
+        {"min": 0, "max": 0}
+
+
+@pytest.mark.parametrize("last", ["Successfully assigned " + "a" * 2_000_000,
+                                  "Successfully assigned x" + " to" * 700_000,
+                                  "Successfully assigned " + " " * 2_000_000 + "x"])
+def test_a_long_scheduled_message_is_read_in_one_pass(last: str) -> None:
+    """Hostile input: 2 MB last rows of the rule's words and spaces."""
+    read_in_one_pass(_table(last) + "\n")
