@@ -183,13 +183,15 @@ def cut_short(message: str) -> bool:
     """Whether an event's message is visibly cut: a Killing message that stops after the
     container's id, a 2015 `... with docker id` message that stops before its id, an image
     row that stops inside its image or its duration, a prefix of the aggregator's
-    combined-events message, a probe's output that stops inside Go's error
-    (`cut_in_error`), or a probe's message that stops before its verb (`cut_probe_head`: the
-    kubelet writes none without it)."""
+    combined-events message, a pull's message that stops inside its words after the image
+    (`_cut_pull`), a probe's output that stops inside Go's error (`cut_in_error`), or a
+    probe's message that stops before its verb (`cut_probe_head`: the kubelet writes none
+    without it)."""
     text = message.strip()
     return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or \
-        _cut_present(text) or cut_in_error(text) is not None or request_cut(text) or \
+        _cut_present(text) or _cut_pull(text) or cut_in_error(text) is not None or \
+        request_cut(text) or \
         cut_probe_head(text) is not None
 
 
@@ -218,6 +220,28 @@ _PRESENT_WORDS = " already present on machine"
 def _cut_present(text: str) -> bool:
     m = _PRESENT.match(text)
     return m is not None and m[1] != _PRESENT_WORDS and _PRESENT_WORDS.startswith(m[1])
+
+
+# the kubelet's Pulled message after a pull (pkg/kubelet/images/image_manager.go), in the words
+# of its releases: `Successfully pulled image "x"` (before 1.20), then ` in 1.2s` (the pull's
+# duration), then ` (1.3s including waiting)` (1.28), then `. Image size: 123 bytes.` (1.29).
+# Each is printed whole, so a message that stops inside the newest one's words, at none of
+# those ends, is cut (konflux-ci-591's `(1.282s including waiting). Image siz`): the corpus
+# README's rule of a Pulled message cut inside its words, whatever lines follow it (a closing
+# fence, a `</pre>`: the paste's line end is then no sign)
+_PULL_DONE = lazy_regex(r'^Successfully pulled image "[^"]+"(.*)$')
+# a Go duration (`477ms`, `1.282s`, `1m2.5s`, `500µs`) or a byte count, by one placeholder
+_PULL_NUMBER = lazy_regex(r"\d[\dhmsuµn.]*")
+_PULL_WORDS = " in D (D including waiting). Image size: D bytes."
+_PULL_ENDS = ("", " in D", " in D (D including waiting)", _PULL_WORDS)
+
+
+def _cut_pull(text: str) -> bool:
+    m = _PULL_DONE.match(text)
+    if m is None:
+        return False
+    words = _PULL_NUMBER.sub("D", m[1])
+    return words not in _PULL_ENDS and _PULL_WORDS.startswith(words)
 
 
 # an image row that stops inside its image's quotes, or inside the pull's duration (Go prints

@@ -392,17 +392,20 @@ class EventRows:
         image "x" in 880ms (880ms including wai`, a line break after it): the kubelet's own
         messages close what they open (`(19.829s including waiting)`), so the paste is cut
         inside it, and rows after it are not in the record. A probe's output, the prober's
-        text, is not judged so."""
+        text, is not judged so. So is the scheduler's message stopping before its node
+        (`_assigned_cut`)."""
         if not self.events:
             return
         last = self.events[-1]
+        opened = last.message.count("(") > last.message.count(")")
         if last.truncated or last.reason in _MULTI_LINE or \
-                last.message.count("(") <= last.message.count(")"):
+                not opened and not _assigned_cut(last.message):
             return
         self.events[-1] = replace(last, truncated=True, cut_after=True)
-        self.notes.append(Note("this row's message opens a parenthesis it does not close: the "
-                               "record is cut inside it; rows after it are not in the record",
-                               last.where))
+        what = "opens a parenthesis it does not close" if opened else \
+            "stops before the node the pod was assigned to"
+        self.notes.append(Note(f"this row's message {what}: the record is cut inside it; rows "
+                               "after it are not in the record", last.where))
 
     def _cut_open_row(self) -> None:
         """The record ends inside the open row, or in a row after it that got no further than
@@ -803,6 +806,16 @@ def cut_in_error(message: str) -> str | None:
     if not last or last in _GO_ERRORS or "\n" in last:
         return None
     return last if any(e.startswith(last) for e in _GO_ERRORS) else None
+
+
+# the scheduler's Scheduled message, `Successfully assigned NS/NAME to NODE` (`NAME to NODE`
+# before 1.12; pkg/scheduler's binding event): printed whole, so a message that stops before
+# its node (`Successfully assigned eclipse-che/che-c4fc`, che-19817) was cut there
+_ASSIGNED_CUT = lazy_regex(r"Successfully assigned \S+(?: to?)?")
+
+
+def _assigned_cut(message: str) -> bool:
+    return _ASSIGNED_CUT.fullmatch(message.strip()) is not None
 
 
 # a reason cut after its first letters, no message after it (`Warning  Unh`, the paste ending

@@ -255,14 +255,16 @@ def _unescaped(text: str) -> str:
     HTML keeps a run of spaces as `&nbsp; &nbsp;`, the columns of a table with it
     (nebula-operator-108, held-out batch 101). The other entities only when the whole text is
     escaped: no bare `<` or `>` outside the tags a page wraps a paste in, and no bare `"`
-    unless the text's `&nbsp;` shows a mail's text escaper, which leaves quotes as they are."""
+    unless the text's `&nbsp;` shows a mail's text escaper, which leaves quotes as they are.
+    A mailed paste a page escaped whole (`&amp;nbsp;`) shows the mail's entities once the
+    page's are undone: those no-break spaces too are spaces, as in the mail itself."""
     escaped = _ENTITY.search(text) is not None
     mailed = _NBSP.search(text) is not None
     if mailed:
         text = _NBSP.sub(" ", text)
     bare = r"[<>]" if mailed else r'[<>"]'
     if escaped and not re.search(bare, _TAG.sub("", text)):
-        text = _spaced(html.unescape(text))
+        text = _spaced(_NBSP.sub(" ", html.unescape(text)))
     return text
 
 
