@@ -275,13 +275,6 @@ _E2E_FIELDS = ("kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-lin
                "colon rightly leaves it (a log line's words, not a sentence's: quoted_message.py "
                "`_FIELDS`)")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
-    # held-out batch 44: a watch cut inside its last row's NAME (`nexus3-6f`, no line end);
-    # under a fence its own unclosed fence shows the cut, under `</pre>` on its own line or a
-    # prompt line above the fence it does not (seen failing at stop 52 once the wrappers'
-    # draw took it)
-    **{(k, "nexus-operator-191.comment-details-echo-nexus-cr-pipe-apply-then-get-pods-w-old-"
-           "pod-running-1-new-pod-pending-to-running-cut.txt"): _CUT
-       for k in ("pre", "prompt+fence")},
     **{(k, n): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")
        # (claudie-268's last row, cut in `connection refuse`, is seen cut under every
