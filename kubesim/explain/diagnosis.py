@@ -1498,9 +1498,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
         _started_once_killed(f)
     if summed is not None:
         return _capped(lo, summed[0], floor, summed[1])
-    # (a `get pods` row's last restart younger than the newest start row, beside cut rows:
-    # that start is in no count of the Created/Started series either, `_restart_unseen`)
-    most = None if _restart_unseen(f) else _containers_bound(f)
+    most = _stated_most(f)
     left_open = _open_why(f)
     if left_open and most is None:
         return CountRange(lo, None, _joined(floor, f"no upper bound: {left_open}"))
@@ -1517,6 +1515,13 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if most is not None:  # the containers the record states bound what the rest infers
         return _capped(lo, most, floor, _containers_why(f, most))
     return _inferred_most(f, lo, floor, 0 if f.probe_kills else ceiling)
+
+
+def _stated_most(f: _Facts) -> int | None:
+    """The containers the record states (`_containers_bound`); None where a `get pods` row's
+    last restart is younger than the newest start row beside cut rows (`_restart_unseen`):
+    that start is in no count of the Created and Started series either (weblate-8718)."""
+    return None if _restart_unseen(f) else _containers_bound(f)
 
 
 def _row_sum_most(f: _Facts) -> tuple[int, str] | None:
