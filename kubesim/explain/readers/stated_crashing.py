@@ -32,13 +32,9 @@ from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.restart_said import cause_after, happening_lines
 from kubesim.explain.readers.stated_cause import NEGATED
-from kubesim.explain.readers.stated_restart import (
-    StatedEnd,
-    cause_after,
-    happening_lines,
-    read_first_stated,
-)
+from kubesim.explain.readers.stated_restart import StatedEnd, read_first_stated
 from kubesim.explain.readers.workload_pods import workload_pods
 
 __all__ = ["CASE_CRASHING", "STATED_CRASHING", "read_stated_crashing"]

@@ -54,19 +54,14 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
 from kubesim.explain.readers.restart_said import (
-    CASE_POD,
-    CASE_RESTART,
     case_restart,
-    cause_after,
     happening_lines,
-    negated_before,
 )
 from kubesim.explain.readers.stated_cause import expected_lines
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["CASE_POD", "CASE_RESTART", "STATED_RESTART", "StatedEnd", "case_restart",
-           "cause_after", "ended_record", "happening_lines", "negated_before",
-           "read_first_stated", "read_stated_restart"]
+__all__ = ["STATED_RESTART", "StatedEnd", "ended_record", "read_first_stated",
+           "read_stated_restart"]
 
 STATED_RESTART = "stated-restart"
 

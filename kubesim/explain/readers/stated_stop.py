@@ -38,16 +38,15 @@ import re
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
-from kubesim.explain.readers.runs import states_what_happened
-from kubesim.explain.readers.stated_oom_with import RUNS_SYSTEM
-from kubesim.explain.readers.stated_restart import (
+from kubesim.explain.readers.restart_said import (
     CASE_POD,
-    StatedEnd,
     cause_after,
     happening_lines,
     negated_before,
-    read_first_stated,
 )
+from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.stated_oom_with import RUNS_SYSTEM
+from kubesim.explain.readers.stated_restart import StatedEnd, read_first_stated
 
 __all__ = ["CASE_STOP", "STATED_STOP", "read_stated_stop"]
 
