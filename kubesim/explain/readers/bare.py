@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from kubesim.explain.readers.event_layouts import BareReason, bare_reason
+from kubesim.explain.readers.event_layouts import BareReason, bare_reason, event_type
 from kubesim.explain.readers.event_rows import (
     container_of_field_path,
     init_field_path,
@@ -33,8 +33,6 @@ from kubesim.explain.readers.waiting_back_off import waiting_back_off
 __all__ = ["BareReason", "bare_event", "bare_json_event", "bare_reason", "bracketed_message"]
 
 
-_WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
-
 
 def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
                container: str | None = None) -> tuple[RecordedEvent, Note] | None:
@@ -44,7 +42,7 @@ def bare_event(message: str, where: Where, *, when: Stamp = UNKNOWN_STAMP,
     reason = bare_reason(message)
     if reason is None:
         return None
-    event = RecordedEvent("Warning" if reason in _WARNING else "Normal", reason.value,
+    event = RecordedEvent(event_type(reason), reason.value,
                           message.strip(), 1, when, when, where, container=container,
                           count_basis=CountBasis.AT_LEAST, combined=combined)
     note = Note(f"line {where.line}: an event's message alone: its reason ({reason.value}) is "

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import LABEL, object_of_event_name
 
-__all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason",
+__all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason", "event_type",
            "get_old_cells", "headerless_cells", "sourced_cells", "spaced_console_cells",
            "start_back_off", "wide_cells"]
 
@@ -447,6 +447,16 @@ _SHAPES = [
     (re.compile(r"^(?:Container image \S+ already present on machine|Successfully pulled "
                 r"image )"), BareReason.PULLED),
 ]
+
+
+_WARNING = {BareReason.UNHEALTHY, BareReason.BACK_OFF, BareReason.FAILED_SYNC}
+
+
+def event_type(reason: BareReason) -> str:
+    """The type the kubelet records an event of `reason` with: a probe's failure (prober.go's
+    Unhealthy), the back-off (kuberuntime's BackOff) and a failed sync are Warnings, the
+    others Normal."""
+    return "Warning" if reason in _WARNING else "Normal"
 
 
 def bare_reason(message: str) -> BareReason | None:

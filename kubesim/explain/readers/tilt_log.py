@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubesim.explain.readers.event_layouts import BareReason, bare_reason
+from kubesim.explain.readers.event_layouts import bare_reason, event_type
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -54,10 +54,6 @@ _KINDS = {"pod": "Pod", "deployment": "Deployment", "replicaset": "ReplicaSet",
           "statefulset": "StatefulSet", "daemonset": "DaemonSet", "job": "Job",
           "node": "Node", "service": "Service"}
 # the kubelet's reasons a Warning event carries (the rest of its words are Normal events')
-_WARNING = {BareReason.UNHEALTHY.value, BareReason.BACK_OFF.value,
-            BareReason.FAILED_SYNC.value}
-
-
 def tilt_event(line: str, where: Where) -> RecordedEvent | None:
     """The event a Tilt log's `[event: KIND NAME] MESSAGE` line (or its older release's
     `[K8s EVENT: KIND NAME (ns: NS)] MESSAGE`) states (see the module's
@@ -70,7 +66,7 @@ def tilt_event(line: str, where: Where) -> RecordedEvent | None:
     reason = bare_reason(message)
     if reason is None:
         return None
-    return RecordedEvent("Warning" if reason.value in _WARNING else "Normal", reason.value,
+    return RecordedEvent(event_type(reason), reason.value,
                          message, 1, UNKNOWN_STAMP, UNKNOWN_STAMP, where,
                          object_kind=_KINDS[m["kind"].lower()], object_name=m["name"],
                          object_namespace=m["ns"], count_basis=CountBasis.AT_LEAST)

@@ -28,23 +28,20 @@ lone backtick above and below it) is the row alone.
 
 from __future__ import annotations
 
-from kubesim.explain.readers.event_layouts import KUBELET_REASONS, Cells, bare_reason
+from kubesim.explain.readers.event_layouts import KUBELET_REASONS, Cells, bare_reason, event_type
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.times import AGE_PATTERN
 
 __all__ = ["typeless_cells"]
 
 _GAP = r"(?:\t+|[ \t]{2,})"  # kubectl's tabwriter: the padding between two cells
-_AGE = r"(?:<unknown>|(?:\d{1,9}[ydhms]){1,5})"  # describe's age (times.AGE_PATTERN's shape)
 # each cell but the message optional (which are kept is checked after the match): each
 # optional cell is tried once, the message's `.*` last, one pass over the line
 _ROW = lazy_regex(
     r"^[ \t]*+(?:(?P<reason>[A-Z][A-Za-z]{1,40})" + _GAP + r")?"
-    + r"(?:(?P<age>" + _AGE + r"(?: \(x\d{1,11} over " + _AGE + r"\))?)" + _GAP + r")?"
+    + r"(?:(?P<age>" + AGE_PATTERN + r"(?: \(x\d{1,11} over " + AGE_PATTERN + r"\))?)" + _GAP + r")?"
     + r"(?:(?P<source>kubelet(?:, [\w.-]{1,253})?)" + _GAP + r")?"
     + r"(?P<message>\S.*)$")
-# the reasons the kubelet records as Warnings (prober.go's Unhealthy, kuberuntime's BackOff,
-# the pod workers' FailedSync); the others `bare_reason` knows are Normal
-_WARNINGS = {"Unhealthy", "BackOff", "FailedSync"}
 
 
 def typeless_cells(line: str) -> Cells | None:
@@ -59,5 +56,4 @@ def typeless_cells(line: str) -> Cells | None:
     said = bare_reason(message)
     if said is None or m["reason"] not in (None, said.value) or said.value not in KUBELET_REASONS:
         return None
-    kind = "Warning" if said.value in _WARNINGS else "Normal"
-    return Cells(said.value, message, kind, last=m["age"], source=m["source"])
+    return Cells(said.value, message, event_type(said), last=m["age"], source=m["source"])
