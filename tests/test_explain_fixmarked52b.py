@@ -55,7 +55,8 @@ def test_never_ready_with_a_failing_status_and_restarts_is_readiness_and_an_end(
     _DESCRIBE_LINE + "The pod never gets ready and returns 503.\n",
 ])
 def test_never_ready_with_a_failing_status_is_the_readiness_probes_failure(record):
-    """The failure alone (no restart stated): the readiness probe failed, failures shown."""
+    """The failure alone (no restart stated): the readiness probe failed, failures shown (an
+    HTTP probe fails a status of 400 or more, R2.9)."""
     a = explained_answer(record)
     assert (a.failed, a.shows_failures) == ((ProbeType.READINESS,), True)
 
@@ -123,8 +124,9 @@ _GET_HEADER = ("LAST SEEN   TYPE     REASON      OBJECT      MESSAGE\n"
     "2m          Normal   Started     pod/web-1   Started container web\n",
 ])
 def test_two_rows_of_one_start_in_one_table_are_a_restart(record):
-    """Two rows of one container's start in one printed table are two events, each a start:
-    the container ended at least once (R4.7), what ended it not shown; the pod's events whole
+    """Two rows of one container's start in one printed table are two events, each a start
+    (each start creates and starts the container anew, R4.24): the container ended at least
+    once (R4.7), what ended it not shown; the pod's events whole
     from its Scheduled row on show no Killing row, so no probe kill (R4.4)."""
     a = explained_answer(record)
     assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == \
