@@ -414,8 +414,6 @@ NOT_READ: dict[str, str] = {
         "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
         " naming no pod, is the next stop's"),
     # held-out batch 112
-    "pragatikoyande-devops-readme.describe-cmd-prompt-loki-running-not-ready-last-state-oomkilled-137-restart-1-liveness-readiness-startup-failures.txt": ("held-out batch 112: not yet run"),
-    "bryanpersonal-devops-hackathons-k8s-err-symbol.symptom-line-fenced-describe-containers-named-waiting-crashloop-last-error-143-restart-859-readiness-startup-lines-then-prose.txt": ("held-out batch 112: not yet run"),
 }
 
 
