@@ -415,10 +415,6 @@ NOT_READ: dict[str, str] = {
         " naming no pod, is the next stop's"),
     # held-out batch 112
     # held-out batch 111
-    "gnomad-browser-1410.pr-prose-fenced-get-pods-one-row-running-3-23m-ago-then-fenced-describe-snip-running-last-state-oomkilled-137-then-v8-heap-cut.txt": ("held-out batch 111: not yet run"),
-    "contrib-helm-chart-34.issue-prose-gunicorn-worker-timeout-log-lines-then-bare-readiness-probe-failed-client-timeout-line.txt": ("held-out batch 111: not yet run"),
-    "terrapod-228.issue-headings-prose-crash-loop-exit-137-restart-counts-then-fenced-event-rows-no-age-unhealthy-liveness-killing-then-metrics-cut.txt": ("held-out batch 111: not yet run"),
-    "k8s-specs-26.issue-prose-fenced-prompts-get-one-row-1-2-crashloop-5-10s-ago-then-logs-defaulted-db-go-fatal-error-newosproc-cut.txt": ("held-out batch 111: not yet run"),
 }
 
 
