@@ -416,13 +416,34 @@ NOT_READ: dict[str, str] = {
     # held-out batch 112
     # held-out batch 111
     # held-out batch 113
-    "kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-liveness-probe-struct-is-dead-restart-policy-restart.txt": ("held-out batch 113: not yet run"),
-    "metering-operator-335.issue-prose-unfenced-get-pods-seven-rows-datanode-crashloop-17-metering-0-of-1-running-27-then-app-log-ready-500-cut.txt": ("held-out batch 113: not yet run"),
-    "hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-started-pulled-again-backoff-cut-in-second-pod.txt": ("held-out batch 113: not yet run"),
-    "containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit-255-reason-unknown-restart-count-0-cut-in-mounts.txt": ("held-out batch 113: not yet run"),
-    "airflow-kube-setup-21.issue-kubectl-logs-defaulted-container-podinitializing-then-describe-row-no-header-backoff-x574-over-127m.txt": ("held-out batch 113: not yet run"),
-    "cri-tools-369.pr-test-record-fenced-crictl-ps-four-running-containers-kube-proxy-attempt-6-then-crictl-pods-two-ready.txt": ("held-out batch 113: not yet run"),
-    "kubevirt-7771.issue-form-fenced-get-pods-seven-rows-virt-handler-0-of-1-init-error-14-5m18s-ago-then-logs-podinitializing-then-describe-cut-at-name.txt": ("held-out batch 113: not yet run"),
+    "kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-liveness-probe-struct-is-dead-restart-policy-restart.txt": (
+        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
+        "or: kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-livene"
+        "ss-probe-struct-is-dead-restart-policy-restart.txt: not a record explain reads: expected"
+        " kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any ; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-started-pulled-again-backoff-cut-in-second-pod.txt": (
+        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
+        "or: hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-starte"
+        "d-pulled-again-backoff-cut-in-second-pod.txt: not a record explain reads: expected kubec"
+        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit-255-reason-unknown-restart-count-0-cut-in-mounts.txt": (
+        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
+        "or: containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit"
+        "-255-reason-unknown-restart-count-0-cut-in-mounts.txt: not a record explain reads: expec"
+        "ted kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (a; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'shows_failur"
+        "es': True}"),
+    "cri-tools-369.pr-test-record-fenced-crictl-ps-four-running-containers-kube-proxy-attempt-6-then-crictl-pods-two-ready.txt": (
+        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
+        "or: cri-tools-369.pr-test-record-fenced-crictl-ps-four-running-containers-kube-proxy-att"
+        "empt-6-then-crictl-pods-two-ready.txt: not a record explain reads: expected kubectl desc"
+        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failur"
+        "es': True}"),
 }
 
 
