@@ -444,6 +444,14 @@ NOT_READ: dict[str, str] = {
         "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failur"
         "es': True}"),
+    # held-out batch 114
+    "jaeger-9243.issue-markdown-problem-bullets-two-collector-pods-crashloop-1150-restarts-health-check-refused-exit-code-2-cut.txt": ("held-out batch 114: not yet run"),
+    "retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spinning-up-leading-to-restarts-and-crash-loop-backoffs.txt": ("held-out batch 114: not yet run"),
+    "aws-observability-helm-charts-351.pr-markdown-why-and-testing-bullets-daemonset-pod-crashloop-bind-address-in-use-then-0-new-restarts-cut.txt": ("held-out batch 114: not yet run"),
+    "nicolerenee-infra-2060.pr-markdown-diagnosis-pod-sigterm-exit-143-at-30s-liveness-settings-inline-kills-it-mid-startup-then-note-cut.txt": ("held-out batch 114: not yet run"),
+    "hertzbeat-helm-chart-23.pr-markdown-two-causes-exit-on-db-refused-then-liveness-kills-mid-boot-code-span-liveness-message-cut.txt": ("held-out batch 114: not yet run"),
+    "devantler-platform-1714.pr-markdown-problem-named-pod-restarted-by-liveness-4-restarts-last-state-completed-exit-0-then-probe-table-cut.txt": ("held-out batch 114: not yet run"),
+    "osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-then-limits-doubled-list.txt": ("held-out batch 114: not yet run"),
 }
 
 
