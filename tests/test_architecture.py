@@ -233,6 +233,8 @@ MODULES = {
     "kubesim.explain.readers.stated_apart_zh": "records",
     "kubesim.explain.readers.stated_apart_zh_loop": "records",
     "kubesim.explain.readers.tool_state": "records",
+    "kubesim.explain.readers.crictl_tables": "records",
+    "kubesim.explain.readers.crictl_inspect": "records",
     "kubesim.explain.readers.stated_apart_ko": "records",
     "kubesim.explain.readers.describe_below": "records",
     "kubesim.explain.readers.never_ready": "records",

@@ -430,20 +430,6 @@ NOT_READ: dict[str, str] = {
         "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit-255-reason-unknown-restart-count-0-cut-in-mounts.txt": (
-        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
-        "or: containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit"
-        "-255-reason-unknown-restart-count-0-cut-in-mounts.txt: not a record explain reads: expec"
-        "ted kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (a; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'shows_failur"
-        "es': True}"),
-    "cri-tools-369.pr-test-record-fenced-crictl-ps-four-running-containers-kube-proxy-attempt-6-then-crictl-pods-two-ready.txt": (
-        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
-        "or: cri-tools-369.pr-test-record-fenced-crictl-ps-four-running-containers-kube-proxy-att"
-        "empt-6-then-crictl-pods-two-ready.txt: not a record explain reads: expected kubectl desc"
-        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 6}, 'shows_failur"
-        "es': True}"),
     # held-out batch 114
     "jaeger-9243.issue-markdown-problem-bullets-two-collector-pods-crashloop-1150-restarts-health-check-refused-exit-code-2-cut.txt": (
         "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"

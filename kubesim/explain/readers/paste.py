@@ -36,6 +36,7 @@ from kubesim.explain.readers.command_pods import (
     named_containers,
 )
 from kubesim.explain.readers.command_words import pod_by_command
+from kubesim.explain.readers.crictl_inspect import read_crictl_inspect
 from kubesim.explain.readers.cut_container import mark_cut_container
 from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
 from kubesim.explain.readers.cut_last_state import cut_last_state
@@ -1953,7 +1954,7 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
                 raise
             return found
         found = read_old_pod(data, {}, source, segment.first) or read_objects(
-            data, source, segment.first)
+            data, source, segment.first) or read_crictl_inspect(data, source, segment.first)
         bare = bare_json_event(data, Where(source, segment.first)) \
             if found is None and len(segment.lines) == 1 else None
         return found if bare is None else _messages([bare], source)
@@ -2023,6 +2024,10 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         return None
     dropped = _cut_event(cut)
     found = read_old_pod(cut.data, cut.lines, source, segment.first)
+    cri = read_crictl_inspect(cut.data, source, segment.first) if found is None else None
+    if cri is not None:  # crictl inspect's status, read to its cut (crictl_inspect.py)
+        cri.notes.extend(_cut_notes(cut, segment, source))
+        return cri
     if found is None:
         data = cut.data
         if isinstance(data, dict) and "status" not in data and "containerStatuses" in data:

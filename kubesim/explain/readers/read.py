@@ -17,6 +17,7 @@ from typing import NamedTuple
 from kubesim.errors import RecordError
 from kubesim.explain.readers.choose_container import name_by_choice
 from kubesim.explain.readers.container_status import starts_status
+from kubesim.explain.readers.crictl_inspect import read_crictl_inspect
 from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.defaulted_pod import name_by_defaulted
 from kubesim.explain.readers.described_piece import described_owner
@@ -132,7 +133,8 @@ def _json_record(text: str, clean: str, source: str) -> RecordSet:
         return _pasted(text, source, exc)
     if looks_like_prometheus(data):
         return read_prometheus(data, source)
-    found = read_old_pod(data, {}, source, 1) or read_kube(clean, source)
+    found = read_old_pod(data, {}, source, 1) or read_kube(clean, source) or \
+        read_crictl_inspect(data, source, 1)  # crictl inspect's status (crictl_inspect.py)
     if found is None:
         raise RecordError(f"JSON without a Pod or Event object; explain reads "
                           f"{FORMATS_HELP}", source=source)

@@ -1,5 +1,5 @@
-"""The readers of a page with no layout kubectl prints, in their order (`told_alone`): an
-alert's labels, the kernel's OOM kill, prose stating a crash loop or a restart, a tool's line
+"""The readers of a page with no layout kubectl prints, in their order (`told_alone`): crictl's
+tables, an alert's labels, the kernel's OOM kill, prose stating a crash loop or a restart, a tool's line
 of a container's state, prose stating an end of a name that is no pod or container.
 
 `text.py` imports this module with the first text record the paste's readers find no pod,
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
+from kubesim.explain.readers.crictl_tables import read_crictl_tables
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.stated_apart import read_stated_apart
@@ -28,8 +29,9 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
     container's state, prose stating an end of a name that is no pod or container; None when
     none reads it."""
-    # an alert's labels (alert_labels.py)
-    alert = read_alert_labels(plained, source)
+    # the container runtime's CLI: `crictl ps` rows, their pods from `crictl pods`
+    # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py)
+    alert = read_crictl_tables(plained, source) or read_alert_labels(plained, source)
     if alert is not None:
         return alert
     # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
