@@ -378,16 +378,6 @@ NOT_READ: dict[str, str] = {
         "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
     # held-out batch 104
-    "kubermatic-12803.issue-template-prose-openvpn-client-container-killed-because-of-its-probes-fenced-headerless-unhealthy-readiness-x13-liveness-x3-exec-ping-timed-out.txt": (
-        "held-out batch 104, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max': None}, "
-        "'shows_failures': True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readines"
-        "s'], 'probe_kills': {'min': 1, 'max': None}, 'shows_failures': True}"
-        " Left marked by the lead at stop 52 (fix104's finding): `killed because of its p"
-        "robes` names no probe, and the rows are a headerless piece, where a startup fail"
-        "ure may stand in rows left out; the README reads a kill of a named probe or of a"
-        " disjunction, not of `its probes`, and its subject `The openvpn-client containe"
-        "r in it` (a name in a code span, `in it`) is not read either"),
     # held-out batch 105
     # held-out batch 106
     # held-out batch 108
