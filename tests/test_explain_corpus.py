@@ -382,15 +382,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 106
     # held-out batch 108
     # held-out batch 107
-    "ory-k8s-269.issue-prose-pod-does-not-start-readiness-returning-503-then-kratos-log-line-kube-probe-status-503.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': True}"
-        " Left marked by the lead at stop 52 (fixprose52d's finding): no README rule rea"
-        "ds an app's log of the kubelet's request (user agent `kube-probe/1.x`, the readin"
-        "ess path answered 503) as the probe's result, nor `readiness check` as the probe;"
-        " a rule proposed for the next stop (R2.9: a status of 400 or more fails the call)"),
     "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": (
         "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
         "or: pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-re"

@@ -66,6 +66,7 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
+from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
     KILLING_KINDS,
@@ -588,6 +589,8 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _stated_cause(line, describe_apart)
     if parts is None and not expected and not describe_apart:  # (killed_because.py)
         parts, what = _killed_by_probes(line, text)
+    if parts is None and not expected:  # (probe_request_log.py)
+        parts, what = probe_request_lines(line, text)
     if parts is None and not expected and not describe_apart:  # (zh_restarts.py;
         parts, what = zh_restarts(line, text)  # a describe's states are its own)
     if parts is None and not expected and not describe_apart:  # (never_ready.py)
