@@ -264,6 +264,7 @@ MODULES = {
     "kubesim.explain.readers.values_chunk": "records",
     "kubesim.explain.readers.kubectl_command": "records",
     "kubesim.explain.readers.killed_because": "records",
+    "kubesim.explain.readers.probe_request_log": "records",
     "kubesim.explain.readers.cut_spec": "records",
     "kubesim.explain.readers.probe_blocks": "records",
     "kubesim.explain.readers.state_siblings": "records",

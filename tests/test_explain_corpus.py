@@ -378,29 +378,10 @@ NOT_READ: dict[str, str] = {
         "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
     # held-out batch 104
-    "kubermatic-12803.issue-template-prose-openvpn-client-container-killed-because-of-its-probes-fenced-headerless-unhealthy-readiness-x13-liveness-x3-exec-ping-timed-out.txt": (
-        "held-out batch 104, first contact on stop 52's code (89aa5dfc): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max': None}, "
-        "'shows_failures': True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readines"
-        "s'], 'probe_kills': {'min': 1, 'max': None}, 'shows_failures': True}"
-        " Left marked by the lead at stop 52 (fix104's finding): `killed because of its p"
-        "robes` names no probe, and the rows are a headerless piece, where a startup fail"
-        "ure may stand in rows left out; the README reads a kill of a named probe or of a"
-        " disjunction, not of `its probes`, and its subject `The openvpn-client containe"
-        "r in it` (a name in a code span, `in it`) is not read either"),
     # held-out batch 105
     # held-out batch 106
     # held-out batch 108
     # held-out batch 107
-    "ory-k8s-269.issue-prose-pod-does-not-start-readiness-returning-503-then-kratos-log-line-kube-probe-status-503.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': True}"
-        " Left marked by the lead at stop 52 (fixprose52d's finding): no README rule rea"
-        "ds an app's log of the kubelet's request (user agent `kube-probe/1.x`, the readin"
-        "ess path answered 503) as the probe's result, nor `readiness check` as the probe;"
-        " a rule proposed for the next stop (R2.9: a status of 400 or more fails the call)"),
     "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": (
         "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
         "or: pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-re"

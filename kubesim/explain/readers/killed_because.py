@@ -13,6 +13,12 @@ of the case in prose, at fixprose53).
   keeps happening. A guide's passive (`a container is killed when its liveness probe fails`:
   no case's subject, the bare present `is killed`), `will be killed`, a readiness probe (it
   kills nothing, R3.4) and a cause that is no probe's failure state none.
+  Widened at marked53b: the cause the case's probes, no kind named (`The `openvpn-client`
+  container in it gets continuously killed because of its probes`, kubermatic-12803; `by its
+  probes`, `due to the probes`): the kill is the one probe's that can kill among those the
+  record shows failing (`killing_kind_shown`: readiness never kills, R3.4; liveness alone a
+  liveness kill, startup alone a startup kill, R4.4); both or neither, which one cannot be told
+  and none is read. The subject may name the container `in it` (the case's pod).
 - The probe's doing causing the kill, the kill passive (`CAUSED_KILL`): the probe itself the
   sentence's subject in the past (`The startup probe checked for FactoryGame.exe ..., causing
   the pod to be killed every 15 minutes`: the probe named as the agent of the kill, as `the
@@ -33,7 +39,7 @@ from __future__ import annotations
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
-__all__ = ["CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE", "KILLED_WORDS"]
+__all__ = ["CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE", "KILLED_WORDS", "killing_kind_shown"]
 
 _KIND = r"(?P<kind>(?i:liveness|startup))"
 _PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
@@ -62,10 +68,21 @@ _CAUSE = (r"(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were|kept|keeps|has[ \t]+been
           r"|(?:has|had)[ \t]+failed)"
           r"|" + _DETERMINER + r"(?i:failing|failed)[ \t]+" + _DETERMINER
           + _KIND.replace("kind", "kind3") + _PROBE + r")")
+# its probes, no kind named (`because of its probes`, `by the probes`; marked53b): the kill is
+# the one probe's that can kill among those the record shows failing (`killing_kind_shown`)
+_PROBES = r"(?P<probes>(?i:its|their|the)[ \t]+(?i:probes))"
+# the container the subject names, in the case's pod (`The `openvpn-client` container in it`)
+_IN_IT = r"(?:[ \t]+(?i:in)[ \t]+(?:(?i:it)|(?i:the|this|that|my|our)[ \t]+(?i:pod)))?"
 KILLED_BECAUSE = lazy_regex(
-    r"(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+" + _KILLED + r",?[ \t]+" + _WHEN + _BY
-    + r"(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+" + _CAUSE + r"(?![A-Za-z])")
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")" + _IN_IT + r"[ \t]+" + _KILLED + r",?[ \t]+"
+    + _WHEN + _BY + r"(?:(?i:because(?:[ \t]+of)?|due[ \t]+to)[ \t]+" + _CAUSE
+    + r"|(?i:because[ \t]+of|due[ \t]+to|by)[ \t]+" + _PROBES + r")(?![A-Za-z])")
 KILLED_WORDS = ("killed", "Killed", "KILLED")
+# the kubelet's message of a probe's failure (`Liveness probe failed: ...`, R1.17's event; an
+# exec probe's timeout is written as a failure since 1.20), its kind capitalised as the
+# kubelet writes it: what the record shows failing
+_SHOWN_FAILING = lazy_regex(r"(?<![A-Za-z])(?P<kind>Liveness|Startup|Readiness)[ \t]+probe[ \t]+"
+                            r"(?:failed|errored)(?![A-Za-z])")
 
 # the kill of the case's own pod or container, passive, caused: `, causing the pod to be
 # killed`; a name of the case's or the case's pods by their workload (CASE_SUBJECT)
@@ -88,3 +105,12 @@ CAUSED_KILL = lazy_regex(
     + _KIND.replace("kind", "kind2") + _PROBE + r"(?:[ \t]+(?i:or)[ \t]+" + _READINESS + r")?"
     + _FAILURES + r")" + _CAUSED)
 CAUSED_WORDS = ("causing", "caused", "Causing", "Caused", "CAUSING", "CAUSED")
+
+
+def killing_kind_shown(text: str) -> str | None:
+    """The one probe that can kill (liveness or startup, R4.4; readiness never kills, R3.4)
+    among those the record shows failing in the kubelet's messages, the kill `its probes`
+    caused is its (R4.4); None when both or neither show failures: which one killed cannot
+    be told."""
+    kinds = {m["kind"].lower() for m in _SHOWN_FAILING.finditer(text)} - {"readiness"}
+    return kinds.pop() if len(kinds) == 1 else None

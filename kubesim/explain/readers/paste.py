@@ -131,6 +131,7 @@ from kubesim.explain.readers.probe_line import (
     opens_exec,
 )
 from kubesim.explain.readers.probe_place import probes_past_place
+from kubesim.explain.readers.probe_request_log import probe_request_hint
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.rancher_state import rancher_state_hint
@@ -1249,7 +1250,7 @@ def _reshape_hinted(text: str) -> bool:
                 or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
                 or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)
-                or _RUN_HINT.search(text)
+                or probe_request_hint(text) or _RUN_HINT.search(text)
                 or ("get" in text and ("\x1b" in text or command_run_hint(text))))
 
 

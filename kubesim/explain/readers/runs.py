@@ -51,6 +51,7 @@ from kubesim.explain.readers.killed_because import (
     CAUSED_WORDS,
     KILLED_BECAUSE,
     KILLED_WORDS,
+    killing_kind_shown,
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
@@ -65,6 +66,7 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
+from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
     KILLING_KINDS,
@@ -585,6 +587,10 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _listed_reason(lines, number)
     if parts is None and not expected:  # (stated_cause.py; not what is expected)
         parts, what = _stated_cause(line, describe_apart)
+    if parts is None and not expected and not describe_apart:  # (killed_because.py)
+        parts, what = _killed_by_probes(line, text)
+    if parts is None and not expected:  # (probe_request_log.py)
+        parts, what = probe_request_lines(line, text)
     if parts is None and not expected and not describe_apart:  # (zh_restarts.py;
         parts, what = zh_restarts(line, text)  # a describe's states are its own)
     if parts is None and not expected and not describe_apart:  # (never_ready.py)
@@ -1394,12 +1400,31 @@ def _killed_because(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     kill of it (R4.4); None without one, in a negation, a question, a conditional or a sentence
     of what may happen."""
     m = _near(KILLED_BECAUSE, line, KILLED_WORDS, (220, 520), _SENTENCE_PLACES)
-    if m is None or _unstated(line, m):
+    if m is None or m["probes"] or _unstated(line, m):  # (`its probes`: _killed_by_probes)
         return None, ""
     kind = (m["kind"] or m["kind2"] or m["kind3"]).lower()
     what = (f"{STATED_PROBE_KILL}, with the probe's failure as the kill's cause "
             f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, of a "
             "container the record does not name, at least once, no count")
+    return (kill_lines(kind), True), what
+
+
+def _killed_by_probes(line: str, text: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A kill of the case's own pod or container stated with its probes as the cause, no kind
+    named (killed_because.KILLED_BECAUSE's `probes`: `the container gets killed because of its
+    probes`), read as a kill of the one probe that can kill among those the record shows
+    failing (killed_because.killing_kind_shown, R4.4, R3.4), at least once; None without one,
+    when which probe cannot be told, or in a negation, a question, a conditional or a
+    sentence of what may happen."""
+    m = _near(KILLED_BECAUSE, line, KILLED_WORDS, (220, 520), _SENTENCE_PLACES)
+    if m is None or not m["probes"] or _unstated(line, m):
+        return None, ""
+    kind = killing_kind_shown(text)
+    if kind is None:
+        return None, ""
+    what = (f"{STATED_PROBE_KILL}, with its probes as the kill's cause (`{m[0][:80]}`): read "
+            f"as a kill of the {kind} probe, the one probe that kills the record shows failing, "
+            "of a container the record does not name, at least once, no count")
     return (kill_lines(kind), True), what
 
 
