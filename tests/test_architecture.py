@@ -269,6 +269,8 @@ MODULES = {
     "kubesim.explain.readers.stated_crashing": "records",
     "kubesim.explain.readers.listed_reasons": "records",
     "kubesim.explain.readers.workload_pods": "records",
+    # `--pod` of a workload's name: its pods by the names its controller gives (marked53a)
+    "kubesim.explain.readers.workload_of": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",

@@ -401,18 +401,6 @@ NOT_READ: dict[str, str] = {
         "ds an app's log of the kubelet's request (user agent `kube-probe/1.x`, the readin"
         "ess path answered 503) as the probe's result, nor `readiness check` as the probe;"
         " a rule proposed for the next stop (R2.9: a status of 400 or more fails the call)"),
-    "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
-        "or: pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-re"
-        "adiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt: no pod named 'pulsar-broker' "
-        "in the record (pods: pulsar-bookie-0, pulsar-bookie-1, pulsar-bookie-2, pulsa; want {'en"
-        "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
-        ": None}, 'shows_failures': True}"
-        " Left marked by the lead at stop 52 (fixrows52c's finding): the facts' `pod: pu"
-        "lsar-broker` names a StatefulSet, no pod the record shows (the broker's rows are"
-        " cut away); explain answers the prose's nameless pod with the facts' values sinc"
-        "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
-        " naming no pod, is the next stop's"),
 }
 
 
