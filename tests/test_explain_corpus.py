@@ -369,13 +369,6 @@ NOT_READ: dict[str, str] = {
         "ount from below, so explain's 2 is no bound; whether Created x5 bounds the kills "
         "there (the README's stated counts, past the burst or not) needs R4.43's reading of"
         " dropped Created occurrences with ages `<invalid>`, settled with apisix-2503's test"),
-    "treetracker-infrastructure-315.comment-markdown-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-message-cut.txt": (
-        "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: treetracker-infrastructure-315.comment-markd"
-        "own-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-messag"
-        "e-cut.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -o"
-        " yaml|json, kubectl get ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
     # held-out batch 104
     "kubermatic-12803.issue-template-prose-openvpn-client-container-killed-because-of-its-probes-fenced-headerless-unhealthy-readiness-x13-liveness-x3-exec-ping-timed-out.txt": (

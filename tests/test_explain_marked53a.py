@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import read_in_one_pass
 
 from kubesim.cli.main import main
 from kubesim.explain.readers.workload_of import is_workload_pod, spoken_workloads
@@ -153,3 +154,71 @@ def test_spoken_workloads_read_a_2_mb_line_in_one_pass(tmp_path: Path, text: str
     spoken_workloads(text)
     code, _, _ = _run(tmp_path, text + "\n" + _MESSAGES, "a")
     assert code in (0, 2)
+
+
+# --- a markdown table of pods beside the kubelet's eviction message --------------------------
+
+_TABLE = """\
+Two pods were evicted for memory earlier today:
+
+| Pod | Lifetime | Memory at kill |
+|---|---|---|
+| `api-5d79f9975b-97j56` | ran about 43 hours | 2,056,300 Ki |
+| `api-5d79f9975b-s6zxp` | shorter lived | 1,723,772 Ki |
+
+"""
+_MESSAGE = ("Kubelet message for both: `The node was low on resource: memory. ... Container api "
+            "was using 2056300Ki, which exceeds its request of 0.`\n")
+
+
+def _evicted(answer: dict[str, Any]) -> dict[str, Any]:
+    kills = answer["probe_kills"]
+    return {"cause": answer["cause"], "failed": answer["failed"],
+            "kills": (kills["min"], kills["max"]), "shows": answer["shows_failures"]}
+
+
+_EVICTED = {"cause": "cannot-tell", "failed": [], "kills": (0, 0), "shows": True}
+
+
+@pytest.mark.parametrize("text", [
+    _TABLE + _MESSAGE,
+    _MESSAGE + "\n" + _TABLE,  # the message above the table
+    _TABLE.replace("|---|---|---|", "|:---|:---:|---:|") + _MESSAGE,  # alignment colons
+    _TABLE.replace("| `", "`").replace(" |\n", "\n") + _MESSAGE,  # no outer pipes
+    _TABLE.replace("Pod |", "NAME |").replace("`", "") + _MESSAGE,  # kubectl's NAME, no marks
+    _TABLE.replace("| Pod |", "| Pod name |") + "The node was low on resource: memory.\n",
+])
+def test_a_markdown_table_of_pods_beside_the_eviction_message_is_read_evicted(
+        tmp_path: Path, text: str) -> None:
+    for name in ("api-5d79f9975b-97j56", "api-5d79f9975b-s6zxp"):
+        [pod] = _pods(tmp_path, text, name)
+        [container] = pod["containers"]
+        assert _evicted(container["answer"]) == _EVICTED
+        assert "Evicted" in container["answer"]["text"]
+
+
+@pytest.mark.parametrize("text", [
+    _TABLE,  # no eviction message
+    _TABLE.replace("| Pod |", "| Setting |") + _MESSAGE,  # a table of no pods
+    _TABLE + "Why would the kubelet say `The node was low on resource: memory` here?\n",
+    _TABLE + "If you see `The node was low on resource: memory`, raise the request.\n",
+    _TABLE.replace("`api-5d79f9975b-s6zxp`", "the other one") + _MESSAGE,  # no pod's name
+    _TABLE + _TABLE.replace("97j56", "x2k4p").replace("s6zxp", "q2w9z") + _MESSAGE,  # two
+])
+def test_tables_and_messages_of_no_eviction_of_the_tables_pods_stay_unread(
+        tmp_path: Path, text: str) -> None:
+    code, _, err = _run(tmp_path, text, "api-5d79f9975b-97j56")
+    assert code == 2
+    assert "not a record explain reads" in err
+
+
+@pytest.mark.parametrize("text", [
+    "| Pod |\n|" + "-" * 2_000_000 + "|\n" + _MESSAGE,
+    "| Pod |\n|---|\n" + "| " * 1_000_000 + "\n" + _MESSAGE,
+    "The node was low on resource: " * 66_000 + "\n" + _TABLE,
+    "|" * 2_000_000 + "\n" + "|---" * 500_000 + "\n" + _MESSAGE,
+])
+def test_the_evicted_table_reads_a_2_mb_line_in_one_pass(text: str) -> None:
+    """Hostile input: 2 MB lines of the reader's marks, read in one pass (no timing
+    asserted: the suite's timeout bounds it)."""
+    read_in_one_pass(text)

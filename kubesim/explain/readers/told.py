@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
+from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.stated_apart import read_stated_apart
@@ -36,6 +37,10 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     kernel = read_kernel_oom(plained, source)
     if kernel is not None:
         return kernel
+    # a markdown table of pods beside the kubelet's eviction message (evicted_table.py)
+    evicted = read_evicted_table(plained, source)
+    if evicted is not None:
+        return evicted
     # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
     # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
     # read as the case's, not as a bare name of stated_apart.py
