@@ -1,6 +1,7 @@
 """The readers of a page with no layout kubectl prints, in their order (`told_alone`): an
-alert's labels, the kernel's OOM kill, prose stating a crash loop or a restart, a tool's line
-of a container's state, prose stating an end of a name that is no pod or container.
+alert's labels, the kernel's OOM kill, a markdown table of pods beside the kubelet's eviction
+message, prose stating a crash loop or a restart, a tool's line of a container's state, prose
+stating an end of a name that is no pod or container.
 
 `text.py` imports this module with the first text record the paste's readers find no pod,
 container or event in: a describe's or an event table's record does not import these readers.
@@ -26,21 +27,18 @@ __all__ = ["told_alone"]
 
 def told_alone(plained: str, source: str) -> RecordSet | None:
     """What a page tells without a layout kubectl prints, each reader in its order: an alert's
-    labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
-    container's state, prose stating an end of a name that is no pod or container; None when
-    none reads it."""
+    labels, the kernel's OOM kill, a table of evicted pods, prose stating a crash loop, a
+    restart, a tool's line of a container's state, prose stating an end of a name that is no
+    pod or container; None when none reads it."""
     # an alert's labels (alert_labels.py)
     alert = read_alert_labels(plained, source)
     if alert is not None:
         return alert
-    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
-    kernel = read_kernel_oom(plained, source)
+    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
+    # table of pods beside the kubelet's eviction message (evicted_table.py)
+    kernel = read_kernel_oom(plained, source) or read_evicted_table(plained, source)
     if kernel is not None:
         return kernel
-    # a markdown table of pods beside the kubelet's eviction message (evicted_table.py)
-    evicted = read_evicted_table(plained, source)
-    if evicted is not None:
-        return evicted
     # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
     # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
     # read as the case's, not as a bare name of stated_apart.py
