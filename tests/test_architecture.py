@@ -272,6 +272,10 @@ MODULES = {
     "kubesim.explain.readers.stated_crashing": "records",
     "kubesim.explain.readers.listed_reasons": "records",
     "kubesim.explain.readers.workload_pods": "records",
+    # `--pod` of a workload's name: its pods by the names its controller gives (marked53a)
+    "kubesim.explain.readers.workload_of": "records",
+    # a markdown table of pods beside the kubelet's eviction message (marked53a)
+    "kubesim.explain.readers.evicted_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",

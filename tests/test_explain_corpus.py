@@ -369,31 +369,12 @@ NOT_READ: dict[str, str] = {
         "ount from below, so explain's 2 is no bound; whether Created x5 bounds the kills "
         "there (the README's stated counts, past the burst or not) needs R4.43's reading of"
         " dropped Created occurrences with ages `<invalid>`, settled with apisix-2503's test"),
-    "treetracker-infrastructure-315.comment-markdown-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-message-cut.txt": (
-        "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: treetracker-infrastructure-315.comment-markd"
-        "own-two-tile-server-pods-evicted-for-memory-table-memory-at-kill-kubelet-eviction-messag"
-        "e-cut.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -o"
-        " yaml|json, kubectl get ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': 0}, 'shows_failures': True}"),
     # held-out batch 102
     # held-out batch 104
     # held-out batch 105
     # held-out batch 106
     # held-out batch 108
     # held-out batch 107
-    "pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-readiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt": (
-        "held-out batch 107, first contact on stop 52's code (b8143327): got exit 2: kubesim: err"
-        "or: pulsar-helm-chart-501.issue-prose-broker-crashloopbackoff-describe-shows-liveness-re"
-        "adiness-404-then-unfenced-get-pods-cut-in-bookie-rows.txt: no pod named 'pulsar-broker' "
-        "in the record (pods: pulsar-bookie-0, pulsar-bookie-1, pulsar-bookie-2, pulsa; want {'en"
-        "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
-        ": None}, 'shows_failures': True}"
-        " Left marked by the lead at stop 52 (fixrows52c's finding): the facts' `pod: pu"
-        "lsar-broker` names a StatefulSet, no pod the record shows (the broker's rows are"
-        " cut away); explain answers the prose's nameless pod with the facts' values sinc"
-        "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
-        " naming no pod, is the next stop's"),
     # held-out batch 112
     # held-out batch 111
     # held-out batch 113

@@ -48,6 +48,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
 )
 from kubesim.explain.readers.read import combine, pod_groups, pod_key
+from kubesim.explain.readers.workload_of import WorkloadPods, workload_pods_of
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
 from kubesim.kubelet.restart_rules import gate_notes
@@ -113,6 +114,9 @@ def explain_pods(records: list[RecordSet],
                                                        p.namespace or ""))
     several = len(pods) > 1
     if options.pod is not None:
+        workload = workload_pods_of(pods, options.pod, [r.plain for r in records])
+        if workload is not None:  # no pod of that name: a workload's (workload_of.py)
+            return _workload(workload, pods, records, options)
         chosen = combine(records, options.pod)  # none of that name: exit 2
         return [_own(chosen, records, options, several, one=True, key=options.pod)]
     if several and options.container is not None and not any(
@@ -121,6 +125,19 @@ def explain_pods(records: list[RecordSet],
         raise UsageError(f"--container {options.container[:60]!r}: no pod of the record has "
                          f"such a container (containers: {have})")
     return [_own(p, records, options, several, key=pod_key(p, pods)) for p in pods]
+
+
+def _workload(workload: WorkloadPods, pods: list[PodRecord], records: list[RecordSet],
+              options: ExplainOptions) -> list[Explanation]:
+    """The pods `--pod` reads as a workload's, each explained as explain explains one of the
+    record's several pods (the one, as the pod `--pod` names), the output saying why."""
+    one = len(workload.pods) == 1
+    out = [_own(p, records, options, len(pods) > 1, one=one and p.name is not None,
+                key=pod_key(p, pods)) for p in workload.pods]
+    for e in out:
+        e.notes.insert(0, Finding(Level.UNCERTAIN, workload.said,
+                                  (Evidence(f"--pod {options.pod}", workload.said),)))
+    return out
 
 
 def _own(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,

@@ -350,3 +350,6 @@ class RecordSet:
     events: list[RecordedEvent] = field(default_factory=list)
     series: list[ProbeSeries] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    # the record's text made plain, line for line, where a text reader read it: its prose
+    # searched for a workload's pods where `--pod` names no pod (readers/workload_of.py)
+    plain: str = ""

@@ -96,6 +96,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     name_by_defaulted(found, lines)  # a `Defaulted container` line's pod: its row's containers
     give_sentence_containers(found, lines)  # a sentence's containers of a describe cut above
     mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
+    found.plain = lines  # searched where `--pod` names no pod (workload_of.py)
     return found
 
 

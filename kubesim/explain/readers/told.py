@@ -1,6 +1,7 @@
 """The readers of a page with no layout kubectl prints, in their order (`told_alone`): crictl's
-tables, an alert's labels, the kernel's OOM kill, prose stating a crash loop or a restart, a tool's line
-of a container's state, prose stating an end of a name that is no pod or container.
+tables, an alert's labels, the kernel's OOM kill, a markdown table of pods beside the kubelet's
+eviction message, prose stating a crash loop or a restart, a tool's line of a container's state,
+prose stating an end of a name that is no pod or container.
 
 `text.py` imports this module with the first text record the paste's readers find no pod,
 container or event in: a describe's or an event table's record does not import these readers.
@@ -11,6 +12,7 @@ from __future__ import annotations
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.crictl_tables import read_crictl_tables
+from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.stated_apart import read_stated_apart
@@ -25,17 +27,18 @@ __all__ = ["told_alone"]
 
 
 def told_alone(plained: str, source: str) -> RecordSet | None:
-    """What a page tells without a layout kubectl prints, each reader in its order: an alert's
-    labels, the kernel's OOM kill, prose stating a crash loop, a restart, a tool's line of a
-    container's state, prose stating an end of a name that is no pod or container; None when
-    none reads it."""
+    """What a page tells without a layout kubectl prints, each reader in its order: crictl's
+    tables, an alert's labels, the kernel's OOM kill, a table of evicted pods, prose stating a crash loop, a
+    restart, a tool's line of a container's state, prose stating an end of a name that is no
+    pod or container; None when none reads it."""
     # the container runtime's CLI: `crictl ps` rows, their pods from `crictl pods`
     # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py)
     alert = read_crictl_tables(plained, source) or read_alert_labels(plained, source)
     if alert is not None:
         return alert
-    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py)
-    kernel = read_kernel_oom(plained, source)
+    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
+    # table of pods beside the kubelet's eviction message (evicted_table.py)
+    kernel = read_kernel_oom(plained, source) or read_evicted_table(plained, source)
     if kernel is not None:
         return kernel
     # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
