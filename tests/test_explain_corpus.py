@@ -413,6 +413,18 @@ NOT_READ: dict[str, str] = {
         " cut away); explain answers the prose's nameless pod with the facts' values sinc"
         "e fixrows52c, and `--pod` selects pods by name: a `--pod` of a workload, or facts"
         " naming no pod, is the next stop's"),
+    # burst53 (the lead's R4.43 counting rule): facts that the rule now contradicts, each read
+    # by a README counting rule that bounds the kills from above with a count shown past the
+    # recorder's burst; left to the lead, reported with the record's deciding lines
+    "linkerd2-7233.describe-completed-snip.txt": (
+        "burst53: got [None] {'ended': 'cannot-tell', 'probe': ['readiness'], 'probe_kills': "
+        "{'min': 0, 'max': 25}, 'shows_failures': True}; was app-exit {0, 0} (want it): the "
+        "rows (Unhealthy x17 and x40, BackOff x279) are past the recorder's burst, so the "
+        "absence of a liveness failure no longer proves the 24 restarts were no probe kills "
+        "(R4.43: a dropped failure leaves no trace when no later occurrence of its row is "
+        "written); Restart Count 24 beside the last end (Completed, exit 0 after 33 s) bounds "
+        "them at 25. The README's rule of the app's own exit beside rows none cut bounds the "
+        "kills at the failures shown; the lead's to settle"),
 }
 
 
