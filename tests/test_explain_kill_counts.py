@@ -108,7 +108,9 @@ def test_the_line_agrees_with_the_range():
                    "  Warning  BackOff    3m    kubelet  Back-off restarting failed container\n")
     assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 0)
     assert "allow at most 0 probe kills" in a.text
-    # 2 liveness failures of an unknown threshold make at most 2 kills, whatever it is
+    # 2 liveness failures of an unknown threshold make at most 2 kills, whatever it is, where
+    # they are every failure; beside BackOff x92 the rows are past the recorder's burst and
+    # count them from below (R4.43, burst53): no `not-probe`, and no ceiling
     _, a = _answer("Events:\n  Type     Reason     Age                 From     Message\n"
                    "  ----     ------     ----                ----     -------\n"
                    "  Warning  Unhealthy  19m (x2 over 19m)   kubelet  Liveness probe failed: "
@@ -116,8 +118,8 @@ def test_the_line_agrees_with_the_range():
                    "connection refused\n"
                    "  Warning  BackOff    36s (x92 over 19m)  kubelet  Back-off restarting "
                    "failed container\n")
-    assert a.kind == "not-probe" and a.probe_kills == CountRange(0, 2)
-    assert "allow at most 2 probe kills" in a.text
+    assert a.kind != "not-probe" and a.probe_kills == CountRange(0, None)
+    assert "not probe kills" not in a.text and "cannot tell" in a.text
     # k8s-31717: no Killing row and no restart count; 8 liveness failures of failureThreshold 3
     # (the pod's YAML in the paste) can make 2 kills, or none, when the container's command
     # says nothing of the probed file (here: it only sleeps)

@@ -567,9 +567,13 @@ def _not_probe(f: _Facts) -> _Decided | None:
     """More restarts than the recorded probe failures can have made: those are not probe
     kills, where the failures are all there were (`_failures_whole`) or the last end shown
     is the app's own (its exit stated) beside rows none cut (linkerd2-7233: its cut above the
-    Events header leaves the table whole)."""
+    Events header leaves the table whole). Neither past the event recorder's burst
+    (`_dropped`): the correlator counts an occurrence before the spam filter drops it, so a
+    dropped failure shows only in its row's next written occurrence, and not at all if none
+    follows; the failures shown count from below and bound no kills from above (R4.43)."""
     ceiling = _probe_kill_ceiling(f)
-    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f) or _apart(f):
+    if not (f.floor and f.failed and ceiling < f.floor) or _unseen_probe(f) or _apart(f) \
+            or _dropped(f):
         return None  # (unseen: a probe the record does not show may have made them)
     counts = _count(f.failed)
     x = f.ended
@@ -600,14 +604,17 @@ def _failures_whole(f: _Facts) -> bool:
     Started rows, back-off refusals) prove the restarts, so that those ends lie in the span
     the rows show. A restart count alone counts ends older than the events (kept an hour
     after their last occurrence, --event-ttl) or in rows cut away, whose failures the record
-    does not show (README's counting rules; rancher-44649's 32 restarts under a `...`)."""
+    does not show (README's counting rules; rancher-44649's 32 restarts under a `...`). Past
+    the event recorder's burst (`_dropped`) no count is every failure: the correlator counts an
+    occurrence before the spam filter drops it, so a dropped failure shows only in its row's
+    next written occurrence, and not at all if none follows (R4.43)."""
     v = f.view
     if v.since_scheduled:
         return True
     b = f.story.back_offs
     shown = max([e.count - 1 for e in _own_starts(v) if e.count_stated]
                 + [_backoff_restarts(b.count) if b is not None else 0])
-    return not v.rows_cut and shown >= f.floor
+    return not v.rows_cut and shown >= f.floor and not _dropped(f)
 
 
 def _apart(f: _Facts) -> bool:
@@ -2202,6 +2209,7 @@ def _open_why(f: _Facts) -> str:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
     return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f) or _unsure_open(f),
                    f.young)
+
 
 
 def _several_summed(rec: ContainerRecord) -> bool:

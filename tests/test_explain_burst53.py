@@ -1,0 +1,92 @@
+"""burst53 (the lead's counting rule, R4.43): past the event recorder's burst no count bounds
+the probe kills from above.
+
+client-go's EventCorrelate runs the aggregator, then `eventObserve` counts the occurrence,
+THEN the spam filter (`EventSourceObjectSpamFilter`, keyed by the source and the involved
+object without its fieldPath: the pod) may drop it; its token bucket holds 25 (the burst) and
+refills one per 300 s. Past the burst (25 of the kubelet's occurrences about the pod or more,
+`rc.past_burst`) any occurrence may have been dropped, and a dropped one shows only in the
+count of its event's next written occurrence, not at all if none follows: every count shown
+(a probe's failures `xN`, Created, Started, BackOff) is a lower bound of the occurrences. So
+past the burst the failures shown make no ceiling of the kills (no `not-probe`, no `at most N`
+from failures / failureThreshold), while a stated restart count, the container's status and
+no event, still bounds them (R4.7). Under the burst nothing changes. Expected ranges are worked
+out by hand from those rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import explained_answer
+
+from kubesim.explain import reconstruct as rc
+from kubesim.explain.model import CountRange
+from kubesim.explain.readers.read import parse_record
+
+_HEADER = ("Events:\n"
+           "  Type     Reason     Age                  From               Message\n"
+           "  ----     ------     ----                 ----               -------\n")
+
+
+def _row(kind: str, reason: str, age: str, count: int, message: str) -> str:
+    times = f"{age} (x{count} over 19m)" if count > 1 else age
+    return f"  {kind:<8} {reason:<10} {times:<20} {'kubelet':<18} {message}\n"
+
+
+def _liveness(count: int) -> str:
+    return _row("Warning", "Unhealthy", "19m", count, 'Liveness probe failed: Get "http://'
+                '10.0.0.5:8080/": dial tcp 10.0.0.5:8080: connect: connection refused')
+
+
+def _back_off(count: int) -> str:
+    return _row("Warning", "BackOff", "36s", count, "Back-off restarting failed container")
+
+
+def _describe(restarts: int | None, rows: str) -> str:
+    """One container's describe, waiting out a back-off, liveness failureThreshold 3, its
+    Restart Count where given, over `rows`."""
+    return ("Name:         web-1\nNamespace:    default\nContainers:\n  web:\n"
+            "    Image:          app:1\n    State:          Waiting\n"
+            "      Reason:       CrashLoopBackOff\n"
+            + (f"    Restart Count:  {restarts}\n" if restarts is not None else "")
+            + "    Liveness:       http-get http://:8080/ delay=0s timeout=1s period=10s "
+              "#success=1 #failure=3\n" + _HEADER + rows)
+
+
+@pytest.mark.parametrize("back_offs", [92, 23])
+def test_failures_past_the_burst_bound_no_kills(back_offs: int) -> None:
+    """Liveness x2 beside BackOff x92 (apisix-dashboard-2503's rows), and beside BackOff x23:
+    25 of the kubelet's occurrences, the bucket's 25 let through and the next dropped without a
+    trace (R4.43). The failures count from below, no restart count: {0, None}, no `not-probe`
+    (the code before read `at most 2` from the failures shown)."""
+    text = _HEADER + _liveness(2) + _back_off(back_offs)
+    assert rc.past_burst(parse_record(text, "r.txt").pods[0].events)
+    a = explained_answer(text)
+    assert a.probe_kills == CountRange(0, None)
+    assert a.kind != "not-probe"
+
+
+@pytest.mark.parametrize("back_offs", [22, 20])
+def test_failures_under_the_burst_keep_their_ceiling(back_offs: int) -> None:
+    """The same rows short of the burst (24 of the kubelet's occurrences or fewer): the bucket
+    never ran dry, nothing was dropped, and 2 failures of an unknown failureThreshold make at
+    most 2 kills (R1.17): {0, 2}, as before."""
+    text = _HEADER + _liveness(2) + _back_off(back_offs)
+    assert not rc.past_burst(parse_record(text, "r.txt").pods[0].events)
+    assert explained_answer(text).probe_kills == CountRange(0, 2)
+
+
+def test_a_restart_count_past_the_burst_still_bounds() -> None:
+    """describe's `Restart Count: 4` is the container's status, not an event: past the burst
+    it still bounds the kills, one end before each restart and the waiting container's too
+    (R4.7): {0, 5} (the code before read 0 from 2 failures under failureThreshold 3, which
+    past the burst count from below)."""
+    a = explained_answer(_describe(4, _liveness(2) + _back_off(92)))
+    assert a.probe_kills == CountRange(0, 5)
+
+
+def test_a_restart_count_under_the_burst_keeps_the_failures_ceiling() -> None:
+    """Under the burst the failures are every one: 2 under failureThreshold 3 make no kill
+    (R1.17), the restarts none a probe's: {0, 0}, as before."""
+    assert explained_answer(_describe(4, _liveness(2) + _back_off(20))).probe_kills == \
+        CountRange(0, 0)
