@@ -209,9 +209,10 @@ _ENTITY = lazy_regex(r"&(?:lt|gt|amp|quot|apos|nbsp|#\d{1,6}|#x[0-9a-fA-F]{1,6})
 _NBSP = lazy_regex(r"&(?:nbsp|#0{0,4}160|#[xX]0{0,4}[aA]0);")
 _TAG = lazy_regex(r"</?(?:details|summary|pre|code|p|br|div|blockquote|span|tt|kbd|samp)\b"
                   r"[^<>]*/?>", re.IGNORECASE)
-# HTML tags glued to a line's content (`<pre><code>Name: web`, `...</code></pre>`)
-_GLUED = lazy_regex(r"^[ \t]*(?:" + _TAG.pattern + r")+|(?:" + _TAG.pattern + r")+[ \t]*$",
-                    re.IGNORECASE)
+# HTML tags glued to a line's content (`<pre><code>Name: web`, `...</code></pre>`); the
+# indentation before the first tag is the line's (`_unglued`)
+_GLUED = lazy_regex(r"^(?P<indent>[ \t]*+)(?:" + _TAG.pattern + r")+|(?:" + _TAG.pattern
+                    + r")+[ \t]*$", re.IGNORECASE)
 
 
 def plain(text: str, *, dedent: bool = True) -> str:
@@ -270,8 +271,13 @@ def _unescaped(text: str) -> str:
 
 def _unglued(line: str) -> str:
     """The line without the HTML tags glued to its content; a line of tags alone is kept (a
-    fence of the paste's, MARKUP)."""
-    return _GLUED.sub("", line) if _TAG.sub("", line).strip() else line
+    fence of the paste's, MARKUP). The indentation before a tag that opens the line is kept:
+    it is the line's, which every line of a paste indented as a whole shares (`_dedented`:
+    ` <summary>Click to expand</summary>` in a 4-space code block keeps its 5 spaces, so the
+    block's 4 are still seen on every line and taken off, nexus-operator-191)."""
+    if not _TAG.sub("", line).strip():
+        return line
+    return _GLUED.sub(lambda m: m["indent"] or "", line)
 
 
 # `<br>`: one at a line's end is taken off; one inside a line breaks it there
