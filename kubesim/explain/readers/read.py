@@ -78,6 +78,9 @@ def parse_record(text: str, source: str) -> RecordSet:
     # without what only carries the record (a terminal's colours, no-break spaces, a diff's
     # signs), line N still line N: made once, for the readers and the passes below, which
     # read sentences on the record's lines
+    folded = unfolded(text)
+    if folded is not None:  # one line holding the paste's lines: parsed (passes too) split
+        return _unfolded(*folded, source)
     lines = plain(text, dedent=False)
     found = _parse(text, lines, source)
     _event_reasons(found)
@@ -105,9 +108,6 @@ def _parse(text: str, clean: str, source: str) -> RecordSet:
     line)."""
     if not text.strip():
         raise RecordError(f"is empty; explain reads {FORMATS_HELP}", source=source)
-    folded = unfolded(text)
-    if folded is not None:
-        return _unfolded(*folded, source)
     # a terminal's colours, a diff's `+` taken off a pod's YAML or JSON too; a paste is given
     # as it came (its reader makes it plain, and sees where a box was cut)
     if looks_like_json(clean):
