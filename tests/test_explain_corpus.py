@@ -454,6 +454,14 @@ NOT_READ: dict[str, str] = {
         "written); Restart Count 24 beside the last end (Completed, exit 0 after 33 s) bounds "
         "them at 25. The README's rule of the app's own exit beside rows none cut bounds the "
         "kills at the failures shown; the lead's to settle"),
+    # held-out batch 115
+    "digit-devops-4893.pr-one-paragraph-prose-pod-crash-looping-liveness-defaults-kill-the-container-before-spring-boot-starts.txt": ("held-out batch 115: not yet run"),
+    "kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-previous-container-completed-twice-cut.txt": ("held-out batch 115: not yet run"),
+    "config-db-2247.issue-one-paragraph-container-terminated-exceeding-4gi-memory-limit-oomkilled-pod-restarted.txt": ("held-out batch 115: not yet run"),
+    "commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lifetimes-220s-then-prose-cut.txt": ("held-out batch 115: not yet run"),
+    "litellm-9998.pr-markdown-bullets-our-deployment-keeps-restarting-because-the-pods-fail-readiness-and-liveness-then-checklist.txt": ("held-out batch 115: not yet run"),
+    "spica-1933.pr-prose-load-spike-trips-liveness-endpoint-gets-the-container-killed-then-new-tolerances.txt": ("held-out batch 115: not yet run"),
+    "flux-kcl-controller-19.pr-template-prose-liveness-and-readiness-failed-then-fenced-describe-running-cut-at-container-image.txt": ("held-out batch 115: not yet run"),
 }
 
 
