@@ -423,13 +423,6 @@ NOT_READ: dict[str, str] = {
         " kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any ; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-started-pulled-again-backoff-cut-in-second-pod.txt": (
-        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
-        "or: hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-starte"
-        "d-pulled-again-backoff-cut-in-second-pod.txt: not a record explain reads: expected kubec"
-        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit-255-reason-unknown-restart-count-0-cut-in-mounts.txt": (
         "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
         "or: containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit"
