@@ -416,13 +416,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 112
     # held-out batch 111
     # held-out batch 113
-    "kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-liveness-probe-struct-is-dead-restart-policy-restart.txt": (
-        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
-        "or: kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-livene"
-        "ss-probe-struct-is-dead-restart-policy-restart.txt: not a record explain reads: expected"
-        " kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any ; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit-255-reason-unknown-restart-count-0-cut-in-mounts.txt": (
         "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
         "or: containerd-cri-479.pr-comment-fenced-crictl-inspect-json-nginx-container-exited-exit"
