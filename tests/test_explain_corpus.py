@@ -383,20 +383,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 112
     # held-out batch 111
     # held-out batch 113
-    "kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-liveness-probe-struct-is-dead-restart-policy-restart.txt": (
-        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
-        "or: kube-spawn-15.issue-kubelet-log-fenced-kuberuntime-manager-line-kubeapiserver-livene"
-        "ss-probe-struct-is-dead-restart-policy-restart.txt: not a record explain reads: expected"
-        " kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any ; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
-    "hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-started-pulled-again-backoff-cut-in-second-pod.txt": (
-        "held-out batch 113, first contact on stop 53's code (e2ad6496): got exit 2: kubesim: err"
-        "or: hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-starte"
-        "d-pulled-again-backoff-cut-in-second-pod.txt: not a record explain reads: expected kubec"
-        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     # held-out batch 114
     "jaeger-9243.issue-markdown-problem-bullets-two-collector-pods-crashloop-1150-restarts-health-check-refused-exit-code-2-cut.txt": (
         "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"

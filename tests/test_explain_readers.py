@@ -646,10 +646,6 @@ def test_unread_notes_are_counted_past_their_limit():
 REFUSED: dict[str, str] = {
     # held-out records whose evidence explain leaves unread at first contact (stop 42); each
     # is marked in test_explain_corpus.py's NOT_READ with what explain said
-    "hello-world-87.issue-prose-get-event-watch-run-into-one-line-two-pods-created-started-"
-    "pulled-again-backoff-cut-in-second-pod.txt": (
-        "held-out batch 113: a `kubectl get event --watch` table run into one line; no reader "
-        "of a get-events table run into one line"),
 }
 
 

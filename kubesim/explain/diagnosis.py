@@ -708,6 +708,19 @@ def _ran(x: Exit) -> float | None:
     return x.finished.epoch - x.started.epoch
 
 
+def _untold_exit(x: Exit) -> _Decided:
+    """An end of a container with no liveness or startup probe whose record gives neither
+    its exit code nor its reason (a kubelet's log line saying it is dead, klog.py): no probe
+    killed it (R1.17), and what did the record does not show (README: app-exit needs the
+    exit shown, a code or a reason; an OOM kill is not ruled out)."""
+    because = (f"{x.meaning} and no reason; it has no liveness or startup probe, so no probe "
+               "killed it")
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+        f"no probe ended the container, and cannot tell what did: {because}"), because,
+        closes=f"it ended ({x.meaning}), and it has no liveness or startup probe: only those "
+        "kill (R1.17)")
+
+
 def _exit(f: _Facts, x: Exit) -> _Decided:
     """An end the record gives the reason of, with no Killing event: weighed against the
     earliest kill the probes allow."""
@@ -726,6 +739,8 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
                    "or startup probe, so no probe killed it")
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"no probe ended the container, and cannot tell what did: {because}"), because)
+    if not killers and f.settings_shown and x.exit_code is None and not x.reason:
+        return _untold_exit(x)
     if not killers and f.settings_shown and x.cause not in SIGNALS:
         return _plain_init_exit(f, x) or _Decided(Cause.APP_EXIT, "app-exit", (
             f"the container ended by itself: {x.meaning}; it has no liveness or startup probe, "

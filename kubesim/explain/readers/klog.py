@@ -26,6 +26,14 @@ same calls):
   *override* is the pod's termination (deleted or evicted: the kubelet's `Stopping container`),
   and so is a kill the podKiller failed (kubelet.go, 1.2-1.19: `Failed killing the pod "NAME":
   failed to "KillContainer" for "app" ...`; it kills only pods the kubelet no longer wants);
+- the container changes (kuberuntime_manager.go, 1.6-1.20): `Container {Name:app ...} is dead,
+  but RestartPolicy says that we should restart it.`: an end whose cause the line does not
+  give (printed for a container never started too, said), the log a window (no count bounds
+  the ends); the spec it prints with %+v gives the container's probes' settings (go_probe.py),
+  never a result; a paste may break it over lines (joined: `_Dump`) and cut klog's header to
+  its file (`kuberuntime_manager.go:458] `, read only in the wordings read here); 1.21 on,
+  `"Container of pod is not in the desired state and shall be started"` names the container
+  and no end (its words tell none);
 - the pod workers (pkg/kubelet/pod_workers.go): `"Error syncing pod, skipping" err="failed to
   \\"StartContainer\\" for \\"app\\" with CrashLoopBackOff: ..."` and the older `Error syncing
   pod UID ("NAME_NS(UID)"), skipping: failed to "StartContainer" for "app" with
@@ -54,9 +62,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from kubesim.errors import SpecError
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
+from kubesim.explain.readers.go_probe import go_probes
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     LOGGED,
@@ -70,6 +81,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Stamp,
     StampKind,
+    Terminated,
     Where,
 )
 from kubesim.explain.readers.names import LABEL, SUBDOMAIN
@@ -88,7 +100,7 @@ from kubesim.explain.readers.pleg import (
 )
 from kubesim.explain.readers.prefixes import JOURNAL, TAG
 from kubesim.explain.readers.times import into_a_year
-from kubesim.spec.model import parse_container
+from kubesim.spec.model import ContainerSpec, parse_container
 
 __all__ = ["MAX_LINE", "KlogLines", "klog_header", "kobj_pod"]
 
@@ -133,6 +145,16 @@ _OLD_OVERRIDE = lazy_regex(r"^Killing container .{1,400}, but using \d{1,10} sec
 _OLD_EVENT = lazy_regex(r"^Event\(v1\.ObjectReference\{(?P<ref>[^}]{0,2000})\}\): type: '(?P<type>"
                         r"\w{1,20})' reason: '(?P<reason>\w{1,80})' (?P<message>.*)$")
 _ONE_POD = lazy_regex(r'\["([^"\\,]{1,400})"\]')
+# computePodActions (kuberuntime_manager.go, 1.21 on) logs this, at V(3), for a container that
+# is not running and shall be started: one never started (its status nil: every container of
+# a new pod) as much as one that ended; its words tell no end, so it names the container, no
+# more (1.6-1.20 logged the same branch as `Container %+v is dead, but RestartPolicy says
+# that we should restart it.`: `_dump`)
+_TO_START = "Container of pod is not in the desired state and shall be started"
+# klog's header cut to its file and line (`kuberuntime_manager.go:458] Container {...`): a
+# line of the kubelet's only where its message is one of the kubelet's wordings read here
+_CUT_HEADER = lazy_regex(r"^(?P<file>[a-z][a-z0-9_]{0,60}\.go):\d{1,6}\] ")
+_DUMP_LINES = 400  # the most lines a container's %+v an author broke over lines is read from
 # the structured line's pod pair (klog.KObj, kubelet 1.20 on): ` pod="NS/NAME"`, found from its
 # key (a literal), its value bounded and without quotes or spaces
 _KOBJ_POD = lazy_regex(r'(?:^|\s)pod="([^"\s]{1,400})"')
@@ -266,7 +288,20 @@ class _Said:
     torn_down: bool = False  # the podKiller's kill of the container: the pod's teardown
     end: End | None = None  # an end the PLEG's lines tell (pleg.py)
     tie: tuple[str, str] | None = None  # (runtime ID, name) of the container the line names
+    dead: bool = False  # the container is not running and will be started again (`_dump`)
+    probes: dict[str, Any] | None = None  # the probes a spec the line prints gives (go_probe)
     cut: str | None = None  # what the line ends inside, cut short (`its \`err\` value`)
+
+
+@dataclass(slots=True)
+class _Dump:
+    """A kubelet line printing a container's spec with %+v (`Container {Name:app ...`) whose
+    verdict (`} is dead, ...`) is on a later line: the author broke the line over lines (one
+    log line, klog prints it on one); its header and the lines' texts so far."""
+
+    header: Header
+    lines: list[PasteLine]
+    texts: list[str]
 
 
 @dataclass(slots=True)
@@ -284,6 +319,11 @@ class KlogLines:
     sync_failures: list[tuple[RecordedEvent, str]] = field(default_factory=list)
     added: dict[str, int] = field(default_factory=dict)  # pods whose `SyncLoop ADD` is shown
     open_value: bool = False  # a structured value over lines (`key=<`) is open
+    # a container's %+v an author broke over lines (`_Dump`), open until its verdict's line
+    dump: _Dump | None = None
+    dead: dict[tuple[str | None, str], Where] = field(default_factory=dict)  # `_Said.dead`
+    probes: dict[tuple[str | None, str], tuple[dict[str, Any], Where]] = field(
+        default_factory=dict)  # the probes a printed spec gives (`_Said.probes`)
     output_of: int | None = None  # the event whose probe output is that value (its index)
     output: list[str] = field(default_factory=list)  # the value's lines so far
     notes: list[Note] = field(default_factory=list)
@@ -292,6 +332,8 @@ class KlogLines:
     def take(self, line: PasteLine, text: str) -> bool:
         """Whether the line (its text `text`, a code span's or the whole line's) is the
         kubelet's log, or another program's journal line; if so it is kept here."""
+        if self.dump is not None and self.dump_more(line, text):
+            return True
         if self.open_value and (text[:1] in "\t " or text.strip() == ">"):
             self.open_value = text.strip() != ">"
             if self.open_value:
@@ -308,7 +350,10 @@ class KlogLines:
         if header is None:
             header = _headless(text)
         if header is None:
-            return self.placeholder(text, Where(self.source, line.number))
+            return self.cut_line(line, text) or self.placeholder(text, Where(self.source,
+                                                                             line.number))
+        if self.opens_dump(line, header):
+            return True
         self.open_value = header.message.endswith("=<")
         said = self.said(header, Where(self.source, line.number))
         if said is None:
@@ -319,6 +364,58 @@ class KlogLines:
                     and said.event.message.endswith(":") and self.events \
                     and self.events[-1] is said.event:
                 self.output_of = len(self.events) - 1
+        return True
+
+    def cut_line(self, line: PasteLine, text: str) -> bool:
+        """A line whose klog header is cut to its file and line (`_CUT_HEADER`), read where
+        its message is a kubelet's wording read here (or opens a container's %+v broken over
+        lines); False for any other line (another program's log may print `file.go:12] `)."""
+        m = _CUT_HEADER.match(text[:MAX_LINE])
+        if m is None:
+            return False
+        header = Header("", "", m["file"], text[m.end():MAX_LINE])
+        if self.opens_dump(line, header):
+            return True
+        said = self.said(header, Where(self.source, line.number))
+        if said is None:
+            return False
+        self.keep(said, Where(self.source, line.number))
+        return True
+
+    def opens_dump(self, line: PasteLine, header: Header) -> bool:
+        """Whether the line opens a container's %+v whose verdict is not on it (`_Dump`)."""
+        if not _CONTAINER_DUMP.match(header.message) or \
+                _DUMP_VERDICT.search(header.message[:MAX_LINE]) is not None:
+            return False
+        self.dump = _Dump(header, [line], [header.message.strip()])
+        return True
+
+    def dump_more(self, line: PasteLine, text: str) -> bool:
+        """The open %+v goes on with the line, and is read whole at its verdict's line (one
+        log line, its pieces joined by a space, said in a note); a blank line, a klog line or
+        the `_DUMP_LINES`-th line ends it unread (False: the line is read as any line)."""
+        assert self.dump is not None
+        dump = self.dump
+        if not text.strip() or len(dump.lines) >= _DUMP_LINES or \
+                klog_header(text)[1] is not None or _CUT_HEADER.match(text[:MAX_LINE]):
+            self.unread.extend(dump.lines)
+            self.dump = None
+            return False
+        dump.lines.append(line)
+        dump.texts.append(text.strip()[:MAX_LINE])
+        if _DUMP_VERDICT.search(dump.texts[-1]) is None:
+            return True
+        self.dump = None
+        where = Where(self.source, dump.lines[0].number)
+        said = self.said(replace(dump.header, message=" ".join(dump.texts)[:MAX_LINE]), where)
+        if said is None:
+            self.unread.extend(dump.lines)
+            return True
+        self.notes.append(Note(
+            f"lines {dump.lines[0].number}-{line.number}: one kubelet log line (a container's "
+            "spec printed with %+v) broken over lines in the paste: its pieces joined and "
+            "read as that line", where))
+        self.keep(said, where)
         return True
 
     def placeholder(self, text: str, where: Where) -> bool:
@@ -369,6 +466,11 @@ class KlogLines:
             self.containers.setdefault((said.pod, said.container), where)
         if said.spec_without_probes and said.container is not None:
             self.no_probes.setdefault((said.pod, said.container), where)
+        if said.probes and said.container is not None:
+            self.probes.setdefault((said.pod, said.container), (said.probes, where))
+        if said.dead and said.container is not None:
+            self.dead[(said.pod, said.container)] = where
+            self.notes.append(_dead_note(said.container, where))
         if said.torn_down:
             self.tear_down(said)
         self.keep_lifecycle(said, where)
@@ -431,10 +533,13 @@ class KlogLines:
         tells of a pod's probes, kills or restarts is a record that shows none (its lines
         listed as not read), not a paste explain does not read."""
         self.close_output()
+        if self.dump is not None:  # (the record ends inside it: its verdict is not there)
+            self.unread.extend(self.dump.lines)
+            self.dump = None
         if self.others:
             self.notes.append(_others_note(self.others, self.source))
         if not (self.events or self.sync_failures or self.bare_pods or self.unread
-                or self.ends.by_id):
+                or self.ends.by_id or self.dead or self.probes):
             return None
         for event, probe in self.sync_failures:
             if (event.object_name or None, probe) not in self.prober_pods:
@@ -474,6 +579,25 @@ class KlogLines:
                     continue
             _ended_in(out, key, latest, finished_at.get(latest.container_id, UNKNOWN_STAMP))
 
+    def container(self, pod: str | None, name: str, where: Where) -> ContainerRecord:
+        """The record of a container the lines name: a spec without probes where a line
+        printed one whole, the probes a printed spec gives (go_probe.py: its settings, as
+        probe YAML's), and an end where a line says it is dead (`_Said.dead`)."""
+        c = ContainerRecord(name, where)
+        if (pod, name) in self.no_probes:
+            c.spec = parse_container({"name": name}, init=False, sidecar=False)
+            c.spec_where = self.no_probes[(pod, name)]
+        elif (pod, name) in self.probes:
+            probes, c.spec_where = self.probes[(pod, name)]
+            c.spec = _spec(name, probes, c.spec_where)
+            c.spec_where = c.spec_where if c.spec is not None else None
+        if (pod, name) in self.dead:  # (a log is a window: ends it leaves out stay open)
+            dead = self.dead[(pod, name)]
+            c.terminated = Terminated(None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=dead,
+                                      untold=True)  # (the line's moment, not the record's)
+            c.state, c.restart_uncounted = c.state or "terminated", dead
+        return c
+
     def pods(self, finished_at: dict[str, Stamp]) -> list[PodRecord]:
         """A pod for each pod the lines name (its containers, a spec without probes where a
         line printed one), so that a pod whose lines hold no event is still explained; pods
@@ -481,11 +605,7 @@ class KlogLines:
         out: dict[str | None, PodRecord] = {}
         for (pod, name), where in self.containers.items():
             record = out.setdefault(pod, _pod(pod, where))
-            c = ContainerRecord(name, where)
-            if (pod, name) in self.no_probes:
-                c.spec = parse_container({"name": name}, init=False, sidecar=False)
-                c.spec_where = self.no_probes[(pod, name)]
-            record.containers.append(c)
+            record.containers.append(self.container(pod, name, where))
         for pod, where in self.bare_pods.items():
             out.setdefault(pod, _pod(pod, where))
         self.ended(out, finished_at)
@@ -496,6 +616,17 @@ class KlogLines:
             # nothing
             out[None] = PodRecord(None, Where(self.source, min(lines)), formats=["kubelet-log"])
         return list(out.values())
+
+
+def _dead_note(container: str, where: Where) -> Note:
+    """What a `... is dead, but RestartPolicy says that we should restart it` line is read as
+    (`_dump`), and what else it may be."""
+    return Note(
+        f"line {where.line}: the kubelet's `Container {{Name:{container[:60]} ...}} is dead, but "
+        "RestartPolicy says that we should restart it` (computePodContainerChanges): the "
+        "container is not running and will be started again, read as an end whose cause the "
+        "line does not give; the kubelet prints the same line for a container never started "
+        "(its status nil)", where)
 
 
 def _the_pods(end: End, named: list[str]) -> Note:
@@ -523,6 +654,16 @@ def _ended_in(out: dict[str | None, PodRecord], key: tuple[str | None, str | Non
         record.containers.append(c)
     c.terminated = state(end, finished_at)
     c.state = c.state or "terminated"  # (read where the current state is, as describe's)
+
+
+def _spec(name: str, probes: dict[str, Any], where: Where) -> ContainerSpec | None:
+    """A container's spec of the probes a printed spec gives (None: settings no probe can
+    have, which the spec's own check refuses: read as no settings)."""
+    try:
+        return parse_container({"name": name, **{k: v for k, v in probes.items() if v}},
+                               init=False, sidecar=False)
+    except SpecError:
+        return None
 
 
 def _pod(key: str | None, where: Where) -> PodRecord:
@@ -711,6 +852,8 @@ def _structured_more(msg: str, kv: dict[str, str], where: Where, stamp: Stamp) -
         return _occurred(kv, where, stamp)
     if msg == "SyncLoop ADD":
         return _added(kv.get("pods", ""))
+    if msg == _TO_START:  # (no end: see `_TO_START`)
+        return _Said(None, pod, container) if container else None
     return None
 
 
@@ -824,8 +967,16 @@ def _dump(message: str, where: Where, stamp: Stamp) -> _Said | None:
         return None
     c = name[1]
     body = message[:verdict.start()]
-    bare = "LivenessProbe:nil" in body and "StartupProbe:&" not in body
-    said = _Said(None, None, c, spec_without_probes=bare)
+    probes = go_probes(body)
+    bare = "LivenessProbe:nil" in body and "StartupProbe:&" not in body and \
+        not any(probes.values() if probes else ())
+    said = _Said(None, None, c, spec_without_probes=bare,
+                 probes=None if bare else probes)
+    # `is dead, but RestartPolicy says that we should restart it` (computePodContainerChanges,
+    # 1.6-1.20): the container is not running, and will be started (R4.7): read as its words
+    # state, an end whose cause the line does not give (the kubelet logs it for a container
+    # never started too: the note of `KlogLines.pods` says so)
+    said.dead = verdict[1].startswith("is dead")
     if verdict[1].startswith("is unhealthy"):
         said.event = _event("Killing", f"Container {c} failed liveness probe, will be restarted",
                             where, stamp, None, c)

@@ -55,6 +55,7 @@ from kubesim.explain.readers.dockershim_names import dockershim_running
 from kubesim.explain.readers.event_in_sentence import event_in_sentence_hint
 from kubesim.explain.readers.event_layouts import sourced_cells
 from kubesim.explain.readers.event_rows import EventRows, is_header
+from kubesim.explain.readers.events_run import events_run_hint
 from kubesim.explain.readers.fabric8_state import fabric8_state_hint
 from kubesim.explain.readers.failing_told import failing_told_hint
 from kubesim.explain.readers.first_indent import first_line_reindented
@@ -1249,6 +1250,7 @@ def _reshape_hinted(text: str) -> bool:
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
                 or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
                 or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
+                or events_run_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)
                 or probe_request_hint(text) or _RUN_HINT.search(text)
                 or ("get" in text and ("\x1b" in text or command_run_hint(text))))

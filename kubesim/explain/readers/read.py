@@ -377,7 +377,9 @@ def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
     of the record may have rows there. Its row next to the cut is marked cut on that side
     (rows there are not in the record), said in a note: never its whole stream since its
     scheduling."""
-    last = max(events, key=lambda e: e.where.line or 0, default=None)
+    # (the last read of the rows on the last line: a table a page ran into one line puts its
+    # rows back on the line they came from, events_run.py)
+    last = max(reversed(events), key=lambda e: e.where.line or 0, default=None)
     cuts = [e for e in events if e.object_name and (e.cut_after or e.cut_before or (
         e is last and e.truncated))]  # the record ends inside its last row
     # the record ends inside its last row before its OBJECT cell: a row of any pod

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 
 from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.event_in_sentence import event_in_sentence
+from kubesim.explain.readers.events_run import EVENTS_RUN, events_run
 from kubesim.explain.readers.fabric8_state import fabric8_terminated
 from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
@@ -625,6 +626,9 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
     """The lines a run on the line puts back and whether the line holds more, and what the
     run is; None when the line holds none (`previous`: the line above, whose end may hold
     the key of a status the line's start gives)."""
+    run = events_run(line)  # (a `get events` table: no pods table's words)
+    if run is not None:
+        return (run.lines, run.around), EVENTS_RUN
     parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
     if parts is not None and "..." in parts[0]:
         what = "a `get pods` table cut between its rows (rows left out there)"
