@@ -78,6 +78,15 @@ Our pod keeps restarting:
 NAME                   READY   STATUS             RESTARTS      AGE
 {_POD}   0/1     CrashLoopBackOff   5 (23m ago)   1h
 """
+_PODS_ONE_CUT = f"""\
+| NAME | READY | STATUS | RESTARTS | AGE |
+| --- | --- | --- | --- | --- |
+| {_POD} | 0/1 | `OOMKilled` | 3
+"""
+_KUBECTL_CUT = f"""\
+NAME                   READY   STATUS      RESTARTS   AGE
+{_POD}   0/1     OOMKilled   3
+"""
 _KUBECTL_OOM = f"""\
 NAME                   READY   STATUS      RESTARTS     AGE
 {_POD}   0/1     OOMKilled   3 (2m ago)   1h
@@ -89,6 +98,7 @@ NAME                   READY   STATUS      RESTARTS     AGE
     (_PODS_BOLD, _KUBECTL_OOM),  # no outer pipes, no padding, alignment colons, Title case, bold
     (_PODS_WIDE, _KUBECTL_OOM),  # -o wide's columns
     (_PODS_CUT, _KUBECTL_OOM),  # lower case; the table's last row cut short
+    (_PODS_ONE_CUT, _KUBECTL_CUT),  # its one row cut short in RESTARTS
 ])
 def test_a_markdown_get_pods_table_is_read_as_kubectls(
         tmp_path: Path, text: str, kubectl: str) -> None:
@@ -186,10 +196,11 @@ def test_the_rewrite_keeps_the_lines_and_their_numbers() -> None:
              "| Normal | `Killing` | 2m | kubelet | Container web failed |", "", "after"]
     got = kubectl_tables(lines)
     assert len(got) == len(lines)
-    assert got[1].split() == ["Type", "Reason", "Age", "From", "Message"]
-    assert got[1].startswith("  ") and got[3].startswith("  ")  # under describe's Events:
+    # the header right above its rows, the separator above it
+    assert (got[1], got[2].split()) == (lines[2], ["Type", "Reason", "Age", "From", "Message"])
+    assert got[2].startswith("  ") and got[3].startswith("  ")  # under describe's Events:
     assert got[3].split()[:4] == ["Normal", "Killing", "2m", "kubelet"]
-    assert (got[0], got[2], got[4], got[5]) == (lines[0], lines[2], lines[4], lines[5])
+    assert (got[0], got[4], got[5]) == (lines[0], lines[4], lines[5])
 
 
 @pytest.mark.parametrize("text", [

@@ -11,10 +11,12 @@ the one splitting of a row every reader of markdown tables uses (evicted_table.p
 kubectl's layouts (`LAYOUTS`: `get pods` with -o wide's and -A's, `get events` of 1.14 and of
 1.5-1.13, describe's Events of 1.14 and of 1.2-1.13), in kubectl's order and with every
 column the layout cannot lack, as that layout's table: its header in kubectl's spelling, its
-rows' cells aligned under it, line for line (line N stays line N; the separator row stays,
-the normaliser's markup). kubectl's order is required: a re-typed table keeps the order
-kubectl printed, while a table whose columns an author chose and ordered (a comparison, a
-summary `| Pod | Status |`) is the author's, whose cells no reader can take for kubectl's.
+rows' cells aligned under it, line for line (each row keeps its line's number; the header
+and its separator row swap lines, so that the header stands right above its rows as kubectl
+prints it, the separator the normaliser's markup above it). kubectl's order is required: a
+re-typed table keeps the order kubectl printed, while a table whose columns an author chose
+and ordered (a comparison, a summary `| Pod | Status |`) is the author's, whose cells no
+reader can take for kubectl's.
 Any other table (settings, `| Probe | Field | Before | After |`; a header lacking a required
 column) stays as it is. A row cut short keeps the cells it has.
 """
@@ -97,7 +99,10 @@ def kubectl_tables(lines: list[str]) -> list[str]:
         rows = _rows(lines, number + 1)
         table = _aligned([columns, *[cells(lines[i]) for i in rows]], columns)
         indent = _INDENT.get(columns[0], "")
-        out[number - 1] = indent + table[0]
+        # the header moved onto the separator's line, the separator onto the header's: the
+        # header stands right above its rows, as kubectl prints it (a markup line between
+        # them ends a `get pods` table for the row cut short below it)
+        out[number - 1], out[number] = lines[number], indent + table[0]
         for i, text in zip(rows, table[1:], strict=True):
             out[i] = indent + text
     return out
