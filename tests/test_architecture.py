@@ -278,6 +278,8 @@ MODULES = {
     "kubesim.explain.readers.workload_of": "records",
     # a markdown table of pods beside the kubelet's eviction message (marked53a)
     "kubesim.explain.readers.evicted_table": "records",
+    # kubectl's tables re-typed as markdown tables, made kubectl's again (mdtable53)
+    "kubesim.explain.readers.markdown_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",

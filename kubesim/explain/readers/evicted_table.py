@@ -25,6 +25,7 @@ from typing import NamedTuple
 from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.markdown_table import SEPARATOR, cells
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.unread import unread_notes
@@ -34,11 +35,7 @@ __all__ = ["EVICTED_TABLE", "read_evicted_table"]
 EVICTED_TABLE = "evicted-table"
 # the eviction manager's message (pkg/kubelet/eviction/helpers.go, nodeLowMessageFmt)
 _EVICTION = lazy_regex(r"The node was low on resource: (?P<resource>[A-Za-z][\w-]{0,60})")
-# a markdown table's separator row: each cell dashes, with alignment colons or none
-_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{1,200}:?[ \t]*(?:\|[ \t]*:?-{1,200}:?[ \t]*)*\|?"
-                        r"[ \t]*")
 _POD_HEADERS = {"pod", "pods", "pod name", "name"}
-_MARKS = "`*_ \t"
 _POD_NAME = re.compile(r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?")
 
 
@@ -82,7 +79,7 @@ def _pod_tables(lines: list[str]) -> list[list[_Row]]:
     (a table of no pod's name in that column is none)."""
     out = []
     for number in range(1, len(lines)):  # (the header's line; its separator's is next)
-        if "|" not in lines[number - 1] or _SEPARATOR.fullmatch(lines[number][:4000]) is None:
+        if "|" not in lines[number - 1] or SEPARATOR.fullmatch(lines[number][:4000]) is None:
             continue
         column = _pod_column(lines[number - 1])
         rows = [] if column is None else _rows(lines, number + 2, column)
@@ -91,17 +88,9 @@ def _pod_tables(lines: list[str]) -> list[list[_Row]]:
     return out
 
 
-def _cells(line: str) -> list[str]:
-    """A markdown row's cells (its outer pipes optional), stripped of code marks."""
-    inner = line.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") else inner
-    return [c.strip(_MARKS) for c in inner.split("|")]
-
-
 def _pod_column(header: str) -> int | None:
     """Which cell of the header names the pods (`Pod`, `Pod name`, kubectl's `NAME`)."""
-    names = [c.lower() for c in _cells(header[:4000])]
+    names = [c.lower() for c in cells(header[:4000])]
     return next((i for i, c in enumerate(names) if c in _POD_HEADERS), None)
 
 
@@ -113,8 +102,8 @@ def _rows(lines: list[str], first: int, column: int) -> list[_Row]:
         line = lines[number - 1][:4000]
         if "|" not in line:
             break
-        cells = _cells(line)
-        name = cells[column] if column < len(cells) else ""
+        row = cells(line)
+        name = row[column] if column < len(row) else ""
         if "-" not in name or _POD_NAME.fullmatch(name) is None:
             return []
         out.append(_Row(name, number))

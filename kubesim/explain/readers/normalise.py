@@ -29,6 +29,7 @@ from enum import Enum
 
 from kubesim.explain.readers.consumer_prefix import consumer_prefixed
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.markdown_table import kubectl_tables
 from kubesim.explain.readers.pods_table import is_pod_row
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 from kubesim.explain.readers.quoted_runs import peel_quoted_runs
@@ -228,6 +229,7 @@ def _plain(text: str, kept: frozenset[Layer]) -> str:
     text = _characters(text)
     ends = text.endswith("\n")
     lines = _peeled(text.split("\n")[:-1] if ends else text.split("\n"), kept)
+    lines = kubectl_tables(lines)  # (kubectl's tables re-typed in markdown: kubectl's again)
     return "\n".join(lines) + ("\n" if ends else "")
 
 
