@@ -93,3 +93,60 @@ _N = 2_000_000
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ a named pod restarted by its probe
+
+
+@pytest.mark.parametrize(("text", "pod", "kills", "probe"), [
+    ("## Problem\n\nInvestigating recurring `Unhealthy` warning events on prod surfaced "
+     "`homepage-5746b7679b-2k6v4` (on `prod-worker-3`) being restarted by its **liveness "
+     "probe** \u2014 4 restarts, all with `exitCode: 0`.\n",
+     "homepage-5746b7679b-2k6v4", CountRange(1, 5), ProbeType.LIVENESS),
+    ("web-0 was restarted by its startup probe, 2 restarts so far.\n", "web-0",
+     CountRange(1, 3), ProbeType.STARTUP),
+    ("Since Monday api-6d4f9c-x2x7q keeps getting restarted by the liveness probe.\n",
+     "api-6d4f9c-x2x7q", CountRange(1, None), ProbeType.LIVENESS),
+])
+def test_a_named_pod_restarted_by_its_probe_is_its_kill(text, pod, kills, probe):
+    """The case's pod, named, restarted by its liveness or startup probe: that probe's failure
+    and at least one kill of it (R4.4), under that pod; a count of restarts beside it is the
+    pod's restart count, its current state not given: R + 1 kills at most (R4.7)."""
+    record = parse_record(text, "r.txt")
+    assert pod in [p.name for p in record.pods]
+    a = explained_answer(text)
+    kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (kind, kills, True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    "If web-0 is restarted by its liveness probe, raise its failureThreshold.\n",
+    "Is web-0 being restarted by its liveness probe?\n",
+    "web-0 is not being restarted by its liveness probe.\n",
+    "A pod is restarted by its liveness probe when it hangs.\n",
+    "Pods are usually restarted by their liveness probe.\n",
+])
+def test_a_pod_restarted_by_its_probe_in_no_told_case_is_no_record(text):
+    """The negative side: a conditional, a question, a negation, the readiness probe (it
+    restarts nothing, R3.4), no pod's name: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_a_named_pod_restarted_by_its_readiness_probe_is_no_kill():
+    """The readiness probe restarts nothing (R3.4): no probe kill is read from it (the pod's
+    restart alone is read by the rule of a named pod restarting, its cause not told)."""
+    a = explained_answer("web-0 was restarted by its readiness probe \u2014 4 restarts.\n")
+    assert a.cause not in (Cause.LIVENESS_KILL, Cause.STARTUP_KILL)
+    assert a.probe_kills.lo == 0
+
+
+@pytest.mark.parametrize("text", [
+    ("web-0 (on a) " * (_N // 13)) + "restarted by its liveness probe\n",
+    ("a-b being restarted by its " * (_N // 27)) + "liveness\n",
+    ("restarted by its liveness probe \u2014 " * (_N // 34)) + "4 restarts\n",
+])
+def test_the_restart_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)

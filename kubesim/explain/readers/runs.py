@@ -77,6 +77,7 @@ from kubesim.explain.readers.probe_restart import (
 )
 from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.rancher_state import rancher_last_state
+from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
@@ -597,7 +598,28 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = fabric8_terminated(line)
     if parts is None and not expected:  # (present_kill.py; fixprose53a)
         parts, what = _present_kill(line, told)
+    if parts is None and not expected and not describe_apart:  # (restarted_by.py)
+        parts, what = _restarted_by(line)
     return parts, what
+
+
+def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pod, named, stated restarted by its liveness or startup probe
+    (restarted_by.RESTARTED_BY: `homepage-5746b7679b-2k6v4 being restarted by its liveness
+    probe — 4 restarts`), read as that probe's failure and one kill of it (R4.4), under that
+    pod's name, and the count beside it as its restart count (the current state not given:
+    R + 1 kills at most, R4.7); None without one, in a negation, a question, a conditional or
+    a sentence of what may happen."""
+    m = _near(RESTARTED_BY, line, RESTARTED_ANCHORS, (300, 60), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    kind = m["kind"].lower()
+    count = [f"    Restart Count: {int(m['count'])}"] if m["count"] else []
+    what = (f"{STATED_PROBE_KILL}, the pod {m['pod']} restarted by its {kind} probe "
+            f"(`{m[0][:80]}`): read as that probe's failure and one kill of it, at least once"
+            + (f", its {int(m['count'])} restarts as the pod's restart count, its current "
+               "state not given" if count else ", no count"))
+    return ([f"Name: {m['pod']}", *kill_lines(kind), *count], True), what
 
 
 def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
