@@ -232,6 +232,8 @@ MODULES = {
     "kubesim.explain.readers.stated_pod_oom": "records",
     "kubesim.explain.readers.stated_apart": "records",
     "kubesim.explain.readers.agent_killed": "records",
+    "kubesim.explain.readers.present_kill": "records",
+    "kubesim.explain.readers.restarted_by": "records",
     "kubesim.explain.readers.stated_apart_zh": "records",
     "kubesim.explain.readers.stated_apart_zh_loop": "records",
     "kubesim.explain.readers.tool_state": "records",

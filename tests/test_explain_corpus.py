@@ -405,25 +405,6 @@ NOT_READ: dict[str, str] = {
         "xpected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get event; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "nicolerenee-infra-2060.pr-markdown-diagnosis-pod-sigterm-exit-143-at-30s-liveness-settings-inline-kills-it-mid-startup-then-note-cut.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: nicolerenee-infra-2060.pr-markdown-diagnosis-pod-sigterm-exit-143-at-30s-liveness-se"
-        "ttings-inline-kills-it-mid-startup-then-note-cut.txt: not a record explain reads: expect"
-        "ed kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (an; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
-    "hertzbeat-helm-chart-23.pr-markdown-two-causes-exit-on-db-refused-then-liveness-kills-mid-boot-code-span-liveness-message-cut.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
-        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
-        "1, 'max': None}, 'shows_failures': True}"),
-    "devantler-platform-1714.pr-markdown-problem-named-pod-restarted-by-liveness-4-restarts-last-state-completed-exit-0-then-probe-table-cut.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: devantler-platform-1714.pr-markdown-problem-named-pod-restarted-by-liveness-4-restar"
-        "ts-last-state-completed-exit-0-then-probe-table-cut.txt: not a record explain reads: exp"
-        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': 5}, 'shows_"
-        "failures': True}"),
     "osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-then-limits-doubled-list.txt": (
         "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
         "or: osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-"

@@ -67,6 +67,7 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
+from kubesim.explain.readers.present_kill import TOLD_HERE, case_told_lines, present_kills
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -79,6 +80,7 @@ from kubesim.explain.readers.probe_restart import (
 )
 from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.rancher_state import rancher_last_state
+from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
@@ -551,9 +553,10 @@ def split_runs(text: str) -> Runs | None:
     named = _named_elsewhere(lines)
     killed = False  # a probe's kill stated in prose read already (`_kill_once`)
     expected = expected_lines(lines)  # under an `Expected results` heading (stated_cause.py)
+    told = case_told_lines(lines)  # under a heading of the author's case (present_kill.py)
     for number, line in enumerate(lines, 1):
         parts, what = _line_run(text, lines, number, (header_apart, describe_apart), above,
-                                named, number in expected)
+                                named, (number in expected, number in told))
         above = _command_alone(line) if line.strip() else above
         if parts is None:
             out.append(line)
@@ -573,12 +576,14 @@ def split_runs(text: str) -> Runs | None:
 
 
 def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool],
-              above: _Columns | None, named: set[str], expected: bool
+              above: _Columns | None, named: set[str], under: tuple[bool, bool]
               ) -> tuple[tuple[list[str], bool] | None, str]:
     """The run line `number` holds, each reader in its order (`_run_of`'s tables and describe
     fields first), as `_run_of` gives it; `apart`: the table's header and describe's lines
-    held apart in the text, `expected`: the line is under an `Expected results` heading."""
+    held apart in the text; `under`: the line is under an `Expected results` heading, and
+    under a heading of the author's own case (present_kill.py)."""
     header_apart, describe_apart = apart
+    expected, told = under
     line = lines[number - 1]
     parts, what = _run_of(line, header_apart, describe_apart, above,
                           lines[number - 2] if number > 1 else "")
@@ -598,7 +603,59 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = never_ready_lines(line, text)
     if parts is None and not describe_apart:  # (fabric8_state.py; fixlogs86)
         parts, what = fabric8_terminated(line)
+    if parts is None and not expected:  # (present_kill.py; fixprose53a)
+        parts, what = _present_kill(line, told)
+    if parts is None and not expected and not describe_apart:  # (restarted_by.py)
+        parts, what = _restarted_by(line)
     return parts, what
+
+
+def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pod, named, stated restarted by its liveness or startup probe
+    (restarted_by.RESTARTED_BY: `homepage-5746b7679b-2k6v4 being restarted by its liveness
+    probe — 4 restarts`), read as that probe's failure and one kill of it (R4.4), under that
+    pod's name, and the count beside it as its restart count (the current state not given:
+    R + 1 kills at most, R4.7); None without one, in a negation, a question, a conditional or
+    a sentence of what may happen."""
+    m = _near(RESTARTED_BY, line, RESTARTED_ANCHORS, (300, 60), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    kind = m["kind"].lower()
+    count = [f"    Restart Count: {int(m['count'])}"] if m["count"] else []
+    what = (f"{STATED_PROBE_KILL}, the pod {m['pod']} restarted by its {kind} probe "
+            f"(`{m[0][:80]}`): read as that probe's failure and one kill of it, at least once"
+            + (f", its {int(m['count'])} restarts as the pod's restart count, its current "
+               "state not given" if count else ", no count"))
+    return ([f"Name: {m['pod']}", *kill_lines(kind), *count], True), what
+
+
+def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
+    """Whether the present kill `m` tells the author's own case: under a heading of it
+    (`told`) or with the sentence's own words of it (TOLD_HERE), no negation before the verb
+    or in it, no question, conditional or sentence of what may happen."""
+    start = sentence_start(line, m.start())
+    end = line.find(". ", m.end(), m.end() + 2000)
+    here = TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None
+    return (told or here) and NEGATED.search(line, start, m.start()) is None and \
+        NEGATED.search(line, m.start("verb"), m.end()) is None and \
+        states_what_happened(line, m.start(), m.end())
+
+
+def _present_kill(line: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """A probe named as the agent of the case's kill in the present (present_kill.PRESENT_KILL:
+    `so liveness kills it mid-startup, forever`), where the text tells the author's own case:
+    the line under a heading of it (`told`) or the sentence's own words of it (TOLD_HERE);
+    read as that probe's failure and one kill of it (R4.4). None without one, with a negation
+    before the verb, in a question, a conditional or a sentence of what may happen."""
+    m = next((x for x in present_kills(line) if _told_present(line, x, told)), None)
+    if m is None:
+        return None, ""
+    kind = m["kind"].lower()
+    where = "a heading of the author's case above" if told else "the sentence's own words of it"
+    what = (f"{STATED_PROBE_KILL}, in the present of a diagnosis ({where}; `{m[0][:80]}`): read "
+            f"as the {kind} probe's failure and one kill of it, of a container the record does "
+            "not name, at least once, no count")
+    return (kill_lines(kind), True), what
 
 
 def _with_quoted(kept: list[str], what: str, line: str) -> tuple[list[str], str]:
