@@ -485,13 +485,6 @@ NOT_READ: dict[str, str] = {
         "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': 5}, 'shows_"
         "failures': True}"),
-    "osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-then-limits-doubled-list.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-"
-        "then-limits-doubled-list.txt: not a record explain reads: expected kubectl describe pod,"
-        " kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yam; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
 }
 
 
