@@ -13,7 +13,7 @@ Hand-written variants beside those that must stay unread."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_ended_untold, explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
@@ -69,4 +69,90 @@ _N = 2_000_000
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ a pod's bullet: its name, a colon, its state
+
+
+def _pods(text: str) -> list[str | None]:
+    return [p.name for p in parse_record(text, "r.txt").pods]
+
+
+@pytest.mark.parametrize("text", [
+    "## Problem\n\n- `otel-collector-agent-jv6v6` on worker `10.0.10.170`: `CrashLoopBackOff`, "
+    "more than 1,150 restarts.\n- The previous container exited with code 2.\n",
+    "- `api-server-7d9f-abcde` on node `node-1`: CrashLoopBackOff.\n",
+    "* api-server-7d9f-abcde: `CrashLoopBackOff`, 40 restarts\n",
+])
+def test_a_pods_bullet_stating_crashloopbackoff_is_a_back_off(text):
+    """A bullet naming a pod, then after the colon its status alone: that pod waits out a
+    back-off whose restarts no count bounds (README's prose rule): cannot-tell, {0, null}."""
+    assert len(_pods(text)) == 1
+    assert_ended_untold(text)
+
+
+def test_several_pods_bullets_are_several_pods():
+    """Each bullet its own pod's state; `--pod` picks one."""
+    text = ("- `api-server-7d9f-abcde` on node `node-1`: `CrashLoopBackOff`, 40 restarts.\n"
+            "- `api-server-7d9f-fghij` on node `node-2`: `CrashLoopBackOff`.\n")
+    assert _pods(text) == ["api-server-7d9f-abcde", "api-server-7d9f-fghij"]
+    a = explained_answer(text, pod="api-server-7d9f-fghij")
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.CANNOT_TELL, CountRange(0, None), True)
+
+
+@pytest.mark.parametrize("text", [
+    "- `api-server-7d9f-abcde` on node `node-1`: CrashLoopBackOff means the kubelet waits "
+    "before a restart.\n",
+    "- `api-server-7d9f-abcde`: if CrashLoopBackOff, check the logs.\n",
+    "- `api-server-7d9f-abcde` on node `node-1`: `CrashLoopBackOff`?\n",
+    "- `api-server-7d9f-abcde`: not CrashLoopBackOff.\n",
+    "- `CrashLoopBackOff`: the kubelet waits before a restart.\n",
+])
+def test_a_bullet_of_a_guide_or_negated_or_asked_is_no_record(text):
+    """The negative side: a guide's label, a conditional, a question, a negation."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+# ------------------------------------------------ a `Before` bullet of a pull request's test
+
+
+@pytest.mark.parametrize("text", [
+    "## Testing done\n- **Before (stock chart):** DS otelConfig has no `service.telemetry`; "
+    "co-scheduled DaemonSet pod CrashLoopBackOff \u2014 `listen tcp 127.0.0.1:8888: bind: "
+    "address already in use`.\n- **After (this change):** the same DaemonSet pod starts "
+    "cleanly, 0 new restarts over a sustained hold.\n",
+    "- Before: collector pod CrashLoopBackOff.\n- After: collector pod Running.\n",
+    "- **Before:** the config is wrong; the agent pod `CrashLoopBackOff`, bind error\n",
+])
+def test_a_before_bullets_pod_in_crashloopbackoff_is_a_back_off(text):
+    """The failing `Before` of a fix's test: the case's pod in a back-off (README: the
+    record's case is the failure it reports), cannot-tell, {0, null}."""
+    assert_ended_untold(text)
+
+
+@pytest.mark.parametrize("text", [
+    "- **After (this change):** DaemonSet pod CrashLoopBackOff \u2014 bind error.\n",
+    "- **Before:** no pod CrashLoopBackOff; all good.\n",
+    "- **Before:** if the DaemonSet pod CrashLoopBackOff, check the port.\n",
+    "- **Before:** DaemonSet pods CrashLoopBackOff.\n",
+    "- **Before:** DaemonSet pod CrashLoopBackOff means the port is taken.\n",
+    "Before the fix, a pod CrashLoopBackOff happens.\n",
+])
+def test_a_before_bullet_of_no_case_is_no_record(text):
+    """The negative side: an `After` bullet, a negation, a conditional, `pods`, a status with
+    words after it (a guide's), and no bullet."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    ("- `a-b` on node `c`: " * (_N // 20)) + "\n",
+    "- `a-b`: " + ("`CrashLoopBackOff`, " * (_N // 20)) + "\n",
+    "- **Before:** " + ("a b c pod CrashLoopBackOff x " * (_N // 29)) + "\n",
+    "- **Before:** " + ("a; " * (_N // 3)) + "pod\n",
+])
+def test_the_bullets_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the bullets' words, read in one pass."""
     read_in_one_pass(text)
