@@ -288,6 +288,7 @@ MODULES = {
     "kubesim.explain.readers.narrative_when": "records",
     "kubesim.explain.readers.sentence_containers": "records",
     "kubesim.explain.readers.stated_oom_with": "records",
+    "kubesim.explain.readers.stated_exit_oom": "records",
     "kubesim.explain.readers.zh_restarts_beside": "records",  # (fixprose52b)
     "kubesim.explain.readers.restarts_beside": "records",  # (fixprose52d)
     "kubesim.explain.readers.restart_said": "records",  # (fixprose52d)

@@ -384,13 +384,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 111
     # held-out batch 113
     # held-out batch 114
-    "jaeger-9243.issue-markdown-problem-bullets-two-collector-pods-crashloop-1150-restarts-health-check-refused-exit-code-2-cut.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: jaeger-9243.issue-markdown-problem-bullets-two-collector-pods-crashloop-1150-restart"
-        "s-health-check-refused-exit-code-2-cut.txt: not a record explain reads: expected kubectl"
-        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spinning-up-leading-to-restarts-and-crash-loop-backoffs.txt": (
         "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
         "or: retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spinning-up-lead"
@@ -398,20 +391,6 @@ NOT_READ: dict[str, str] = {
         "l describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "aws-observability-helm-charts-351.pr-markdown-why-and-testing-bullets-daemonset-pod-crashloop-bind-address-in-use-then-0-new-restarts-cut.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: aws-observability-helm-charts-351.pr-markdown-why-and-testing-bullets-daemonset-pod-"
-        "crashloop-bind-address-in-use-then-0-new-restarts-cut.txt: not a record explain reads: e"
-        "xpected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get event; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
-    "osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-then-limits-doubled-list.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: osv-dev-5056.pr-prose-container-failing-with-exit-code-137-indicating-out-of-memory-"
-        "then-limits-doubled-list.txt: not a record explain reads: expected kubectl describe pod,"
-        " kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yam; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "linkerd2-7233.describe-completed-snip.txt": (
         "burst53: got [None] {'ended': 'cannot-tell', 'probe': ['readiness'], 'probe_kills': "
         "{'min': 0, 'max': 25}, 'shows_failures': True}; was app-exit {0, 0} (want it): the "

@@ -174,6 +174,7 @@ from kubesim.explain.readers.salvage import salvage_bare, salvage_event
 from kubesim.explain.readers.shapes import KINDS
 from kubesim.explain.readers.state_siblings import ITEM_KEYS, count_beside
 from kubesim.explain.readers.stated_cause import stated_cause_hint
+from kubesim.explain.readers.stated_exit_oom import exit_oom_hint
 from kubesim.explain.readers.stated_kill import (
     STATED_EN_OOM,
     STATED_PROBE_KILL,
@@ -1249,8 +1250,8 @@ def _reshape_hinted(text: str) -> bool:
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
                 or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
-                or oom_with_hint(text) or event_in_sentence_hint(text) or shaped_rows_hint(text)
-                or events_run_hint(text)
+                or oom_with_hint(text) or exit_oom_hint(text) or event_in_sentence_hint(text)
+                or shaped_rows_hint(text) or events_run_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)
                 or probe_request_hint(text) or _RUN_HINT.search(text)
                 or ("get" in text and ("\x1b" in text or command_run_hint(text))))

@@ -102,6 +102,7 @@ from kubesim.explain.readers.stated_cause import (
     expected_lines,
     probe_kind,
 )
+from kubesim.explain.readers.stated_exit_oom import EXIT_OOM, EXIT_OOM_ANCHORS
 from kubesim.explain.readers.stated_kill import (
     EN_LIMIT_OOM,
     EN_OOM,
@@ -1662,10 +1663,28 @@ def _limit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 def _oom_stated_more(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A container's end OOMKilled stated in one of the two forms of stated_oom_with.py
-    (`_oom_with`, `_killed_at_limit`), read as `_en_oom` reads the word OOMKilled; None
-    without one."""
+    (`_oom_with`, `_killed_at_limit`) or by its exit code and cause (`_exit_oom`), read as
+    `_en_oom` reads the word OOMKilled; None without one."""
     parts, what = _oom_with(line)
-    return (parts, what) if parts is not None else _killed_at_limit(line)
+    if parts is None:
+        parts, what = _killed_at_limit(line)
+    return (parts, what) if parts is not None else _exit_oom(line)
+
+
+def _exit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pod or container stated ending with exit code 137 and the author's cause the
+    OOM killer (stated_exit_oom.EXIT_OOM: `The container was failing with exit code 137,
+    indicating it was being terminated due to Out-Of-Memory issues`): exit 137 is SIGKILL's,
+    the stated cause tells the OOM killer's from a probe kill's (R4.4), read as a Terminated
+    state, Reason OOMKilled, Exit Code 137. None without one, in a negation, a question, a
+    conditional or a sentence of what may happen."""
+    m = _near(EXIT_OOM, line, EXIT_OOM_ANCHORS, (300, 260), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled", "  Exit Code: 137"]
+    return (state, True), (
+        f"{STATED_EN_OOM}, by its exit code and the cause its author gives (`{m[0][:80]}`): exit "
+        f"137 is SIGKILL's, the OOM killer's as stated, which the kubelet reports as OOMKilled")
 
 
 def _oom_with(line: str) -> tuple[tuple[list[str], bool] | None, str]:

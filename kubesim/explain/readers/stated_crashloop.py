@@ -189,10 +189,33 @@ _KUBECTL_IN = lazy_regex(
     + r")(?:[ \t]+(?i:state|status|mode))?[ \t]*[.!]?[ \t]*")
 # a pod's name as a list's label, the status stated after the colon with no subject of its
 # own (`tempo-ingester-0`: First up 27 hours ago, has been in `CrashLoopBackOff`)
+# Widened at fixprose53b (jaeger-9243: `` - `otel-collector-agent-jv6v6` on worker
+# `10.0.10.170`: `CrashLoopBackOff`, more than 1,150 restarts. ``): the place the pod runs on
+# between the name and the colon (`on worker X`, `on node X`), and the status alone right after
+# the colon, a stop or a comma after it (a note's bullet: `name: status, N restarts`); the
+# status with words after it (`: CrashLoopBackOff means ...`) is a guide's label, not read
+_PLACE = (r"(?:[ \t]+(?i:on|in)[ \t]+(?:(?i:the)[ \t]+)?(?i:worker|node|host)[ \t]+" + _MARK
+          + r"[\w.:-]{1,63}" + _MARK + r")?")
 _LABELLED = lazy_regex(
     r"[ \t]*(?:[-*][ \t]+)?" + _MARK + r"(?P<name>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})"
-    + _MARK + r":[ \t]+(?P<between>[^.!?\n]{0,200}?)(?<![A-Za-z])(?i:has[ \t]+been|is|was)"
-    r"[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)[ \t]+" + _CLB)
+    + _MARK + _PLACE + r":[ \t]+(?:(?P<between>[^.!?\n]{0,200}?)(?<![A-Za-z])"
+    r"(?i:has[ \t]+been|is|was)[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)[ \t]+" + _CLB
+    + r"|" + _CLB + r"(?=[ \t]*(?:[,;.]|$)))")
+# Written at fixprose53b (aws-observability-helm-charts-351: `- **Before (stock chart):** DS
+# otelConfig has no `service.telemetry`; co-scheduled DaemonSet pod CrashLoopBackOff — `listen
+# tcp ...: bind: address already in use`.`): a bullet labelled `Before` (a pull request's test
+# of the failure it fixes, README: the record's case is the failure it reports, a fix's
+# verification after it is another run) stating, in a note's style with no verb, a pod
+# (`pod` after at most three words, none a negation) in CrashLoopBackOff, the clause opening
+# after the label, a colon or a semicolon and ending at a stop, a comma or a dash. An `After`
+# bullet, a negation (`no pod CrashLoopBackOff`), `pods` and a status with words after it
+# state nothing by it
+_BEFORE_LABEL = lazy_regex(r"[ \t]*[-*][ \t]+(?:\*\*|__)?(?i:before)(?:[ \t]*\([^()\n]{0,80}\))?"
+                           r"[ \t]*:?(?:\*\*|__)?:?")
+_BEFORE_STATE = lazy_regex(
+    r"(?:(?<=[;:*_])|(?<=\u2014))[ \t]*(?P<words>(?:(?!(?i:no|not|never|without|nor|if|when)"
+    r"(?![\w-]))[\w.-]{1,40}[ \t]+){0,3}?)(?i:pod)[ \t]+" + _CLB
+    + r"(?=[ \t]*(?:[,;.\u2014\u2013(]|-[ \t]|$))")
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
 _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
@@ -212,6 +235,7 @@ class _Said(NamedTuple):
     name: str | None
     det: bool
     kubectl: bool = False
+    labelled: bool = False
 
 
 def _statements(lines: list[str]) -> list[_Said]:
@@ -224,9 +248,16 @@ def _statements(lines: list[str]) -> list[_Said]:
         line = text[:SENTENCE_REACH]
         if not any(a in line for a in _ANCHORS):
             continue
-        whole = _NAME_STATUS.fullmatch(line) or _labelled(line)
-        if whole is not None:
-            said.append(_Said(number, whole[0].strip(), whole["name"], False))
+        whole = _NAME_STATUS.fullmatch(line)
+        labelled = _labelled(line) if whole is None else None
+        if whole is not None or labelled is not None:
+            m = whole or labelled
+            assert m is not None
+            said.append(_Said(number, m[0].strip(), m["name"], False, labelled=labelled is not None))
+            continue
+        before = _before(line)
+        if before is not None:
+            said.append(_Said(number, before[0].strip(), None, True))
             continue
         kubectl = _KUBECTL_IN.fullmatch(line)
         if kubectl is not None:
@@ -265,11 +296,23 @@ def _got(line: str) -> re.Match[str] | None:
     return m if states_what_happened(blank_own_occasion(line), m.start(), m.end()) else None
 
 
+def _before(line: str) -> re.Match[str] | None:
+    """A pod stated in CrashLoopBackOff in a bullet labelled `Before` (`_BEFORE_LABEL`,
+    `_BEFORE_STATE`), in a sentence of what happened; None otherwise."""
+    label = _BEFORE_LABEL.match(line)
+    if label is None:
+        return None
+    m = _BEFORE_STATE.search(line, label.end())
+    if m is None or not states_what_happened(line, m.start(), m.end()):
+        return None
+    return m
+
+
 def _labelled(line: str) -> re.Match[str] | None:
     """A pod's name as a list's label stating its status (`_LABELLED`), no subject of its
     own after the colon, in a sentence of what happened; None otherwise."""
     m = _LABELLED.match(line)
-    if m is None or not _no_subject(m["between"]) or \
+    if m is None or not _no_subject(m["between"] or "") or \
             not states_what_happened(line, m.start(), m.end()):
         return None
     return m
@@ -428,12 +471,35 @@ def read_stated_crashloop(text: str, source: str) -> RecordSet | None:
               if s.det or s.kubectl or (s.name is not None and "-" in s.name)), None)
     if s is None:
         return None
-    where = Where(source, s.line)
-    named = None if s.det else s.name
+    chosen = [s] + _other_labels(said, s)
+    pods = [_waiting_pod(None if x.det else x.name, Where(source, x.line)) for x in chosen]
+    read = {x.line for x in chosen}
+    rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
+            if n not in read and x.strip()]
+    notes = [Note(f"line {x.line}: " + _READ.format(x.words[:80]), Where(source, x.line))
+             for x in chosen]
+    return RecordSet(source, STATED_CRASHLOOP, pods=pods, notes=notes + unread_notes(rest, source))
+
+
+def _other_labels(said: list[_Said], first: _Said) -> list[_Said]:
+    """The other pods a list of labelled bullets states in CrashLoopBackOff beside the first
+    (`- `a-1`: `CrashLoopBackOff``, `- `a-2`: `CrashLoopBackOff``): each bullet its own pod's
+    state, several bullets several pods (fixprose53b; explain's `--pod` picks one); none
+    unless the first is such a bullet, and a name told twice is one pod."""
+    if not first.labelled:
+        return []
+    names = {first.name}
+    others: list[_Said] = []
+    for x in said:
+        if x.labelled and x.name not in names:
+            names.add(x.name)
+            others.append(x)
+    return others
+
+
+def _waiting_pod(name: str | None, where: Where) -> PodRecord:
+    """A pod of the page's prose, `name` or of no name, its one container of no name waiting
+    out a back-off (`_waiting`)."""
     c = ContainerRecord(None, where)
     _waiting(c)
-    pod = PodRecord(named, where, containers=[c], formats=[STATED_CRASHLOOP])
-    rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
-            if n != s.line and x.strip()]
-    notes = [Note(f"line {s.line}: " + _READ.format(s.words[:80]), where)]
-    return RecordSet(source, STATED_CRASHLOOP, pods=[pod], notes=notes + unread_notes(rest, source))
+    return PodRecord(name, where, containers=[c], formats=[STATED_CRASHLOOP])

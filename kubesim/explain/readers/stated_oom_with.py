@@ -33,8 +33,8 @@ import re
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["OOM_WITH", "OOM_WITH_ANCHORS", "KILLED_AT_LIMIT", "RUNS_SYSTEM", "oom_with_hint",
-           "present_told"]
+__all__ = ["OOM_WITH", "OOM_WITH_ANCHORS", "KILLED_AT_LIMIT", "RUNS_SYSTEM", "SUBJECT",
+           "oom_with_hint", "present_told"]
 
 # the case's own pod or container: a determiner of the case's, or a possessive, and up to two
 # words before `pod` or `container` (`the pod`, `The operator's controller-manager pod`); or
@@ -66,6 +66,7 @@ _PRESENT = (r"(?P<present>(?i:crashes|crash|fails|fail|dies|die|exits|exit|termi
 _WITH = (r"[ \t]+(?i:with)[ \t]+(?:(?i:a|an|the)[ \t]+)?(?:(?i:termination|terminated|exit|last)"
          r"[ \t]+)?(?:(?i:reason|status|state|error)[ \t]+(?:(?i:of)[ \t]+)?)?"
          r"[`'\"\u201c]?(?P<reason>(?i:OOM[ _-]?Killed))(?![A-Za-z])")
+SUBJECT = _SUBJECT  # (stated_exit_oom.py's subject too)
 OOM_WITH = lazy_regex(_SUBJECT + r"[ \t]+" + _ADVERB + r"(?:" + _PAST + r"|" + _PRESENT + r")"
                       + _WITH)
 OOM_WITH_ANCHORS = ("OOM", "oom", "Oom")
