@@ -231,6 +231,7 @@ MODULES = {
     "kubesim.explain.readers.command_pods": "records",
     "kubesim.explain.readers.stated_pod_oom": "records",
     "kubesim.explain.readers.stated_apart": "records",
+    "kubesim.explain.readers.prose_page": "records",
     "kubesim.explain.readers.agent_killed": "records",
     "kubesim.explain.readers.present_kill": "records",
     "kubesim.explain.readers.restarted_by": "records",

@@ -15,6 +15,7 @@ import pytest
 
 from kubesim.errors import RecordError
 from kubesim.explain.readers.normalise import normalise
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.read import parse_record
 from kubesim.explain.readers.stated_apart import read_stated_apart
 
@@ -45,11 +46,11 @@ def test_a_sentence_in_parentheses_stays_the_authors(line: str) -> None:
                                       "Then keeps getting restarted.", "So keeps restarting."])
 def test_a_sentence_whose_subject_is_left_out_states_no_names_restart(sentence: str) -> None:
     text = f"The controller manager pod keeps crashing often.\n\n{sentence}\n"
-    assert read_stated_apart(text, "r.txt") is None
+    assert read_stated_apart(ProsePage(text), "r.txt") is None
 
 
 def test_a_bare_names_restart_is_still_read() -> None:
-    found = read_stated_apart("Sidekiq keeps restarting.\n", "r.txt")
+    found = read_stated_apart(ProsePage("Sidekiq keeps restarting.\n"), "r.txt")
     assert found is not None
 
 

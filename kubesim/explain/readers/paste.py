@@ -857,8 +857,9 @@ def read_paste(text: str, source: str) -> RecordSet:
     count no event can have, a probe the API server would reject)."""
     # once: the reshaped runs are split from its lines too; a numbered listing of a manifest
     # read without the page's numbers (numbered_listing.py)
-    lines, listings = unnumbered(normalise(text))
-    if (reshaped := _reshaped(text, source, lines)) is not None:
+    cleaned = plain(text)  # (made once: normalised, and read for the reshaped runs)
+    lines, listings = unnumbered(normalise(text, cleaned))
+    if (reshaped := _reshaped(text, cleaned, source, lines)) is not None:
         return reshaped
     one = _one_line_describe(lines)
     if one is not None:  # a page ran the whole describe into one line
@@ -1205,15 +1206,15 @@ def _prose_state_hint(text: str) -> bool:
                              and _PROSE_STATE_HINT.search(text) is not None)
 
 
-def _reshaped(text: str, source: str, lines: list[PasteLine]) -> RecordSet | None:
+def _reshaped(text: str, cleaned: str, source: str, lines: list[PasteLine]
+              ) -> RecordSet | None:
     """The record read from what a page reshaped, put back (runs.py): a piece of a pod's JSON
     under the `jq` filter or jsonpath template that printed it, a table or describe's fields
     run into a line of text; None when the paste holds neither. Looked for once the paste's
-    characters and wrappers are off (a colour code inside a run is the terminal's, not the
-    run's); a paste without the words they hold is not cleaned twice (normalise cleans it)."""
+    characters and wrappers are off (`cleaned`: `plain(text)`, as normalise read it; a colour
+    code inside a run is the terminal's, not the run's)."""
     if not _reshape_hinted(text):
         return None
-    cleaned = plain(text)
     statuses = go_statuses(_unwrapped(cleaned, lines)) if "State:{" in cleaned else None
     if statuses is not None:
         return _reread(statuses.text, source, _go_notes(statuses, source))

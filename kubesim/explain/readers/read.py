@@ -114,13 +114,13 @@ def _parse(text: str, clean: str, source: str) -> RecordSet:
         return _json_record(text, clean, source)
     first = _first_line(clean)
     if is_fence(first):  # Jira's `{code}` opening a block is no YAML flow mapping: a paste
-        return _pasted(text, source, None)
+        return _pasted(text, clean, source, None)
     if _YAML_START.match(first) and flattened_manifest(clean.splitlines()):
-        return _pasted(text, source, None)  # re-nested as a paste's document (renest.py)
+        return _pasted(text, clean, source, None)  # re-nested as a paste's document (renest.py)
     if _YAML_START.match(first):
         return _yaml_record(text, clean, first, source)
     found = _status_alone(clean, source) if starts_status(first) else None
-    return found if found is not None else _pasted(text, source, None)
+    return found if found is not None else _pasted(text, clean, source, None)
 
 
 def _json_record(text: str, clean: str, source: str) -> RecordSet:
@@ -131,7 +131,7 @@ def _json_record(text: str, clean: str, source: str) -> RecordSet:
     except RecordError as exc:  # JSON lines, or JSON cut short: read as far as it goes
         if not exc.message.startswith("not JSON"):
             raise
-        return _pasted(text, source, exc)
+        return _pasted(text, clean, source, exc)
     if looks_like_prometheus(data):
         return read_prometheus(data, source)
     found = read_old_pod(data, {}, source, 1) or read_kube(clean, source) or \
@@ -152,11 +152,11 @@ def _yaml_record(text: str, clean: str, first: str, source: str) -> RecordSet:
         # its keys, flattened.py), or the error stands
         if not exc.message.startswith(("malformed YAML", "duplicate key")):
             raise
-        return _pasted(text, source, exc)
+        return _pasted(text, clean, source, exc)
     if found is None:  # no claim: the paste's readers take what they read (a probe's
         # keys, a status bullet), what none takes said not read; a list item first
         # (`- Status: CrashLoopBackOff`, a markdown bullet) is refused as any paste
-        return _pasted(text, source, None if first.startswith("- ") else RecordError(
+        return _pasted(text, clean, source, None if first.startswith("- ") else RecordError(
             f"YAML without a Pod or Event object; explain reads {FORMATS_HELP}",
             source=source))
     return found
@@ -220,13 +220,14 @@ def _unfolded(text: str, how: str, source: str) -> RecordSet:
     return found
 
 
-def _pasted(text: str, source: str, error: RecordError | None) -> RecordSet:
-    """Anything else is a paste (`text.read_text_record`); one that holds nothing explain
-    reads is one error saying what it reads."""
+def _pasted(text: str, clean: str, source: str, error: RecordError | None) -> RecordSet:
+    """Anything else is a paste (`text.read_text_record`; `clean`: `text` made plain, line
+    for line, as `parse_record` made it); one that holds nothing explain reads is one error
+    saying what it reads."""
     # the text readers (a paste's layouts, prose) load with the first text record: a pod's
     # YAML or JSON never reaches them, and its process does not pay for importing them
     from kubesim.explain.readers.text import read_text_record
-    found = read_text_record(text, source)
+    found = read_text_record(text, clean, source)
     if found is not None:
         return found
     if error is not None:

@@ -45,7 +45,8 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.stated_apart_ko import ko_end_apart
 from kubesim.explain.readers.stated_apart_zh import BareStatement, zh_restart_apart
 from kubesim.explain.readers.stated_apart_zh_loop import zh_crashloop_apart
@@ -107,16 +108,15 @@ _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|
                       r"most|all|such)[ \t]+$")
 
 
-def read_stated_apart(text: str, source: str) -> RecordSet | None:
+def read_stated_apart(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states an OOM kill of a name that is no pod
     or container (module docstring): one pod and one container of no name, nothing read as
     their end, the statement said in a note (`NoteKind.STATED_APART`, the answer's why); the
     other lines said not read. None when no sentence states one."""
-    lines = text.split("\n")
+    lines = page.lines
     # a command line's shell comment (`kubectl get pods # web-1 was OOMKilled 3 times`) is a
     # note on the command, not the author's telling of the case (fix39's comment marks)
-    commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
-    stated = _stated([("" if n in commands else x) for n, x in enumerate(lines, 1)])
+    stated = _stated([("" if n in page.commands else x) for n, x in enumerate(lines, 1)])
     if stated is None:
         return None
     number, text_said = stated

@@ -32,6 +32,7 @@ from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import cause_after, happening_lines
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_restart import StatedEnd, read_first_stated
@@ -87,10 +88,10 @@ _READ = ("{}: the case's own pods or container stated in the author's prose to b
          "its restarts")
 
 
-def read_stated_crashing(text: str, source: str) -> RecordSet | None:
+def read_stated_crashing(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states a crash of the case's own pods or
     container (`case_crashing`), as stated_restart.py makes a restart's: one pod of no name,
     its one container ended, its restarts not counted; the other lines said not read. None
     when no sentence states one."""
-    return read_first_stated(text, source, StatedEnd(case_crashing, happening_lines, _READ,
+    return read_first_stated(page, source, StatedEnd(case_crashing, happening_lines, _READ,
                                                      STATED_CRASHING))

@@ -89,8 +89,9 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.own_occasion import blank_own_occasion
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
@@ -458,14 +459,13 @@ def _shows_no_state(pod: PodRecord) -> bool:
         c.state or c.terminated or c.last or c.restart_count is not None for c in containers)
 
 
-def read_stated_crashloop(text: str, source: str) -> RecordSet | None:
+def read_stated_crashloop(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states a crash loop of the case's pod
     (`_statements`): one pod, named where the subject is a pod's own dashed name with no
     determiner, its one container of no name waiting out a back-off; the other lines said
     not read. None when no sentence states one."""
-    lines = text.split("\n")
-    commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
-    said = _statements([("" if n in commands else x) for n, x in enumerate(lines, 1)])
+    lines = page.lines
+    said = _statements([("" if n in page.commands else x) for n, x in enumerate(lines, 1)])
     # the case's own: a determiner's subject, or a pod's own dashed name (its pod's name)
     s = next((s for s in said
               if s.det or s.kubectl or (s.name is not None and "-" in s.name)), None)

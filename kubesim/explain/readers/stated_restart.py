@@ -38,7 +38,6 @@ long line.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -52,12 +51,12 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine, normalise
+from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import (
     case_restart,
     happening_lines,
 )
-from kubesim.explain.readers.stated_cause import expected_lines
 from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["STATED_RESTART", "StatedEnd", "ended_record", "read_first_stated",
@@ -71,12 +70,12 @@ _READ = ("{}: the case's own pod or container stated in the author's prose to re
          "restarts")
 
 
-def read_stated_restart(text: str, source: str) -> RecordSet | None:
+def read_stated_restart(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states a restart of the case's own pod or
     container (`case_restart`, on a line under no `Expected` heading and no command's): one
     pod of no name, its one container ended, its restarts not counted; the other lines said
     not read. None when no sentence states one."""
-    return read_first_stated(text, source, StatedEnd(case_restart, happening_lines, _READ,
+    return read_first_stated(page, source, StatedEnd(case_restart, happening_lines, _READ,
                                                      STATED_RESTART))
 
 
@@ -92,22 +91,19 @@ class StatedEnd(NamedTuple):
     layout: str
 
 
-def read_first_stated(text: str, source: str, stated: StatedEnd) -> RecordSet | None:
+def read_first_stated(page: ProsePage, source: str, stated: StatedEnd) -> RecordSet | None:
     """The record of a page of prose alone whose first line under no `Expected` heading and
     no command's states an end of the case's own pod or container (`stated.find`), as
     `ended_record` makes it; None when no line states one. One rule for each end so stated
     (a restart here, a stop in stated_stop.py)."""
-    lines = text.split("\n")
-    commands = {x.number for x in normalise(text) if x.kind is LineKind.COMMAND}
-    flat = textwrap.dedent(text).split("\n")  # (headings of a page indented whole)
-    skip = commands | expected_lines(flat)
-    told = stated.told_lines(flat)
-    found = next(((n, m) for n, x in enumerate(lines, 1) if n not in skip
+    skip = page.commands | page.expected  # (headings of a page indented whole: `flat`)
+    told = stated.told_lines(list(page.flat))
+    found = next(((n, m) for n, x in enumerate(page.lines, 1) if n not in skip
                   and (m := stated.find(x[:SENTENCE_REACH], n in told)) is not None), None)
     if found is None:
         return None
     number, m = found
-    return ended_record(text, source, number, stated.said.format(f"line {number}", m[0][:80]),
+    return ended_record(page.text, source, number, stated.said.format(f"line {number}", m[0][:80]),
                         stated.layout)
 
 

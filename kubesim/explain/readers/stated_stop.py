@@ -38,6 +38,7 @@ import re
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import (
     CASE_POD,
     cause_after,
@@ -137,9 +138,9 @@ def _told_lines(lines: list[str]) -> set[int]:
     return out
 
 
-def read_stated_stop(text: str, source: str) -> RecordSet | None:
+def read_stated_stop(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states a stop of the case's own pod or
     container (`case_stop`, on a line under no `Expected` heading and no command's): one pod
     of no name, its one container ended, its restarts not counted; the other lines said not
     read. None when no sentence states one."""
-    return read_first_stated(text, source, StatedEnd(case_stop, _told_lines, _READ, STATED_STOP))
+    return read_first_stated(page, source, StatedEnd(case_stop, _told_lines, _READ, STATED_STOP))

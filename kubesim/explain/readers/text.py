@@ -11,20 +11,20 @@ paste's readers (docs/engine.md, `text readers`).
 from __future__ import annotations
 
 from kubesim.explain.readers.model import RecordSet
-from kubesim.explain.readers.normalise import plain
 from kubesim.explain.readers.paste import read_paste
 
 __all__ = ["read_text_record"]
 
 
-def read_text_record(text: str, source: str) -> RecordSet | None:
+def read_text_record(text: str, plained: str, source: str) -> RecordSet | None:
     """A record read as a paste; one with no pod, container or event layout read by what its
-    page tells (`told.told_alone`, on its lines made plain: a quote's, a page's marks); None when
-    nothing explain reads is there."""
+    page tells (`told.told_alone`, on its lines made plain: a quote's, a page's marks;
+    `plained`: `text` so made, `normalise.plain(text, dedent=False)`, which the caller made
+    once for every reader); None when nothing explain reads is there."""
     found = read_paste(text, source)
     if found.pods or found.events or found.series:
         return found
     # the readers of a page with no layout kubectl prints load with the first such page: a
     # describe's or an event table's record never reaches them
     from kubesim.explain.readers.told import told_alone
-    return told_alone(plain(text, dedent=False), source)
+    return told_alone(plained, source)

@@ -15,6 +15,7 @@ from kubesim.explain.readers.crictl_tables import read_crictl_tables
 from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_crashing import read_stated_crashing
 from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
@@ -41,26 +42,28 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     kernel = read_kernel_oom(plained, source) or read_evicted_table(plained, source)
     if kernel is not None:
         return kernel
+    # the page the prose readers below share: normalised and dedented once (prose_page.py)
+    page = ProsePage(plained)
     # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
     # that the case's own pod (`our api-server`, `api-server-0`: README's subject rule) is
     # read as the case's, not as a bare name of stated_apart.py
     # the pod of the one app container a `Defaulted container` line lists, stated in
     # CrashLoopBackOff (container_pod_crashloop.py): first, so that the container is named
     looped = read_container_pod_crashloop(plained, source) or \
-        read_stated_crashloop(plained, source)
+        read_stated_crashloop(page, source)
     if looped is not None:
         return looped
     # a page of prose alone stating a restart of the case's own pod or container
     # (stated_restart.py): before stated_apart.py, whose bare name is no subject of the case's
     # (`the container that holds the nexus server`: the clause's object; fixprose77)
     # (or a crash of the case's own pods, no cause given: stated_crashing.py, fixprose94)
-    restarted = read_stated_restart(plained, source) or read_stated_crashing(plained, source)
+    restarted = read_stated_restart(page, source) or read_stated_crashing(page, source)
     if restarted is not None:
         return restarted
     # a page of prose alone stating a stop of the case's own pod or container
     # (stated_stop.py: `the running pod gets a Tomcat shut down event which stops it`), read
     # as a restart is, before stated_apart.py for the same reason (fixmarked51)
-    stopped = read_stated_stop(plained, source)
+    stopped = read_stated_stop(page, source)
     if stopped is not None:
         return stopped
     # a tool's line of a container's state (`Container X is waiting: CrashLoopBackOff`,
@@ -71,4 +74,4 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
     # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
     # taken for YAML too)
-    return read_stated_apart(plained, source)
+    return read_stated_apart(page, source)
