@@ -63,7 +63,9 @@ def _cri_status(data: Any) -> dict[str, Any] | None:
     if not isinstance(data, dict):
         return None
     status = data.get("status", data)
-    if not isinstance(status, dict) or status.get("state") not in _STATES:
+    # (a pod's status holds `state` as a mapping, `{"running": {...}}`: no CRI state)
+    state = status.get("state") if isinstance(status, dict) else None
+    if not isinstance(state, str) or state not in _STATES:
         return None
     metadata = status.get("metadata")
     if not isinstance(metadata, dict) or not isinstance(metadata.get("name"), str):
