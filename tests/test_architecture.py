@@ -191,6 +191,7 @@ MODULES = {
     "kubesim.explain.readers.markdown_fields": "records",
     "kubesim.explain.readers.failing_told": "records",
     "kubesim.explain.readers.said_failing": "records",
+    "kubesim.explain.readers.restart_failing": "records",
     "kubesim.explain.readers.unified_diff": "records",
     "kubesim.explain.readers.json_member": "records",
     "kubesim.explain.readers.quoted_message": "records",

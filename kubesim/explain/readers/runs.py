@@ -80,6 +80,11 @@ from kubesim.explain.readers.probe_restart import (
 )
 from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.rancher_state import rancher_last_state
+from kubesim.explain.readers.restart_failing import (
+    RESTART_FAILING,
+    RESTART_FAILING_ANCHORS,
+    failed_kinds,
+)
 from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.stated_case import (
@@ -1417,6 +1422,29 @@ def _aside_unstated(aside: str | None) -> bool:
                                   IF_MORE.search(aside) is not None)
 
 
+def _restart_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A restart of the case's own pods or workload stated as caused by its pods failing
+    probes, or by two or three probes failing (restart_failing.RESTART_FAILING: `our litellm
+    deployment keeps restarting because the pods fail readiness and liveness probes`), read as
+    the failure of each probe it reads failed and one kill of the one that kills (R4.4; a
+    readiness failure restarts nothing, R3.4); None without one, where no one probe kills, its
+    subject no case's, in a negation, a question, a conditional or a sentence of what may
+    happen (fixprose53c)."""
+    m = _near(RESTART_FAILING, line, RESTART_FAILING_ANCHORS, (20, 300), _SENTENCE_PLACES)
+    read = None if m is None else failed_kinds(m)
+    if m is None or read is None or _unstated(line, m):
+        return None, ""
+    subject = _restart_subject(line, sentence_start(line, m.start()), m.start())
+    if subject is None or restart_denied(line, subject.end, m.start()):
+        return None, ""
+    others = [f"{k.capitalize()} probe failed" for k in read.failed if k != read.killer]
+    what = (f"{STATED_PROBE_KILL}, as the cause of its restarts (`{m[0][:80]}`): read as the "
+            f"failure of {' and '.join(read.failed)} probes, each at least once, and one kill "
+            f"of the {read.killer} probe (the one of them that kills), of a container the "
+            "record does not name, at least once, no count")
+    return ([*others, *kill_lines(read.killer)], True), what + subject.what
+
+
 def _ko_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A liveness or startup probe's failure stated in Korean as the cause of the kill, restart
     or back-off of a container or pod (stated_kill.KO_PROBE_KILL: `liveness probe 실패로 kubelet이
@@ -2018,7 +2046,8 @@ def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
 _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], ...] = (
     container_run_said, _saying(_state_run, "describe's state fields"),
     _saying(_rancher_run, RANCHER_STATE), _saying(_event_run, EVENT_IN_SENTENCE),
-    _stated_end, _stated_probe_restart, _saying(_prose_status, QUOTED_STATUS),
+    _stated_end, _stated_probe_restart, _restart_failing,
+    _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
     _stated_restarts, _stated_probe_kill, _hit_killing, _kubernetes_kill, _killed_because,
     _caused_kill, _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)

@@ -70,6 +70,13 @@ _CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
 _FAILURE = (r"(?:(?i:either|both|an?|the)[ \t]+)?(?:(?i:HTTP|status|code|status[ \t]+code|error)"
             r"[ \t]+)?(?:[1-5]\d\d(?![\w-]|\.\d)|(?i:connection[ \t]+refused|timeouts?|(?:i/o|read|"
             r"connection)[ \t]+timeout|context[ \t]+deadline[ \t]+exceeded|EOF))")
+# a probe named by its field in the pod's spec (`livenessProbe`, in a code span or not), one or
+# a conjunction of two or three (never `or`)
+_FIELD = r"`?(?i:liveness|readiness|startup)(?i:probe)`?"
+_FIELDS = (r"(?P<kinds9>" + _FIELD + r"(?:(?:[ \t]*[,/&][ \t]*|,?[ \t]+(?i:and)[ \t]+)"
+           r"(?:(?i:the|its)[ \t]+)?" + _FIELD + r"){0,2})")
+_FIELDS_FAILED = (r"[ \t]+(?:(?:(?i:have|has|had)[ \t]+(?:(?i:both|all)[ \t]+)?)?(?i:failed)|"
+                  r"(?i:is|are|was|were|keeps?|kept)[ \t]+(?i:failing))")
 # a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
 # it) or after a full stop
 _HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
@@ -102,6 +109,11 @@ SAID = lazy_regex(
     # fails with either 503 or connection refused`), a determiner of the case's before it
     + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds6") + _PROBES
     + _FAILING + r"[ \t]+(?i:with)[ \t]+" + _FAILURE
+    # the case's probes named by their fields in its pod's spec (fixprose53c,
+    # flux-kcl-controller-19: `The livenessProbe and readinessProbe failed due to the incorrect
+    # HTTP port and path`), a determiner of the case's before them, failing in the past or
+    # progressive (a present `fails` may be a guide's)
+    + r"|(?<![\w-])(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
     + r")(?![A-Za-z])")
 _KIND_WORD = lazy_regex(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
@@ -135,7 +147,8 @@ class SaidFailing(NamedTuple):
 def said_failing_hint(text: str) -> bool:
     """Whether the text may hold such a statement (each word looked for once): a probe's word,
     a failing, and the pod's possessive or a verb of what it shows, or a failing with or in
-    (fixprose57: the probe failing with the case's container) (a kubelet's message alone,
+    (fixprose57: the probe failing with the case's container), or a probe's field's name
+    (fixprose53c: `livenessProbe`) (a kubelet's message alone,
     `Liveness probe failed: ...`, has neither: the sentence readers are not run for it)."""
     low = text.lower()
     return "probe" in low and "fail" in low and (any(
@@ -143,7 +156,8 @@ def said_failing_hint(text: str) -> bool:
                            "list", "has ", "had ")) or any(
         f"{fail} {place} {det} " in low for fail in ("fails", "failed", "failing")
         for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
-        or any(f"{fail} with " in low for fail in ("fails", "failed", "failing")))
+        or any(f"{fail} with " in low for fail in ("fails", "failed", "failing"))
+        or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup")))
 
 
 def said_failing(line: str) -> SaidFailing | None:
@@ -155,7 +169,7 @@ def said_failing(line: str) -> SaidFailing | None:
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
             kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6",
-                                     "kinds8")
+                                     "kinds8", "kinds9")
                          if m[k]) + " " + (m["kinds7"] or "")
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
