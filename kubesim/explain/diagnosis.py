@@ -721,10 +721,9 @@ def _untold_exit(x: Exit) -> _Decided:
         "kill (R1.17)")
 
 
-def _exit(f: _Facts, x: Exit) -> _Decided:
-    """An end the record gives the reason of, with no Killing event: weighed against the
-    earliest kill the probes allow."""
-    killers = f.killers
+def _unrun_or_lost(f: _Facts, x: Exit) -> _Decided | None:
+    """An end whose process never ran (ContainerCannotRun, StartError) or that the kubelet
+    lost (ContainerStatusUnknown, no probe to kill it): cannot tell; None for others."""
     if x.cause is ExitCause.RUNTIME:  # ContainerCannotRun, StartError: the process never ran
         because = (f"{x.meaning} ({x.reason or 'its reason not given'}, exit code "
                    f"{x.exit_code if x.exit_code is not None else 'not given'}): the container "
@@ -732,13 +731,23 @@ def _exit(f: _Facts, x: Exit) -> _Decided:
         return _Decided(Cause.CANNOT_TELL, "not-started", (
             "no probe ended the container, and it did not exit by itself: cannot tell it as a "
             f"kill or an exit, because {because}"), because)
-    if not killers and f.settings_shown and x.reason in _LOST:
+    if not f.killers and f.settings_shown and x.reason in _LOST:
         # ContainerStatusUnknown: the kubelet lost the container (R4.45: its 137 is written,
         # no signal); nothing says it exited
         because = (f"{x.meaning}, so the record does not say how it ended; it has no liveness "
                    "or startup probe, so no probe killed it")
         return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
             f"no probe ended the container, and cannot tell what did: {because}"), because)
+    return None
+
+
+def _exit(f: _Facts, x: Exit) -> _Decided:
+    """An end the record gives the reason of, with no Killing event: weighed against the
+    earliest kill the probes allow."""
+    killers = f.killers
+    unrun = _unrun_or_lost(f, x)
+    if unrun is not None:
+        return unrun
     if not killers and f.settings_shown and x.exit_code is None and not x.reason:
         return _untold_exit(x)
     if not killers and f.settings_shown and x.cause not in SIGNALS:
