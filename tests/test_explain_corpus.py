@@ -415,13 +415,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': 2}, 'shows_"
         "failures': True}"),
-    "config-db-2247.issue-one-paragraph-container-terminated-exceeding-4gi-memory-limit-oomkilled-pod-restarted.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: config-db-2247.issue-one-paragraph-container-terminated-exceeding-4gi-memory-limit-o"
-        "omkilled-pod-restarted.txt: not a record explain reads: expected kubectl describe pod, k"
-        "ubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml); want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lifetimes-220s-then-prose-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
         "or: commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lif"
