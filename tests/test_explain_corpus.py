@@ -401,13 +401,6 @@ NOT_READ: dict[str, str] = {
         "them at 25. The README's rule of the app's own exit beside rows none cut bounds the "
         "kills at the failures shown; the lead's to settle"),
     # held-out batch 115
-    "digit-devops-4893.pr-one-paragraph-prose-pod-crash-looping-liveness-defaults-kill-the-container-before-spring-boot-starts.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: digit-devops-4893.pr-one-paragraph-prose-pod-crash-looping-liveness-defaults-kill-th"
-        "e-container-before-spring-boot-starts.txt: not a record explain reads: expected kubectl "
-        "describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, o; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-previous-container-completed-twice-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
         "or: kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-"

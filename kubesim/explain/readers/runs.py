@@ -67,7 +67,12 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
-from kubesim.explain.readers.present_kill import TOLD_HERE, case_told_lines, present_kills
+from kubesim.explain.readers.present_kill import (
+    TOLD_HERE,
+    case_told_lines,
+    crash_looped,
+    present_kills,
+)
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -632,11 +637,13 @@ def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
     """Whether the present kill `m` tells the author's own case: under a heading of it
-    (`told`) or with the sentence's own words of it (TOLD_HERE), no negation before the verb
+    (`told`) or with the sentence's own words of it (TOLD_HERE, or a past crash loop of the
+    case's pod before it: `crash_looped`), no negation before the verb
     or in it, no question, conditional or sentence of what may happen."""
     start = sentence_start(line, m.start())
     end = line.find(". ", m.end(), m.end() + 2000)
-    here = TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None
+    here = TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None \
+        or crash_looped(line, start, m.start())
     return (told or here) and NEGATED.search(line, start, m.start()) is None and \
         NEGATED.search(line, m.start("verb"), m.end()) is None and \
         states_what_happened(line, m.start(), m.end())
