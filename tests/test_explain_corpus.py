@@ -420,13 +420,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills': {'"
         "min': 1, 'max': None}, 'shows_failures': True}"),
-    "spica-1933.pr-prose-load-spike-trips-liveness-endpoint-gets-the-container-killed-then-new-tolerances.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: spica-1933.pr-prose-load-spike-trips-liveness-endpoint-gets-the-container-killed-the"
-        "n-new-tolerances.txt: not a record explain reads: expected kubectl describe pod, kubectl"
-        " get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), kube; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "flux-kcl-controller-19.pr-template-prose-liveness-and-readiness-failed-then-fenced-describe-running-cut-at-container-image.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got [manager] {'ended': "
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fa"

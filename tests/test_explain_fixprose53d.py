@@ -8,6 +8,11 @@ author's own pods in prose.
   crash loop of the case's pod in the same sentence (digit-devops-4893: `Pod was crash-looping
   — liveness probe's tight defaults (...) kill the container before Spring Boot finishes
   starting`): liveness-kill, {1, null} (present_kill.py, widened).
+- The liveness probe tripped and so the case's container got killed, in the past (spica-1933:
+  `The liveness endpoint only fails when the event loop is blocked, so a load spike was enough
+  to trip it and get the container killed even though it would have recovered on its own`):
+  liveness-kill, {1, null} (stated_kill.PROBE_KILL, widened; a counterfactual after the kill is
+  no sentence of what may happen, a guess before it is).
 
 Hand-written variants beside those that must stay unread (a guide's present, `a pod`, a
 conditional, a question, a negation, a CPU limit)."""
@@ -132,5 +137,62 @@ def test_a_present_kill_beside_no_past_crash_loop_of_the_case_stays_unread(text)
     "liveness probe's tight defaults kill " * 55_000 + "\n",
 ])
 def test_the_crash_loop_then_present_kill_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ the probe tripped and got the container killed
+
+
+@pytest.mark.parametrize(("text", "cause", "probe"), [
+    ("Restarting the pod is more expensive than waiting out a temporary slowdown. The liveness "
+     "endpoint only fails when the event loop is blocked, so a load spike was enough to trip it "
+     "and get the container killed even though it would have recovered on its own.\n",
+     Cause.LIVENESS_KILL, ProbeType.LIVENESS),
+    ("A load spike tripped the liveness probe and got the container killed.\n",
+     Cause.LIVENESS_KILL, ProbeType.LIVENESS),
+    ("The startup check timed out under load, and a slow disk was enough to fail it and get "
+     "our api container killed.\n", Cause.STARTUP_KILL, ProbeType.STARTUP),
+    ("The liveness probe killed the pod even though it could have recovered.\n",
+     Cause.LIVENESS_KILL, ProbeType.LIVENESS),
+])
+def test_a_tripped_probe_that_got_the_cases_container_killed_is_its_kill(text, cause, probe):
+    """The probe (its endpoint or check) tripped, in the past, and so the case's container got
+    killed: that probe's failure and at least one kill (R4.4), no count; a counterfactual
+    after the kill (`would have recovered`) tells it happened."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (cause, CountRange(1, None), True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    "The liveness endpoint only fails when the event loop is blocked, so a load spike is enough "
+    "to trip it and get the container killed.\n",
+    "The liveness endpoint only fails when the event loop is blocked, so a load spike could "
+    "trip it and get the container killed.\n",
+    "If a load spike was enough to trip the liveness probe and get the container killed, raise "
+    "the threshold.\n",
+    "A load spike was not enough to trip the liveness probe and get the container killed.\n",
+    "Was a load spike enough to trip the liveness probe and get the container killed?\n",
+    "The readiness endpoint only fails when the event loop is blocked, so a load spike was "
+    "enough to trip it and get the container killed.\n",
+    "A load spike tripped the liveness probe and got a pod killed.\n",
+    "A load spike tripped the liveness probe and got pods killed.\n",
+    "Maybe a load spike tripped the liveness probe and got the container killed.\n",
+])
+def test_a_tripped_probe_of_no_case_or_of_what_may_happen_stays_unread(text):
+    """The negative side: the present, a modal, a conditional, a negation, a question,
+    readiness (it never kills), `a pod`, `pods`, a guess: the paste alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "The liveness endpoint " + "x " * 1_000_000 + "tripped it and got the container killed\n",
+    "The liveness probe was enough to trip it and get " * 42_000 + "the container killed\n",
+    "tripped the liveness probe and got the container " * 42_000 + "\n",
+    "killed even though it would have recovered " * 48_000 + "\n",
+])
+def test_the_tripped_probe_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)

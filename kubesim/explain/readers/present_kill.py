@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_HEADING", "CRASH_LOOPED", "KILLS_ANCHORS", "PRESENT_KILL", "TOLD_HERE",
+__all__ = ["CASE_HEADING", "CRASH_LOOPED", "GUESS", "KILLS_ANCHORS", "PRESENT_KILL", "TOLD_HERE",
            "case_told_lines", "crash_looped", "present_kills"]
 
 # the probe (its kind; `probe`, `check`, or a manifest's key in a code span: `livenessProbe`),
@@ -65,7 +65,7 @@ CRASH_LOOPED = lazy_regex(
     r"(?![\w-])")
 # a guess of the kill's cause (`maybe the liveness probe kills it`): the author's hedge, no
 # telling of what happened
-_GUESS = lazy_regex(r"(?<![A-Za-z])(?i:maybe|perhaps|probably|possibly|likely|presumably|suspect"
+GUESS = lazy_regex(r"(?<![A-Za-z])(?i:maybe|perhaps|probably|possibly|likely|presumably|suspect"
                     r"|I[ \t]+(?:think|guess))(?![A-Za-z])")
 TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?:re)?(?:start|boot|attempt)"
                        r"|never[ \t]+recover(?:s|ed)?)(?![A-Za-z])")
@@ -89,7 +89,7 @@ def crash_looped(line: str, start: int, end: int) -> bool:
     the kill the sentence gives as its cause is a telling of the case, not a guide's present.
     A bare `Pod` counts only where it opens the sentence (a note's dropped article); a guess
     in the sentence before the kill (`maybe`) tells none."""
-    if _GUESS.search(line, start, end) is not None:
+    if GUESS.search(line, start, end) is not None:
         return False
     for m in CRASH_LOOPED.finditer(line, start, end):
         if not m["bare"] or not line[start:m.start()].strip(" \t-*>#"):
