@@ -401,13 +401,6 @@ NOT_READ: dict[str, str] = {
         "them at 25. The README's rule of the app's own exit beside rows none cut bounds the "
         "kills at the failures shown; the lead's to settle"),
     # held-out batch 115
-    "digit-devops-4893.pr-one-paragraph-prose-pod-crash-looping-liveness-defaults-kill-the-container-before-spring-boot-starts.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: digit-devops-4893.pr-one-paragraph-prose-pod-crash-looping-liveness-defaults-kill-th"
-        "e-container-before-spring-boot-starts.txt: not a record explain reads: expected kubectl "
-        "describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, o; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-previous-container-completed-twice-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
         "or: kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-"
@@ -415,13 +408,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': 2}, 'shows_"
         "failures': True}"),
-    "config-db-2247.issue-one-paragraph-container-terminated-exceeding-4gi-memory-limit-oomkilled-pod-restarted.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: config-db-2247.issue-one-paragraph-container-terminated-exceeding-4gi-memory-limit-o"
-        "omkilled-pod-restarted.txt: not a record explain reads: expected kubectl describe pod, k"
-        "ubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml); want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lifetimes-220s-then-prose-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
         "or: commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lif"
@@ -429,13 +415,6 @@ NOT_READ: dict[str, str] = {
         "d, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|y; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "spica-1933.pr-prose-load-spike-trips-liveness-endpoint-gets-the-container-killed-then-new-tolerances.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: spica-1933.pr-prose-load-spike-trips-liveness-endpoint-gets-the-container-killed-the"
-        "n-new-tolerances.txt: not a record explain reads: expected kubectl describe pod, kubectl"
-        " get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), kube; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
 }
 
 

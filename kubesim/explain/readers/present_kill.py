@@ -8,7 +8,11 @@ the pod`); the present (`kills`) is a guide's tense there. A pull request's or a
 author tells their own case in the present too, where the text says it is theirs: the
 sentence sits under a heading of the case (`## Problem`, `## Diagnosis`, `## Root cause`,
 `## What's changed`, `## Why`: `CASE_HEADING`), or the sentence itself says it keeps
-happening to it (`forever`, `on every restart`, `never recovers`: `TOLD_HERE`). The object
+happening to it (`forever`, `on every restart`, `never recovers`: `TOLD_HERE`), or tells a
+past crash loop of the case's pod before the kill (`Pod was crash-looping — liveness probe's
+tight defaults (...) kill the container before Spring Boot finishes starting`,
+digit-devops-4893, widened at fixprose53d: `CRASH_LOOPED`; the subject the probe's settings
+then, the verb `kill`). The object
 is the case's own (`the container`, `the api pod`, `it`), not `pods`, `a pod` or `containers`.
 Read so, it is that probe's failure and at least one kill of it (R4.4: the kubelet kills a
 container whose liveness or startup probe failed failureThreshold times in a row), stated
@@ -25,8 +29,8 @@ from collections.abc import Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_HEADING", "KILLS_ANCHORS", "PRESENT_KILL", "TOLD_HERE", "case_told_lines",
-           "present_kills"]
+__all__ = ["CASE_HEADING", "CRASH_LOOPED", "GUESS", "KILLS_ANCHORS", "PRESENT_KILL", "TOLD_HERE",
+           "case_told_lines", "crash_looped", "present_kills"]
 
 # the probe (its kind; `probe`, `check`, or a manifest's key in a code span: `livenessProbe`),
 # a parenthesis or a dash's aside of its settings, then `kills` and the case's own object.
@@ -34,11 +38,13 @@ __all__ = ["CASE_HEADING", "KILLS_ANCHORS", "PRESENT_KILL", "TOLD_HERE", "case_t
 PRESENT_KILL = lazy_regex(
     r"(?<![A-Za-z])(?:(?i:the|its|our|my|this)[ \t]+(?:(?i:bare|default|existing|current|same)"
     r"[ \t]+)?)?`?(?P<kind>(?i:liveness|startup))(?:[ \t]+(?i:probes?|checks?)|Probe)?`?"
+    r"(?:['\u2019]s[ \t]+(?:(?i:tight|short|aggressive|strict|default|current)[ \t]+)?"
+    r"(?i:defaults|settings|timeouts|thresholds|timings))?"
     r"(?:[ \t]*\((?P<paren>[^()\n]{0,200})\)|[ \t]+(?:\u2014|\u2013|--)[ \t](?P<dash>[^\u2014\u2013\n]"
     r"{0,200}?)[ \t](?:\u2014|\u2013|--))?[ \t]+(?P<verb>(?:(?i:then|just|simply|still|always"
-    r"|repeatedly)[ \t]+)?(?i:kills)[ \t]+(?:(?i:my|our|the|this|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
+    r"|repeatedly)[ \t]+)?(?i:kills?)[ \t]+(?:(?i:my|our|the|this|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
     r"(?i:pod|container|app|application|service|process)|(?i:it))(?![\w'\u2019-]))")
-KILLS_ANCHORS = ("kills", "Kills", "KILLS")
+KILLS_ANCHORS = ("kill", "Kill", "KILL")  # (`kills`; `kill` after the probe's settings)
 # a markdown heading of the author's own case (the whole heading: `## Diagnosis`, `## What's
 # changed?`, `### Root cause:`)
 CASE_HEADING = lazy_regex(
@@ -47,6 +53,20 @@ CASE_HEADING = lazy_regex(
     r"[ \t]*[?:]?[ \t]*")
 _ANY_HEADING = lazy_regex(r"[ \t]{0,3}#{1,6}[ \t]")
 # the sentence's own words of the case it keeps happening to
+# a past crash loop of the case's pod before the kill in its sentence (fixprose53d,
+# digit-devops-4893: `Pod was crash-looping — liveness probe's tight defaults (...) kill the
+# container before Spring Boot finishes starting`): a determiner of the case's, or a sentence
+# opening on `Pod` or `Container` with its article dropped, as a note's (`bare`); `a pod`,
+# `pods` and the present are no case's past
+CRASH_LOOPED = lazy_regex(
+    r"(?:(?<![\w.'-])(?i:the|our|my|this)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pod|container)"
+    r"|(?P<bare>(?<![\w.'-])(?:Pod|Container)))[ \t]+(?i:was|had[ \t]+been|kept)[ \t]+"
+    r"(?:(?i:crash-?looping|crash[ \t]+looping|crashing)|(?i:in|stuck[ \t]+in)[ \t]+`?CrashLoopBackOff`?)"
+    r"(?![\w-])")
+# a guess of the kill's cause (`maybe the liveness probe kills it`): the author's hedge, no
+# telling of what happened
+GUESS = lazy_regex(r"(?<![A-Za-z])(?i:maybe|perhaps|probably|possibly|likely|presumably|suspect"
+                    r"|I[ \t]+(?:think|guess))(?![A-Za-z])")
 TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?:re)?(?:start|boot|attempt)"
                        r"|never[ \t]+recover(?:s|ed)?)(?![A-Za-z])")
 
@@ -61,6 +81,20 @@ def case_told_lines(lines: list[str]) -> set[int]:
         elif under:
             out.add(number)
     return out
+
+
+def crash_looped(line: str, start: int, end: int) -> bool:
+    """Whether line[start:end] (a sentence's words before a kill; `start` its start) tells a
+    past crash loop of the case's pod (`CRASH_LOOPED`): a crash loop follows ends (R4.8), so
+    the kill the sentence gives as its cause is a telling of the case, not a guide's present.
+    A bare `Pod` counts only where it opens the sentence (a note's dropped article); a guess
+    in the sentence before the kill (`maybe`) tells none."""
+    if GUESS.search(line, start, end) is not None:
+        return False
+    for m in CRASH_LOOPED.finditer(line, start, end):
+        if not m["bare"] or not line[start:m.start()].strip(" \t-*>#"):
+            return True
+    return False
 
 
 def present_kills(line: str, most: int = 64) -> Iterator[re.Match[str]]:

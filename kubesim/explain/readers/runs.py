@@ -67,7 +67,13 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
-from kubesim.explain.readers.present_kill import TOLD_HERE, case_told_lines, present_kills
+from kubesim.explain.readers.present_kill import (
+    GUESS,
+    TOLD_HERE,
+    case_told_lines,
+    crash_looped,
+    present_kills,
+)
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -637,11 +643,13 @@ def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
     """Whether the present kill `m` tells the author's own case: under a heading of it
-    (`told`) or with the sentence's own words of it (TOLD_HERE), no negation before the verb
+    (`told`) or with the sentence's own words of it (TOLD_HERE, or a past crash loop of the
+    case's pod before it: `crash_looped`), no negation before the verb
     or in it, no question, conditional or sentence of what may happen."""
     start = sentence_start(line, m.start())
     end = line.find(". ", m.end(), m.end() + 2000)
-    here = TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None
+    here = TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None \
+        or crash_looped(line, start, m.start())
     return (told or here) and NEGATED.search(line, start, m.start()) is None and \
         NEGATED.search(line, m.start("verb"), m.end()) is None and \
         states_what_happened(line, m.start(), m.end())
@@ -1331,12 +1339,29 @@ def _probe_killed(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return (kill_lines(kind), True), what
 
 
+# a counterfactual after a kill (`even though it would have recovered on its own`): what did
+# not happen beside it, so the kill did; not a sentence of what may happen (fixprose53d)
+_COUNTERFACTUAL = lazy_regex(r"(?<![A-Za-z])(?i:would|could|might)[ \t]+(?i:have)[ \t]+[A-Za-z]{1,30}ed"
+                             r"(?![A-Za-z])")
+
+
+def _kill_hedged(line: str, m: re.Match[str]) -> bool:
+    """Whether the sentence of the stated kill `m` says what may happen (`general_around`),
+    a counterfactual after it (`_COUNTERFACTUAL`) set aside, or guesses it (present_kill.GUESS:
+    `maybe`, before the kill's end in its sentence: fixprose53d)."""
+    after = _COUNTERFACTUAL.sub(lambda c: " " * len(c[0]), line[m.end():m.end() + 2000])
+    around = line[max(0, m.start() - 2000):m.end()] + after
+    at = min(m.start(), 2000)
+    return general_around(around, at, at + m.end() - m.start()) or \
+        GUESS.search(line, sentence_start(line, m.start()), m.end()) is not None
+
+
 def _stated_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe named as the agent of a kill of the case's own pod or container
     (stated_kill.PROBE_KILL), read as that probe's failure and one kill of it (R4.4), and
     what it is; None without one, in a question or in a sentence of what may happen."""
     m = _near(PROBE_KILL, line, PROBE_KILL_ANCHORS, (300, 120), _SENTENCE_PLACES)
-    if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
+    if m is None or _kill_hedged(line, m) or asked(line, m.end()) or \
             IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""
     what = (f"{STATED_PROBE_KILL} (`{m[0][:80]}`): read as that probe's failure and one kill "

@@ -14,7 +14,11 @@ statements of the case in prose).
   termination (`the liveness probe triggers the pod being killed off repeatedly`, dex-1240;
   `Liveness probes for the RabbitMQ pod are failing occasionally in production, sometimes
   leading to the pod being terminated and replaced`, datatracker-9030), read as the agent's
-  kill is; a negation among the failure's words or a modal states none.
+  kill is; a negation among the failure's words or a modal states none. Widened at
+  fixprose53d: the probe tripped and so the case's container got killed, in the past (`The
+  liveness endpoint only fails when the event loop is blocked, so a load spike was enough to
+  trip it and get the container killed`, spica-1933; `a load spike tripped the liveness probe
+  and got the container killed`).
 - `驱动容器处于 OOMKilled 状态` (the driver container is in state OOMKilled), `容器被 OOMKilled`:
   the end's reason of the case's container (OOMKilled only, as the English sentences that
   state a status: the one reason that tells the cause with no exit code beside it).
@@ -90,7 +94,23 @@ _CAUSED = (r"(?<![A-Za-z])" + _kind("caused") + _PROBE + r"(?:[ \t]+(?i:failures
            r"[ \t]+(?i:triggers|triggered|triggering|causes|caused|causing|leads[ \t]+to|led[ \t]+to"
            r"|leading[ \t]+to|results[ \t]+in|resulted[ \t]+in|resulting[ \t]+in)[ \t]+" + _CASE
            + r"[ \t]+(?i:being|getting|to[ \t]+be|to[ \t]+get)[ \t]+(?i:killed|terminated)(?![A-Za-z])")
-PROBE_KILL = lazy_regex(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r"|" + _CAUSED + r")")
+# the probe tripped (failed) and so the case's container got killed (fixprose53d,
+# spica-1933: `The liveness endpoint only fails when the event loop is blocked, so a load spike
+# was enough to trip it and get the container killed`): the probe (its endpoint or check)
+# named, then `it` tripped, in its sentence (`_TRIPPED_IT`), or the probe named as what
+# tripped (`_TRIPPED`); a past form only (`tripped`, `was enough to trip`: the present or a
+# modal, `is enough to`, `could trip`, is what may happen)
+_TRIP = (r"(?:(?i:tripped|failed)|(?i:was|were)[ \t]+(?i:enough)[ \t]+(?i:to)[ \t]+"
+         r"(?i:trip|fail))[ \t]+")
+_GOT_KILLED = (r"[ \t]+(?i:and)[ \t]+(?i:got|get)[ \t]+" + _CASE
+               + r"[ \t]+(?i:killed|restarted)(?![A-Za-z])")
+_ENDPOINT = r"[ \t]+(?i:probe|endpoint|check)(?![\w-])"
+_TRIPPED_IT = (r"(?<![A-Za-z])" + _kind("trippedit") + _ENDPOINT + r"[^.?!\n]{0,200}?[ \t]"
+               + _TRIP + r"(?i:it)" + _GOT_KILLED)
+_TRIPPED = (r"(?<![A-Za-z])" + _TRIP + r"(?i:the|its|our)[ \t]+" + _kind("tripped") + _ENDPOINT
+            + _GOT_KILLED)
+PROBE_KILL = lazy_regex(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r"|" + _CAUSED + r"|"
+                        + _TRIPPED_IT + r"|" + _TRIPPED + r")")
 KILL_ANCHORS = ("kill", "Kill", "KILL")
 # (a kill stated as the pod's termination: `_CAUSED`'s `being terminated`)
 PROBE_KILL_ANCHORS = KILL_ANCHORS + ("terminated", "Terminated", "TERMINATED")
@@ -215,7 +235,8 @@ def probe_kill_lines(m: re.Match[str]) -> list[str]:
     and one kill of it, of a container the record does not name (the dockershim's message
     shape, the one that names the container by an id a page may elide: `...`)."""
     groups = m.groupdict()
-    return kill_lines(next(groups[k] for k in ("agent", "failed", "passive", "caused", "ko")
+    return kill_lines(next(groups[k] for k in ("agent", "failed", "passive", "caused", "trippedit",
+                                     "tripped", "ko")
                            if groups.get(k)).lower())
 
 

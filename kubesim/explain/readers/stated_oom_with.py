@@ -19,7 +19,8 @@ and 69).
   killer or not, as or because they hit their memory limit (`the pods were being killed via
   the OOMKiller as they hit their memory limits`, coreos-kubernetes-358): the kernel's OOM
   killer kills a container over its cgroup's memory limit, and the kubelet reports that end as
-  OOMKilled. The present (`are killed as they hit ...`: a guide's), a limit told as a
+  OOMKilled; the cause told by a gerund after `for` too (`The config-db container was
+  terminated for exceeding its memory limit of 4Gi (OOMKilled)`, config-db-2247). The present (`are killed as they hit ...`: a guide's), a limit told as a
   condition (`when`, `if`) and a CPU limit are no match here.
 
 The caller (runs.py) reads neither in a negation, a question, a conditional or a sentence of
@@ -89,9 +90,12 @@ _KILLED = (r"(?i:(?:(?:was|were|is|are|kept)[ \t]+)?(?:being|getting)|was|were|g
            r"|(?:had|has|have)[ \t]+been)[ \t]+(?i:killed|terminated|OOM[ -]?killed)")
 _AGENT = (r"(?:[ \t]+(?i:by|via)[ \t]+(?:(?i:the)[ \t]+)?(?:(?i:kernel)(?:['\u2019]s)?[ \t]+)?"
           r"(?i:OOM[ -]?killer|out[ \t-]of[ \t-]memory[ \t]+killer))?")
-_HIT = (r"(?:[ \t]*,)?[ \t]+(?i:as|because|since|after)[ \t]+(?i:they|it)[ \t]+"
+# (or its gerund after `for`: `was terminated for exceeding its memory limit of 4Gi`,
+# config-db-2247, widened at fixprose53d)
+_HIT = (r"(?:[ \t]*,)?[ \t]+(?:(?i:as|because|since|after)[ \t]+(?i:they|it)[ \t]+"
         r"(?i:hit|exceeded|reached|went[ \t]+over|(?:was|were)[ \t]+(?:hitting|exceeding|going"
-        r"[ \t]+over)|had[ \t]+(?:hit|exceeded|reached|gone[ \t]+over))[ \t]+"
+        r"[ \t]+over)|had[ \t]+(?:hit|exceeded|reached|gone[ \t]+over))"
+        r"|(?i:for)[ \t]+(?i:hitting|exceeding|reaching|going[ \t]+over))[ \t]+"
         r"(?i:its|their|the)[ \t]+(?:(?i:defined|configured|set|own)[ \t]+)?(?i:memory)[ \t]+"
         r"(?i:limits?)(?![A-Za-z])")
 KILLED_AT_LIMIT = lazy_regex(_LIMIT_CASE + r"[ \t]+" + _KILLED + _AGENT + _HIT)
