@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 
 from kubesim.explain.readers.consumer_prefix import consumer_prefixed
 from kubesim.explain.readers.lazy import lazy_regex
@@ -167,7 +168,14 @@ _PIPE_RULE = re.compile(r"^\s*+(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s
 
 
 def normalise(text: str) -> list[PasteLine]:
-    """Every line of `text`, cleaned and classified; numbering kept."""
+    """Every line of `text`, cleaned and classified; numbering kept. Several readers normalise
+    the same record's text: the last texts' lines are kept (their lines are frozen; each
+    caller gets a list of its own), so a long paste is cleaned once, not once per reader."""
+    return list(_normalised(text))
+
+
+@lru_cache(maxsize=2)
+def _normalised(text: str) -> tuple[PasteLine, ...]:
     lines = plain(text).split("\n")
     if lines[-1] == "" and (text.endswith(("\n", "\r")) or not text):  # not a line peeled bare
         lines.pop()
@@ -182,7 +190,7 @@ def normalise(text: str) -> list[PasteLine]:
             row = replace(row, text=elided["indent"] + row.text[elided.end():], cut_above=True,
                           mark=row.text[len(elided["indent"]):elided.end()].strip())
         out.append(row)
-    return out
+    return tuple(out)
 
 
 # an event row an author's ellipsis runs into, the rows above it left out: `...Warning BackOff
