@@ -24,8 +24,9 @@ import json
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 
 from kubesim.explain.readers.consumer_prefix import consumer_prefixed
 from kubesim.explain.readers.lazy import lazy_regex
@@ -168,8 +169,26 @@ _PIPE_RULE = re.compile(r"^\s*+(?:\|\s*)?:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s
 
 def normalise(text: str, cleaned: str | None = None) -> list[PasteLine]:
     """Every line of `text`, cleaned and classified; numbering kept. `cleaned`: `plain(text)`,
-    where the caller made it already (a paste's reader reads it too: made once)."""
-    lines = (plain(text) if cleaned is None else cleaned).split("\n")
+    where the caller made it already (a paste's reader reads it too: made once). Several
+    readers normalise the same record's text: the last texts' lines are kept (their lines are
+    frozen; each caller gets a list of its own), so a long paste is cleaned once, not once per
+    reader."""
+    return list(_normalised(_Text(text, cleaned)))
+
+
+@dataclass(frozen=True)
+class _Text:
+    """A text to normalise, known by its text alone (`cleaned` is its plain form where the
+    caller has it: the same for the same text, so no part of the key)."""
+
+    text: str
+    cleaned: str | None = field(default=None, compare=False)
+
+
+@lru_cache(maxsize=2)
+def _normalised(given: _Text) -> tuple[PasteLine, ...]:
+    text = given.text
+    lines = (plain(text) if given.cleaned is None else given.cleaned).split("\n")
     if lines[-1] == "" and (text.endswith(("\n", "\r")) or not text):  # not a line peeled bare
         lines.pop()
     console = _console_prefixed(lines)
@@ -183,7 +202,7 @@ def normalise(text: str, cleaned: str | None = None) -> list[PasteLine]:
             row = replace(row, text=elided["indent"] + row.text[elided.end():], cut_above=True,
                           mark=row.text[len(elided["indent"]):elided.end()].strip())
         out.append(row)
-    return out
+    return tuple(out)
 
 
 # an event row an author's ellipsis runs into, the rows above it left out: `...Warning BackOff
