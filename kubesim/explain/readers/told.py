@@ -29,19 +29,12 @@ __all__ = ["told_alone"]
 
 def told_alone(plained: str, source: str) -> RecordSet | None:
     """What a page tells without a layout kubectl prints, each reader in its order: crictl's
-    tables, an alert's labels, the kernel's OOM kill, a table of evicted pods, prose stating a crash loop, a
-    restart, a tool's line of a container's state, prose stating an end of a name that is no
-    pod or container; None when none reads it."""
-    # the container runtime's CLI: `crictl ps` rows, their pods from `crictl pods`
-    # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py)
-    alert = read_crictl_tables(plained, source) or read_alert_labels(plained, source)
-    if alert is not None:
-        return alert
-    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
-    # table of pods beside the kubelet's eviction message (evicted_table.py)
-    kernel = read_kernel_oom(plained, source) or read_evicted_table(plained, source)
-    if kernel is not None:
-        return kernel
+    tables, an alert's labels, the kernel's OOM kill, a table of evicted pods, prose stating a
+    crash loop, a restart, a tool's line of a container's state, prose stating an end of a
+    name that is no pod or container; None when none reads it."""
+    shown = _tools_shown(plained, source)
+    if shown is not None:
+        return shown
     # the page the prose readers below share: normalised and dedented once (prose_page.py)
     page = ProsePage(plained)
     # a page of prose alone stating its case's crash loop (stated_crashloop.py): first, so
@@ -75,3 +68,14 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
     # taken for YAML too)
     return read_stated_apart(page, source)
+
+
+def _tools_shown(plained: str, source: str) -> RecordSet | None:
+    """What a tool printed on a page kubectl's layouts do not read: crictl's tables, an
+    alert's labels, the kernel's OOM kill, a markdown table of evicted pods; None else."""
+    # the container runtime's CLI: `crictl ps` rows, their pods from `crictl pods`
+    # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py);
+    # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
+    # table of pods beside the kubelet's eviction message (evicted_table.py)
+    return read_crictl_tables(plained, source) or read_alert_labels(plained, source) or \
+        read_kernel_oom(plained, source) or read_evicted_table(plained, source)
