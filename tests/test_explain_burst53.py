@@ -128,3 +128,30 @@ def test_a_restart_count_beside_starts_past_the_burst_still_bounds() -> None:
     {0, 5}; the rows' counts only from below."""
     assert explained_answer(_describe(4, _back_off(15) + _starts(5))).probe_kills == \
         CountRange(0, 5)
+
+
+def _flux_rows(kills: int, starts: int, failures: int) -> str:
+    """fluxcd-flux2-3813's shape: Created and Started counts beside fewer Killing rows."""
+    return ("Events:\n"
+            "  Type     Reason     Age                 From     Message\n"
+            "  ----     ------     ----                ----     -------\n"
+            f"  Normal   Created    3m (x{starts} over 4h)    kubelet  Created container manager\n"
+            f"  Normal   Killing    3m (x{kills} over 4h)    kubelet  Container manager failed "
+            "liveness probe, will be restarted\n"
+            f"  Normal   Started    3m (x{starts} over 4h)    kubelet  Started container manager\n"
+            f"  Warning  Unhealthy  2m (x{failures} over 4h)   kubelet  Liveness probe failed: Get "
+            "\"http://10.0.0.1:9440/healthz\": dial tcp 10.0.0.1:9440: connect: connection "
+            "refused\n")
+
+
+def test_the_restarts_created_rows_prove_past_the_burst_bound_no_kills():
+    """`_inferred_most`: past the burst (5 + 16 + 44 = 65 occurrences) the restarts the
+    Created x8 proves are a floor of the starts (R4.43), no ceiling of the kills."""
+    past = explained_answer(_flux_rows(5, 8, 44))
+    assert past.probe_kills.lo == 5 and past.probe_kills.hi is None
+
+
+def test_the_restarts_created_rows_prove_short_of_the_burst_still_bound_the_kills():
+    """The other side: 2 + 8 + 6 = 16 occurrences, short of the burst: the counts are whole."""
+    short = explained_answer(_flux_rows(2, 4, 6))
+    assert short.probe_kills.lo == 2 and short.probe_kills.hi is not None
