@@ -90,3 +90,68 @@ def test_a_restart_count_under_the_burst_keeps_the_failures_ceiling() -> None:
     (R1.17), the restarts none a probe's: {0, 0}, as before."""
     assert explained_answer(_describe(4, _liveness(2) + _back_off(20))).probe_kills == \
         CountRange(0, 0)
+
+
+# --- Created and Started counts past the burst -------------------------------------------------
+
+
+def _starts(count: int) -> str:
+    return (_row("Normal", "Created", "5m", count, "Created container web")
+            + _row("Normal", "Started", "5m", count, "Started container web"))
+
+
+@pytest.mark.parametrize("text", [
+    # liveness x2, BackOff x13, Created and Started x5: 25 of the kubelet's occurrences
+    _HEADER + _liveness(2) + _back_off(13) + _starts(5),
+    # no failure shown, the container's probe and its back-off in describe, no restart count
+    _describe(None, _back_off(15) + _starts(5)),
+])
+def test_starts_past_the_burst_bound_no_kills(text: str) -> None:
+    """Past the burst the Created and Started rows count the containers from below: a start
+    dropped after the rows' last written occurrence shows nowhere (R4.43), nor its end. No
+    restart count: {0, None} (the code before read `at most 5` from 5 containers, the last
+    ended)."""
+    assert explained_answer(text).probe_kills == CountRange(0, None)
+
+
+def test_starts_under_the_burst_keep_their_bound() -> None:
+    """The same rows short of the burst (22 occurrences): 5 containers stated, nothing
+    dropped; the 2 failures make at most 2 kills of the 4 restarts (R1.17): {0, 2}."""
+    text = _HEADER + _liveness(2) + _back_off(10) + _starts(5)
+    assert explained_answer(text).probe_kills == CountRange(0, 2)
+    assert explained_answer(_describe(None, _back_off(8) + _starts(5))).probe_kills == \
+        CountRange(0, 5)
+
+
+def test_a_restart_count_beside_starts_past_the_burst_still_bounds() -> None:
+    """`Restart Count: 4` beside Created x5 past the burst: the status bounds the kills, R4.7,
+    {0, 5}; the rows' counts only from below."""
+    assert explained_answer(_describe(4, _back_off(15) + _starts(5))).probe_kills == \
+        CountRange(0, 5)
+
+
+def _flux_rows(kills: int, starts: int, failures: int) -> str:
+    """fluxcd-flux2-3813's shape: Created and Started counts beside fewer Killing rows."""
+    return ("Events:\n"
+            "  Type     Reason     Age                 From     Message\n"
+            "  ----     ------     ----                ----     -------\n"
+            f"  Normal   Created    3m (x{starts} over 4h)    kubelet  Created container manager\n"
+            f"  Normal   Killing    3m (x{kills} over 4h)    kubelet  Container manager failed "
+            "liveness probe, will be restarted\n"
+            f"  Normal   Started    3m (x{starts} over 4h)    kubelet  Started container manager\n"
+            f"  Warning  Unhealthy  2m (x{failures} over 4h)   kubelet  Liveness probe failed: Get "
+            "\"http://10.0.0.1:9440/healthz\": dial tcp 10.0.0.1:9440: connect: connection "
+            "refused\n")
+
+
+def test_the_restarts_created_rows_prove_past_the_burst_bound_no_kills():
+    """`_inferred_most`: past the burst (5 + 16 + 44 = 65 occurrences) the restarts the
+    Created x8 proves are a floor of the starts (R4.43), no ceiling of the kills."""
+    past = explained_answer(_flux_rows(5, 8, 44))
+    assert past.probe_kills.lo == 5 and past.probe_kills.hi is None
+
+
+def test_the_restarts_created_rows_prove_short_of_the_burst_still_bound_the_kills():
+    """The other side: 2 + 8 + 6 = 16 occurrences, short of the burst: the counts are whole."""
+    short = explained_answer(_flux_rows(2, 4, 6))
+    assert short.probe_kills.lo == 2 and short.probe_kills.hi is not None

@@ -350,30 +350,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 99
     # held-out batch 101
     # held-out batch 103
-    "microservices-chat-4.issue-continued-describe-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-ages-invalid-then-next-pod-name-cut.txt": (
-        "held-out batch 103, first contact on stop 52's code (89aa5dfc): got exit 2: kubesim: err"
-        "or: microservices-chat-4.issue-continued-describ"
-        "e-toleration-then-events-chat-front-liveness-refused-and-reset-backoff-x8-created-x5-age"
-        "s-invalid-then-next-pod-name-cut.txt: no pod named 'chat-front-5c9fc95dff-g2x2j' in the "
-        "record (pods: chat-svc-5; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': True}. After fixrows52's naming (the pie"
-        "ce before chat-svc's `Name:` is the pod its Scheduled row names): got [chat-front] {'end"
-        "ed': 'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 2}, 'shows_f"
-        "ailures': True}, max from the two failures (`not-probe`) past the recorder's burst (25 "
-        "kubelet occurrences), where the README's counting rules leave the kills open (no Killing "
-        "row, no restart count) while test_explain_records' apisix-2503 (liveness x2 beside Bac"
-        "kOff x92) reads such restarts as no probe kills; with the failures left open the Creat"
-        "ed x5 rule bounds it at 4 (fixrows52, reverted), the facts' null at odds with that rule "
-        "too: the lead's to settle"
-        " Left marked by the lead at stop 52: past the burst (R4.43) the failures shown c"
-        "ount from below, so explain's 2 is no bound; whether Created x5 bounds the kills "
-        "there (the README's stated counts, past the burst or not) needs R4.43's reading of"
-        " dropped Created occurrences with ages `<invalid>`, settled with apisix-2503's test."
-        " burst53: the failures past the burst now bound nothing (no `not-probe`), and the"
-        " Created x5 bounds the kills at 4: got {'min': 0, 'max': 4}; the lead's rule that"
-        " Created and Started counts past the burst count from below gives {0, None} (patch"
-        " left unapplied: it contradicts 21 facts and 16 tests that read the README's stated"
-        " counts of Created and Started rows past the burst)"),
     # held-out batch 102
     # held-out batch 104
     # held-out batch 105
@@ -391,15 +367,6 @@ NOT_READ: dict[str, str] = {
         "l describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "linkerd2-7233.describe-completed-snip.txt": (
-        "burst53: got [None] {'ended': 'cannot-tell', 'probe': ['readiness'], 'probe_kills': "
-        "{'min': 0, 'max': 25}, 'shows_failures': True}; was app-exit {0, 0} (want it): the "
-        "rows (Unhealthy x17 and x40, BackOff x279) are past the recorder's burst, so the "
-        "absence of a liveness failure no longer proves the 24 restarts were no probe kills "
-        "(R4.43: a dropped failure leaves no trace when no later occurrence of its row is "
-        "written); Restart Count 24 beside the last end (Completed, exit 0 after 33 s) bounds "
-        "them at 25. The README's rule of the app's own exit beside rows none cut bounds the "
-        "kills at the failures shown; the lead's to settle"),
     # held-out batch 115
     "kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-previous-container-completed-twice-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"

@@ -147,8 +147,9 @@ def test_killing_rows_set_the_floor_and_say_so() -> None:
 
 def test_created_and_started_counts_bound_the_kills_and_say_so() -> None:
     """No restart count: n Created and n Started rows state n containers, each before the last
-    ended once (R4.7), whatever the failures beside them suggest."""
-    for n in (3, 6):
+    ended once (R4.7), whatever the failures beside them suggest: short of the recorder's
+    burst (n + n + 4n < 25; past it they count the containers from below, R4.43, below)."""
+    for n in (3, 4):
         kills = _kills(_events(
             f"Normal   Created    1m (x{n} over 12m)  kubelet  Created container worker",
             f"Normal   Started    1m (x{n} over 12m)  kubelet  Started container worker",
@@ -156,6 +157,16 @@ def test_created_and_started_counts_bound_the_kills_and_say_so() -> None:
             "Get \"http://10.1.2.3:8080/\": context deadline exceeded"))
         assert kills.hi is not None and kills.hi >= n - 1
         assert f"the rows state {n} containers ({n} Created, {n} Started)" in kills.because
+
+
+def test_created_and_started_counts_past_the_burst_bound_no_kills() -> None:
+    """6 + 6 + 24 = 36 occurrences: past the burst the rows' starts are lower bounds (R4.43)."""
+    kills = _kills(_events(
+        "Normal   Created    1m (x6 over 12m)  kubelet  Created container worker",
+        "Normal   Started    1m (x6 over 12m)  kubelet  Started container worker",
+        "Warning  Unhealthy  2m (x24 over 12m)  kubelet  Liveness probe failed: "
+        "Get \"http://10.1.2.3:8080/\": context deadline exceeded"))
+    assert kills.hi is None and "(R4.43)" in kills.because
 
 
 def test_rows_past_the_recorders_burst_leave_the_kills_open_and_say_so() -> None:

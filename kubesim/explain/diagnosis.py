@@ -1688,16 +1688,16 @@ def _started_once_killed(f: _Facts) -> tuple[int, str] | None:
     none combined, and a Killing row naming a probe comes after that start. One container
     ended once at most, and the Killing row shows that end, whatever rows are cut after it
     (README's probe_kills: the stated counts of Created and Started rows, the last container's
-    end counted where the record shows it; gatekeeper-4055's rows of one, and
-    vernemq-docker-vernemq-137's count past the recorder's burst; hyperspike-valkey-operator-9).
-    None elsewhere (`_stated_containers` weighs counts of two or more), and where a restart
-    count says more."""
+    end counted where the record shows it; gatekeeper-4055's rows of one;
+    hyperspike-valkey-operator-9). None past the recorder's burst (`_dropped`: a row of 1
+    counts its starts from below, R4.43), elsewhere (`_stated_containers` weighs counts of
+    two or more), and where a restart count says more."""
     v = f.view
     rows = _own_starts(v)
     reasons = [e.reason for e in rows]
     if not rows or _restart_bound(f) is not None or len(set(reasons)) < len(reasons) or any(
-            e.combined or not e.count_stated or e.count != 1 for e in rows):
-        return None
+            e.combined or not e.count_stated or e.count != 1 for e in rows) or _dropped(f):
+        return None  # (past the burst a row of 1 counts its starts from below: R4.43)
     kills = [k for k in v.events if k.reason == "Killing" and
              kill_of(k.message)[0] in (KillCause.LIVENESS, KillCause.STARTUP) and
              all(rc.certainly_after(k.last, e.last) for e in rows)]
@@ -1731,6 +1731,11 @@ def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
             "no more: the record shows no other end, restart or failure a probe kill would "
             "make" if lo else "the record shows no end, restart or failure a probe kill would "
             "make")))
+    if most == f.floor and _floor_from_events(f):
+        return CountRange(lo, None, _joined(floor, (
+            f"no upper bound: the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), "
+            f"past which it drops events: the restarts they prove ({f.floor_why}) are counted "
+            "from below (R4.43)")))
     if most == f.floor:
         why = f"at most {most}: the restarts the record proves ({f.floor_why})"
     elif most == made:
@@ -1743,6 +1748,19 @@ def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
     else:
         why = "at most 1: the one end the record shows"
     return CountRange(lo, most, _joined(floor, why))
+
+
+# The floors `_restart_floor` takes from the container's status, not from event rows.
+_STATUS_FLOORS = ("restartCount", "RESTARTS", "a last termination")
+
+
+def _floor_from_events(f: _Facts) -> bool:
+    """Whether the restarts the record proves come from its event rows (Created, Started or
+    Pulled counts, the back-off's) past the recorder's burst (`_dropped`): the correlator
+    counts an occurrence before the spam filter drops it, and one after the last written
+    leaves no trace, so those rows count the restarts from below and bound no kills (R4.43).
+    A floor from the container's status (`_STATUS_FLOORS`) is no event: it is not dropped."""
+    return _dropped(f) and not f.floor_why.startswith(_STATUS_FLOORS)
 
 
 def _first_instance(f: _Facts) -> str:
@@ -2231,8 +2249,25 @@ def _open_why(f: _Facts) -> str:
                 "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    return _joined(_rows_open(f) or _failures_open(f) or _piece_open(f) or _unsure_open(f),
-                   f.young)
+    return _joined(_rows_open(f) or _failures_open(f) or _starts_from_below(f) or
+                   _piece_open(f) or _unsure_open(f), f.young)
+
+
+def _starts_from_below(f: _Facts) -> str:
+    """Why the containers the Created and Started rows state (`_stated_containers`) bound no
+    kills past the event recorder's burst (`_dropped`), or empty. The correlator counts an
+    occurrence before the spam filter drops it (EventCorrelate: eventObserve, then the
+    filter), so a dropped start shows only in its row's next written occurrence, and not at all
+    if none follows: the rows count the containers from below, and their ends may be more
+    (R4.43). A restart count is the container's status, no event: it still bounds them
+    (`_restart_bound`); Killing rows are weighed by their own rule (`_kills_from_below`)."""
+    if not _dropped(f) or f.probe_kills or _restart_bound(f) is not None or \
+            _stated_containers(f.view) is None:
+        return ""
+    rows = ", ".join(f"{e.count} {e.reason}" for e in _own_starts(f.view)) or \
+        f"{f.view.pulled_again} Pulled"
+    return (f"the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), past which it "
+            f"drops events: the rows' starts ({rows}) count the containers from below (R4.43)")
 
 
 
@@ -2577,7 +2612,7 @@ def _containers_bound(f: _Facts) -> int | None:
     A count the record states bounds what kubesim infers from the back-off's cadence or the
     failures (issue 30 item 2); the Killing rows stay a floor."""
     n = _stated_containers(f.view)
-    if n is None or f.young:
+    if n is None or f.young or _dropped(f):  # (past the burst: `_starts_from_below`, R4.43)
         return None
     # an end the kubelet made because the container's definition changed is one of those
     # ends and no probe's (R4.1): the container is restarted, so it is never the last one
