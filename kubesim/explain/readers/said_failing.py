@@ -112,8 +112,10 @@ SAID = lazy_regex(
     # the case's probes named by their fields in its pod's spec (fixprose53c,
     # flux-kcl-controller-19: `The livenessProbe and readinessProbe failed due to the incorrect
     # HTTP port and path`), a determiner of the case's before them, failing in the past or
-    # progressive (a present `fails` may be a guide's)
-    + r"|(?<![\w-])(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
+    # progressive (a present `fails` may be a guide's), opening its sentence (in a clause of
+    # another subject's, `Kubernetes restarted sidekiq since the livenessProbe was failing`,
+    # the probe is that subject's: apart61)
+    + r"|" + _HEADLINE + r"(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
     + r")(?![A-Za-z])")
 _KIND_WORD = lazy_regex(_KIND)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
