@@ -1723,6 +1723,11 @@ def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
     """Without a restart count or stated containers: the most of the restarts the record
     proves, an end it shows, the kills of no stated cause, and the kills its liveness and
     startup failures can make; each said with its figure."""
+    if _dropped(f):  # past the burst every row counts from below, its Killing rows too
+        return CountRange(lo, None, _joined(floor, (
+            f"no upper bound: the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), "
+            "past which it drops events, so an end or a kill after the last row let through "
+            "leaves no trace (R4.43)")))
     ended = 1 if f.ended is not None else 0
     unknown = rc.kill_total(f.unknown_kills)
     most = max(f.floor, ended, unknown, made)
