@@ -44,16 +44,20 @@ _HEADER = ("Events:\n"
     "```\n" + _ROWS.format(ready="x22") + "```\n",
     "all we logged was:\n```\n" + _ROWS.format(ready="x30") + "```\nHopefully the logs help.\n",
     "Events:\n" + _ROWS.format(ready="x22"),  # `Events:` over rows whose header was left out
+    # the table under its header, none cut: past the burst too (the lead's stop-53 rule: the
+    # failures a later kill needs may be dropped as well; until then {2, 2})
+    _HEADER + _ROWS.format(ready="x22"),
 ])
 def test_headerless_rows_past_the_burst_count_kills_from_below(text):
     """hazelcast-docker-901: 34 occurrences, no header: rows left out below may hide a kill
-    the spam filter dropped (R4.43, README's rule of rows pasted without their header)."""
+    the spam filter dropped (R4.43, README's rule of rows pasted without their header); whole
+    rows under their header past the burst alike."""
     a = explained_answer(text)
     assert (a.cause, a.probe_kills.lo, a.probe_kills.hi) == (Cause.LIVENESS_KILL, 2, None)
 
 
 @pytest.mark.parametrize("text", [
-    _HEADER + _ROWS.format(ready="x22"),  # the table under its header, none cut
+    _HEADER + _ROWS.format(ready="x5"),  # the table under its header, none cut, 17
     # 17 occurrences, and 5 the rows imply and leave out (the two killed containers' Created
     # and Started, a pull's outcome: implied_rows.py, fixrows93): 22, under the burst
     "```\n" + _ROWS.format(ready="x5") + "```\n",
