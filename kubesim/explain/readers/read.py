@@ -58,8 +58,8 @@ __all__ = ["FORMATS_HELP", "combine", "parse_record", "pod_groups", "pod_key", "
 # (an error naming the file and this stays one line of under 400 characters: test_hostile)
 FORMATS_HELP = ("kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any "
                 "layout, or -o json|yaml), kubectl get pods (or -o custom-columns), as pasted, "
-                "the kubelet's log (journalctl -u kubelet), or a Prometheus query_range JSON "
-                "of prober_probe_total")
+                "the kubelet's log (journalctl -u kubelet), crictl ps|pods|inspect, or a "
+                "Prometheus query_range JSON of prober_probe_total")
 # a list's item claims YAML only with a key or a flow mapping after its dash: markdown's
 # bullets and check boxes (`- [X] I have searched ...`, an issue form's) are prose
 _YAML_START = re.compile(r"^(?:---|apiVersion:|kind:|metadata:|status:|spec:|items:|\{"
