@@ -1340,7 +1340,10 @@ def _why_from_below(v: rc.View) -> str:
         return "are cut"
     if _fails_after_last_kill(v):
         return "its probe failed after the last kill"
-    return "are a piece pasted without their column header (rows of it may be left out)"
+    if not _rows_headed(v):
+        return "are a piece pasted without their column header (rows of it may be left out)"
+    # whole rows: a later kill's failures may be dropped as well (R4.43, the lead's stop 53)
+    return "a later kill's failures may have been dropped as well"
 
 
 def _likely(f: _Facts) -> _Decided | None:
@@ -2465,20 +2468,16 @@ def _dropped(f: _Facts) -> bool:
 
 
 def _kills_from_below(f: _Facts) -> bool:
-    """Whether the Killing rows count the probe kills from below: the pod's rows are past the
-    recorder's burst (`_dropped`), no restart count bounds them, and either the rows are cut
-    (`View.rows_cut`; or pasted without their column header, `_rows_headed`: a piece of the
-    table, rows of it may be left out below, README's rule of rows pasted without their
-    header) or the killing probe fails after the last kill they show
-    (`_fails_after_last_kill`). The spam filter keys by the pod, not the reason: a kill it
-    dropped shows only in its row's next written occurrence, and leaves no trace if none
-    follows (client-go tools/record/events_cache.go, R4.43); an end in the rows a cut hides,
-    or one those later failures made, may be such a kill (README's counting rules;
-    kong-11698, akhq-930, hazelcast-docker-901's headerless rows). Whole rows with no failure
-    after the last kill show every end."""
-    return bool(f.probe_kills) and _restart_bound(f) is None and (_dropped(f) and (
-        f.view.rows_cut or not _rows_headed(f.view) or _fails_after_last_kill(f.view))
-        or _picked_reach_burst(f))
+    """Whether the Killing rows count the probe kills from below: no restart count bounds
+    them, and the pod's rows are past the recorder's burst (`_dropped`), or reach it with the
+    rows they imply and leave out (`_picked_reach_burst`). The spam filter keys by the pod, not
+    the reason, and counts an occurrence before it drops it: a dropped kill shows only in its
+    row's next written occurrence, and leaves no trace if none follows (client-go
+    tools/record/events_cache.go, R4.43). Whole rows with no failure after the last kill prove
+    nothing more past the burst: the failures a later kill needs may be dropped too (the
+    lead's stop-53 rule, reversing fix31a's; README's counting rules)."""
+    return bool(f.probe_kills) and _restart_bound(f) is None and (
+        _dropped(f) or _picked_reach_burst(f))
 
 
 def _picked_reach_burst(f: _Facts) -> bool:
