@@ -316,3 +316,12 @@ def assert_no_end(text: str) -> None:
     except RecordError:
         return
     assert not a.shows_failures
+
+
+_DIRECTORIES = re.compile(r"(?:/[^/\s:]+)+/")
+
+
+def own_length(line: str) -> int:
+    """A message's length without the folders of the paths it names: a clone's location
+    (`/check/work/main/...`, pytest's tmp folders) is the user's, not kubesim's wording."""
+    return len(_DIRECTORIES.sub("", line))

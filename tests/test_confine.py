@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import cli, patient_mcp_client
+from helpers import cli, own_length, patient_mcp_client
 
 from kubesim.errors import RenderError
 from kubesim.files import reading_scope, trust_root
@@ -208,7 +208,7 @@ def assert_refused(capsys: pytest.CaptureFixture[str], w: World, argv: list[str]
         said = out + err + (html.read_text() if html.exists() else "")
         assert code == 2, (fmt, code, err, out[:2000])
         assert err.startswith("kubesim: error: ") and err.count("\n") == 1, err
-        assert len(err) < 400, err  # kubesim's own line, not an engine's dump of paths
+        assert own_length(err) < 400, err  # kubesim's own line, not an engine's dump of paths
         assert link in err, (link, err)
         assert not [leak for leak in leaks if leak in said], (fmt, said[:2000])
 
