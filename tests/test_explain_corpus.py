@@ -397,6 +397,17 @@ NOT_READ: dict[str, str] = {
         "ree ends of the case's container, a sentence with no subject of the case's; no g"
         "eneral rule reads stated lifetimes as ends without guessing, and `lifetime` has "
         "other senses"),
+    # held-out batch 116
+    "directpv-729.pr-one-sentence-then-fenced-describe-row-readiness-x2-connection-refused.txt": ("held-out batch 116: not yet run"),
+    "podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-503.txt": ("held-out batch 116: not yet run"),
+    "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-restarting-continuously.txt": ("held-out batch 116: not yet run"),
+    "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": ("held-out batch 116: not yet run"),
+    "kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-pod-then-template-sections.txt": ("held-out batch 116: not yet run"),
+    "cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-allows-33s-then-release-note.txt": ("held-out batch 116: not yet run"),
+    "sapcc-helm-charts-11365.pr-prose-delays-up-to-209s-killing-at-least-one-agent-leading-to-crash-looping.txt": ("held-out batch 116: not yet run"),
+    "runlore-48.pr-why-heading-the-pod-was-oomkilled-exit-137-at-256mi-default.txt": ("held-out batch 116: not yet run"),
+    "ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-efs-plugin-on-liveness-failure-cut-in-table.txt": ("held-out batch 116: not yet run"),
+    "aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprobe-sidecar-kubelet-restarts-plugin-cut.txt": ("held-out batch 116: not yet run"),
 }
 
 
