@@ -397,6 +397,15 @@ NOT_READ: dict[str, str] = {
         "ree ends of the case's container, a sentence with no subject of the case's; no g"
         "eneral rule reads stated lifetimes as ends without guessing, and `lifetime` has "
         "other senses"),
+    # held-out batch 117
+    "cortex-helm-chart-482.issue-prose-then-console-helm-upgrade-and-get-pods-alertmanager-crashloopbackoff-9-restarts-cut-in-row.txt": ("held-out batch 117: not yet run"),
+    "treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readiness-probes-terminate-the-container-crashloopbackoff.txt": ("held-out batch 117: not yet run"),
+    "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": ("held-out batch 117: not yet run"),
+    "jitsu-chart-76.issue-problem-description-heap-over-limit-then-describe-fragment-kafka-running-last-state-oomkilled-restart-count-5-cut-at-limits.txt": ("held-out batch 117: not yet run"),
+    "docker-selenium-3191.issue-markdown-summary-get-pods-4-restarts-then-last-state-error-143-sigterm-and-graceful-shutdown-log-cut.txt": ("held-out batch 117: not yet run"),
+    "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": ("held-out batch 117: not yet run"),
+    "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": ("held-out batch 117: not yet run"),
+    "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": ("held-out batch 117: not yet run"),
 }
 
 
