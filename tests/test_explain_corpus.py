@@ -408,6 +408,15 @@ NOT_READ: dict[str, str] = {
     "runlore-48.pr-why-heading-the-pod-was-oomkilled-exit-137-at-256mi-default.txt": ("held-out batch 116: not yet run"),
     "ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-efs-plugin-on-liveness-failure-cut-in-table.txt": ("held-out batch 116: not yet run"),
     "aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprobe-sidecar-kubelet-restarts-plugin-cut.txt": ("held-out batch 116: not yet run"),
+    # held-out batch 117
+    "cortex-helm-chart-482.issue-prose-then-console-helm-upgrade-and-get-pods-alertmanager-crashloopbackoff-9-restarts-cut-in-row.txt": ("held-out batch 117: not yet run"),
+    "treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readiness-probes-terminate-the-container-crashloopbackoff.txt": ("held-out batch 117: not yet run"),
+    "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": ("held-out batch 117: not yet run"),
+    "jitsu-chart-76.issue-problem-description-heap-over-limit-then-describe-fragment-kafka-running-last-state-oomkilled-restart-count-5-cut-at-limits.txt": ("held-out batch 117: not yet run"),
+    "docker-selenium-3191.issue-markdown-summary-get-pods-4-restarts-then-last-state-error-143-sigterm-and-graceful-shutdown-log-cut.txt": ("held-out batch 117: not yet run"),
+    "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": ("held-out batch 117: not yet run"),
+    "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": ("held-out batch 117: not yet run"),
+    "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": ("held-out batch 117: not yet run"),
 }
 
 
