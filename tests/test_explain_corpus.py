@@ -417,6 +417,15 @@ NOT_READ: dict[str, str] = {
     "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": ("held-out batch 117: not yet run"),
     "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": ("held-out batch 117: not yet run"),
     "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": ("held-out batch 117: not yet run"),
+    # held-out batch 118
+    "wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crashloopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt": ("held-out batch 118: not yet run"),
+    "lisenet-liveness-probe-saves-the-day.blog-prose-java-heap-outofmemoryerror-container-fails-readiness-still-running-then-liveness-yaml-cut.txt": ("held-out batch 118: not yet run"),
+    "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": ("held-out batch 118: not yet run"),
+    "forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory-than-allowed-kubernetes-ended-up-killing-the-fleet.txt": ("held-out batch 118: not yet run"),
+    "devseatit-memory-leak-tag.incident-summary-timeline-pods-restarting-every-15-20-minutes-pod-status-oomkilled-exit-code-137-cut.txt": ("held-out batch 118: not yet run"),
+    "codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-which-caused-a-crashloop-in-some-api-pods.txt": ("held-out batch 118: not yet run"),
+    "sumeetweb-readiness-probes-that-lied.blog-prose-deploy-rolled-out-clean-every-pod-reported-ready-requests-still-dropped.txt": ("held-out batch 118: not yet run"),
+    "ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-code-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt": ("held-out batch 118: not yet run"),
 }
 
 
