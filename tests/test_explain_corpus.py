@@ -398,34 +398,135 @@ NOT_READ: dict[str, str] = {
         "eneral rule reads stated lifetimes as ends without guessing, and `lifetime` has "
         "other senses"),
     # held-out batch 116
-    "directpv-729.pr-one-sentence-then-fenced-describe-row-readiness-x2-connection-refused.txt": ("held-out batch 116: not yet run"),
-    "podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-503.txt": ("held-out batch 116: not yet run"),
-    "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-restarting-continuously.txt": ("held-out batch 116: not yet run"),
-    "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": ("held-out batch 116: not yet run"),
-    "kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-pod-then-template-sections.txt": ("held-out batch 116: not yet run"),
-    "cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-allows-33s-then-release-note.txt": ("held-out batch 116: not yet run"),
-    "sapcc-helm-charts-11365.pr-prose-delays-up-to-209s-killing-at-least-one-agent-leading-to-crash-looping.txt": ("held-out batch 116: not yet run"),
-    "runlore-48.pr-why-heading-the-pod-was-oomkilled-exit-137-at-256mi-default.txt": ("held-out batch 116: not yet run"),
-    "ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-efs-plugin-on-liveness-failure-cut-in-table.txt": ("held-out batch 116: not yet run"),
-    "aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprobe-sidecar-kubelet-restarts-plugin-cut.txt": ("held-out batch 116: not yet run"),
+    "podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-503.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-"
+        "503.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -o y"
+        "aml|json, kubectl get events (any layout, or -o json|yaml), kubectl get pods ; want {'en"
+        "ded': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'show"
+        "s_failures': True}"),
+    "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-restarting-continuously.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-res"
+        "tarting-continuously.txt: not a record explain reads: expected kubectl describe pod, kub"
+        "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-templa"
+        "te-change.txt: not a record explain reads: expected kubectl describe pod, kubectl get po"
+        "d -o yaml|json, kubectl get events (any layout, or -o json|yaml), kubectl get; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-pod-then-template-sections.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-po"
+        "d-then-template-sections.txt: not a record explain reads: expected kubectl describe pod,"
+        " kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yam; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-allows-33s-then-release-note.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-a"
+        "llows-33s-then-release-note.txt: not a record explain reads: expected kubectl describe p"
+        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "sapcc-helm-charts-11365.pr-prose-delays-up-to-209s-killing-at-least-one-agent-leading-to-crash-looping.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: sapcc-helm-charts-11365.pr-prose-delays-up-to-209s-killing-at-least-one-agent-leadin"
+        "g-to-crash-looping.txt: not a record explain reads: expected kubectl describe pod, kubec"
+        "tl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ku; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-efs-plugin-on-liveness-failure-cut-in-table.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-e"
+        "fs-plugin-on-liveness-failure-cut-in-table.txt: not a record explain reads: expected kub"
+        "ectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layo; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprobe-sidecar-kubelet-restarts-plugin-cut.txt": (
+        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprob"
+        "e-sidecar-kubelet-restarts-plugin-cut.txt: not a record explain reads: expected kubectl "
+        "describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, o; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
     # held-out batch 117
-    "cortex-helm-chart-482.issue-prose-then-console-helm-upgrade-and-get-pods-alertmanager-crashloopbackoff-9-restarts-cut-in-row.txt": ("held-out batch 117: not yet run"),
-    "treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readiness-probes-terminate-the-container-crashloopbackoff.txt": ("held-out batch 117: not yet run"),
-    "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": ("held-out batch 117: not yet run"),
-    "jitsu-chart-76.issue-problem-description-heap-over-limit-then-describe-fragment-kafka-running-last-state-oomkilled-restart-count-5-cut-at-limits.txt": ("held-out batch 117: not yet run"),
-    "docker-selenium-3191.issue-markdown-summary-get-pods-4-restarts-then-last-state-error-143-sigterm-and-graceful-shutdown-log-cut.txt": ("held-out batch 117: not yet run"),
-    "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": ("held-out batch 117: not yet run"),
-    "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": ("held-out batch 117: not yet run"),
-    "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": ("held-out batch 117: not yet run"),
+    "treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readiness-probes-terminate-the-container-crashloopbackoff.txt": (
+        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readin"
+        "ess-probes-terminate-the-container-crashloopbackoff.txt: not a record explain reads: exp"
+        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
+        "ded': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 1, 'ma"
+        "x': None}, 'shows_failures': True}"),
+    "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": (
+        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildc"
+        "ard-crashloopbackoff-originally-posted.txt: not a record explain reads: expected kubectl"
+        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": (
+        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-"
+        "and-kubectl-logs-cut.txt: not a record explain reads: expected kubectl describe pod, kub"
+        "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
+        "ded': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': None}, 'show"
+        "s_failures': True}"),
+    "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": (
+        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-scre"
+        "enshot.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -"
+        "o yaml|json, kubectl get events (any layout, or -o json|yaml), kubectl get po; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": (
+        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
+        ", 'shows_failures': True}"),
     # held-out batch 118
-    "wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crashloopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt": ("held-out batch 118: not yet run"),
-    "lisenet-liveness-probe-saves-the-day.blog-prose-java-heap-outofmemoryerror-container-fails-readiness-still-running-then-liveness-yaml-cut.txt": ("held-out batch 118: not yet run"),
-    "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": ("held-out batch 118: not yet run"),
-    "forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory-than-allowed-kubernetes-ended-up-killing-the-fleet.txt": ("held-out batch 118: not yet run"),
-    "devseatit-memory-leak-tag.incident-summary-timeline-pods-restarting-every-15-20-minutes-pod-status-oomkilled-exit-code-137-cut.txt": ("held-out batch 118: not yet run"),
-    "codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-which-caused-a-crashloop-in-some-api-pods.txt": ("held-out batch 118: not yet run"),
-    "sumeetweb-readiness-probes-that-lied.blog-prose-deploy-rolled-out-clean-every-pod-reported-ready-requests-still-dropped.txt": ("held-out batch 118: not yet run"),
-    "ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-code-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt": ("held-out batch 118: not yet run"),
+    "wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crashloopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt": (
+        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crash"
+        "loopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt: not a record explai"
+        "n reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "lisenet-liveness-probe-saves-the-day.blog-prose-java-heap-outofmemoryerror-container-fails-readiness-still-running-then-liveness-yaml-cut.txt": (
+        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max"
+        "': 0}, 'shows_failures': True}"),
+    "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": (
+        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills': {'"
+        "min': 1, 'max': None}, 'shows_failures': True}"),
+    "forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory-than-allowed-kubernetes-ended-up-killing-the-fleet.txt": (
+        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory"
+        "-than-allowed-kubernetes-ended-up-killing-the-fleet.txt: not a record explain reads: exp"
+        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-which-caused-a-crashloop-in-some-api-pods.txt": (
+        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-w"
+        "hich-caused-a-crashloop-in-some-api-pods.txt: not a record explain reads: expected kubec"
+        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-code-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt": (
+        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
+        "or: ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-c"
+        "ode-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt: not a record explain "
+        "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl g; want {'en"
+        "ded': 'app-exit', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures'"
+        ": True}"),
 }
 
 
