@@ -10,7 +10,13 @@
   their lines joined by single spaces, as a page joins them.
 
 Hand-written variants beside them that must stay unread (a row whose source is of no known
-shape, a message holding a row's first cells, no header, a header alone)."""
+shape, a message holding a row's first cells, no header, a header alone).
+
+- the row the record shows last, where rows a page ran into one line share that line's
+  number: the last read of them (model.last_row), not the first the line's number finds; the
+  judgments of the record's last row (reconstruct.py: a list, a JSON object, a request or a
+  probe's output the last row's message leaves open cuts the rows; counted_table.py and
+  `rows_whole`: a last row whose message runs over lines is no whole table's) ask it."""
 
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ from helpers import explained_answer, read_in_one_pass
 from kubesim.explain.model import Cause, CountRange, ProbeType
 from kubesim.explain.readers.events_run_old import old_events_run
 from kubesim.explain.readers.read import parse_record, pod_groups
+from kubesim.explain.reconstruct import attribute
 
 _REAL = Path(__file__).parent / "data" / "explain" / "real"
 _OLD = "LASTSEEN FIRSTSEEN COUNT NAME KIND SUBOBJECT TYPE REASON SOURCE MESSAGE"
@@ -174,6 +181,70 @@ def test_an_unsplittable_row_leaves_the_line_unread_and_said():
     # (the same row with the kubelet's source: read)
     pods = pod_groups([parse_record(text.replace("my-operator, n1", "kubelet, n1"), "r.txt")])
     assert sorted(e.reason for p in pods for e in p.events) == ["Killing", "Unhealthy"]
+
+
+# --- the record's last row, of rows sharing its last line ------------------------------------
+
+_RUN_14 = ("$ kubectl get events LAST SEEN TYPE REASON OBJECT MESSAGE 5m Normal Scheduled pod/web-0 "
+           "Successfully assigned default/web-0 to n1 4m (x3 over 5m) Warning Unhealthy pod/web-0 "
+           "Liveness probe failed: HTTP probe failed with statuscode: 500 ")
+
+
+@pytest.mark.parametrize("last, cut", [
+    # a Go slice the kubelet prints whole, left open (`_ends_inside_a_list`)
+    ("1m Warning FailedMount pod/web-0 Unable to attach or mount volumes: unmounted "
+     "volumes=[config da", True),
+    ("1m Warning FailedMount pod/web-0 Unable to attach or mount volumes: unmounted "
+     "volumes=[config data]", False),
+    # a probe's JSON log line, its object left open (`_ends_inside_an_object`)
+    ('1m Warning Unhealthy pod/web-0 Readiness probe failed: {"level":"info","msg":"ti', True),
+    ('1m Warning Unhealthy pod/web-0 Readiness probe failed: {"level":"info","msg":"ok"}',
+     False),
+    # an HTTP probe's request error cut before the error (`_ends_inside_a_request`)
+    ('1m Warning Unhealthy pod/web-0 Readiness probe failed: Get "http://10.0.0.1:8080/re',
+     True),
+    ('1m Warning Unhealthy pod/web-0 Readiness probe failed: Get "http://10.0.0.1:8080/ready"'
+     ": context deadline exceeded (Client.Timeout exceeded while awaiting headers)", False),
+    # an HTTP probe's failure with no output (`_ends_inside_an_output`)
+    ("1m Warning Unhealthy pod/web-0 Liveness probe failed:", True),
+    ("1m Warning Unhealthy pod/web-0 Liveness probe failed: HTTP probe failed with "
+     "statuscode: 503", False),
+])
+def test_the_last_of_rows_run_into_one_line_is_the_record_s_last_row(last, cut):
+    # (the first row on the line, Scheduled, ends in nothing left open: read as the last, the
+    # rows were taken as uncut)
+    [pod] = pod_groups([parse_record(_RUN_14 + last + "\n", "r.txt")])
+    [view], _ = attribute(pod)
+    assert view.rows_cut is cut
+
+
+_RUN_OLD = (f"$ kubectl get events {_OLD} 5m 5m 1 web-0 Pod Normal Scheduled default-scheduler "
+            "Successfully assigned web-0 to n1 5m 5m 1 web-0 Pod spec.containers{web} Normal "
+            "Started kubelet, n1 Started container 4m 5m 3 web-0 Pod spec.containers{web} "
+            "Warning Unhealthy kubelet, n1 Liveness probe failed: HTTP probe failed with "
+            "statuscode: 500 4m 4m 1 web-0 Pod spec.containers{web} Normal Killing kubelet, n1 "
+            "Killing container with id docker://web:Container failed liveness probe.. Container "
+            "will be killed and recreated. 1m 1m 1 web-0 Pod spec.containers{web} Warning "
+            "Unhealthy kubelet, n1 Readiness probe failed: HTTP probe failed with statuscode: "
+            "503\n")
+
+
+def test_a_last_row_whose_message_runs_over_lines_is_no_whole_table():
+    # (the last row of the line goes on on the next: a probe's output over lines, which has
+    # no end mark to tell a cut by, counted_table.py and `rows_whole`; the first row of the
+    # line, Scheduled, is one line)
+    over = _RUN_OLD + "<html><body>Service Unavailable\n"
+    [pod] = pod_groups([parse_record(over, "r.txt")])
+    [view], _ = attribute(pod)
+    assert (view.counted_table, view.rows_whole) == (False, False)
+    a = explained_answer(over)
+    assert "whole from its Scheduled row on" not in a.probe_kills.because
+    [pod] = pod_groups([parse_record(_RUN_OLD, "r.txt")])  # (the row ends on its line)
+    [view], _ = attribute(pod)
+    assert (view.counted_table, view.rows_whole) == (True, True)
+    a = explained_answer(_RUN_OLD)
+    assert a.probe_kills == CountRange(1, 1) and "whole from its Scheduled row on" in \
+        a.probe_kills.because
 
 
 # --- bounded -------------------------------------------------------------------------------
