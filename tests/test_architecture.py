@@ -215,6 +215,7 @@ MODULES = {
     "kubesim.explain.readers.rancher_state": "records",
     "kubesim.explain.readers.event_in_sentence": "records",
     "kubesim.explain.readers.events_run": "records",
+    "kubesim.explain.readers.events_run_old": "records",
     "kubesim.explain.readers.go_probe": "records",
     "kubesim.explain.readers.quoted_runs": "records",
     "kubesim.explain.implied_rows": "explain",

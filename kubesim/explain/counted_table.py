@@ -15,7 +15,7 @@ kill the filter may drop leaving no later occurrence of its row).
 from __future__ import annotations
 
 from kubesim.explain.messages import cut_short
-from kubesim.explain.readers.model import RecordedEvent
+from kubesim.explain.readers.model import RecordedEvent, last_row
 
 __all__ = ["counted_from_scheduled", "first_cut_above"]
 
@@ -25,7 +25,7 @@ def counted_from_scheduled(events: list[RecordedEvent]) -> bool:
     docstring): the Scheduled row among them, every row under its column header with its count
     as the table states it, none cut short or combined by the aggregator, the last no probe's
     output over lines (which has no end mark to tell a cut by)."""
-    last = max(events, key=lambda e: e.where.line or 0, default=None)
+    last = last_row(events)
     return last is not None and any(e.reason == "Scheduled" for e in events) and not any(
         e.truncated or e.cut_before or e.cut_after or e.combined or e.no_header
         or not e.count_stated or cut_short(e.message) for e in events) and \

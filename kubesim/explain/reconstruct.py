@@ -69,6 +69,7 @@ from kubesim.explain.readers.model import (
     RecordedEvent,
     Stamp,
     StampKind,
+    last_row,
 )
 from kubesim.explain.readers.names import LABEL
 from kubesim.explain.readers.normalise import ELLIPSIS
@@ -487,7 +488,7 @@ def rows_whole(events: list[RecordedEvent]) -> bool:
     aggregator, fewer occurrences than the event recorder lets through before it drops some
     (SPAM_BURST), and the last not a probe's output over lines, which has no end mark to tell
     a cut by."""
-    last = max(events, key=lambda e: e.where.line or 0, default=None)
+    last = last_row(events)
     return last is not None and not any(
         e.truncated or e.cut_before or e.cut_after or e.combined or cut_short(e.message)
         for e in events) and \
@@ -631,7 +632,7 @@ def _rows_cut(events: list[RecordedEvent]) -> bool:
 def _ends_inside_a_request(events: list[RecordedEvent]) -> bool:
     """Whether the record's last row stops inside an HTTP probe's request error, before the
     error itself (`request_cut`): rows after it are not in the record."""
-    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    last = last_row(events)
     return last is not None and request_cut(last.message.strip())
 
 
@@ -640,7 +641,7 @@ def _ends_inside_a_list(events: list[RecordedEvent]) -> bool:
     prints a Go slice whole, `unmounted volumes=[a b]`, so a message whose `[` is not closed
     was cut there, and rows after it are not in the record (jenkinsci-kubernetes-operator-242's
     FailedMount row, `=[scripts init-configuration operator-cre`)."""
-    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    last = last_row(events)
     return last is not None and last.message.count("[") > last.message.count("]")
 
 
@@ -655,7 +656,7 @@ def _ends_inside_an_object(events: list[RecordedEvent]) -> bool:
     (grpc-health-probe's `{"level":"info",...,"msg":"timeout: ..."}`), so a message whose
     `{` is not closed was cut there by the paste, and rows after it are not in the record
     (amazon-vpc-cni-k8s-1038's readiness row, cut at `withi`, fenced or not)."""
-    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    last = last_row(events)
     return last is not None and len(last.message) < _OUTPUT_KEPT and \
         last.message.count("{") > last.message.count("}")
 
@@ -668,7 +669,7 @@ def _ends_inside_an_output(events: list[RecordedEvent]) -> bool:
     prober prints it after `probe failed:`, pkg/kubelet/prober/prober.go), so the message was
     cut there and rows after it are not in the record (kong-11698). Only an exec probe's output
     may be empty."""
-    last = max(events, key=lambda e: (e.where.line or 0), default=None)
+    last = last_row(events)
     p = probe_event(last.message) if last is not None else None
     if p is None or p.outcome is not ProbeOutcome.FAILED or p.detail:
         return False

@@ -29,16 +29,18 @@ from typing import NamedTuple
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import LABEL, object_of_event_name
 
-__all__ = ["BareReason", "Cells", "Column", "Columns", "StartBackOff", "bare_reason", "event_type",
-           "get_old_cells", "headerless_cells", "sourced_cells", "spaced_console_cells",
-           "start_back_off", "wide_cells"]
+__all__ = ["PRINTED_KINDS", "BareReason", "Cells", "Column", "Columns", "StartBackOff",
+           "bare_reason", "event_type", "get_old_cells", "headerless_cells", "sourced_cells",
+           "spaced_console_cells", "start_back_off", "wide_cells"]
 
 _SPLIT = lazy_regex(r"\t+|[ \t]{2,}")
 _TYPE = ("Normal", "Warning")
 _SUBOBJECT = lazy_regex(r"^spec\.\S+$|^implicitly required container \S+$")
-_KINDS = {"Pod", "ReplicaSet", "Deployment", "StatefulSet", "DaemonSet", "Job", "Node",
-          "Service", "Endpoints", "CronJob", "ReplicationController", "PersistentVolumeClaim",
-          "HorizontalPodAutoscaler", "Namespace", "ConfigMap", "Secret", "Ingress"}
+# the kinds a KIND cell of the 1.5-1.13 table holds (events_run_old.py reads them as anchors)
+PRINTED_KINDS = {"Pod", "ReplicaSet", "Deployment", "StatefulSet", "DaemonSet", "Job", "Node",
+                 "Service", "Endpoints", "CronJob", "ReplicationController",
+                 "PersistentVolumeClaim", "HorizontalPodAutoscaler", "Namespace", "ConfigMap",
+                 "Secret", "Ingress"}
 _COUNT = lazy_regex(r"^\d{1,400}$")
 _REASON = lazy_regex(r"^[A-Za-z][A-Za-z0-9_]{0,80}$")
 _OBJECT = lazy_regex(r"^[a-z][a-z0-9.]{0,60}/\S{1,253}$")
@@ -269,7 +271,7 @@ def get_old_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
     t = _tokens(line)
     at = next((i for i in (2, 3) if i < len(t) and _COUNT.match(t[i]) and is_time(t[i - 1])
                and is_time(t[i - 2])), None)
-    if at is None or len(t) < at + 4 or t[at + 2] not in _KINDS:
+    if at is None or len(t) < at + 4 or t[at + 2] not in PRINTED_KINDS:
         return None
     rest = t[at + 3:]
     sub = rest.pop(0) if rest and _SUBOBJECT.match(rest[0]) else None
@@ -327,7 +329,7 @@ def headerless_cells(line: str, is_time: Callable[[str], bool]) -> Cells | None:
         return Cells(t[0], "  ".join(t[3:]), t[1], t[2])
     if len(t) < 3 or not is_time(t[0]):
         return None
-    if len(t) >= 5 and t[2] in _KINDS and t[3] in _TYPE and _REASON.match(t[4]):
+    if len(t) >= 5 and t[2] in PRINTED_KINDS and t[3] in _TYPE and _REASON.match(t[4]):
         # the OpenShift 3 web console's events page: Time, Name, Kind, Severity, Reason,
         # Message (openshiftio-2425)
         return Cells(t[4], "  ".join(t[5:]), t[3], t[0], kind=t[2], name=t[1])
@@ -352,7 +354,7 @@ def _kind_cell(rest: list[str]) -> str | None:
     no NAME (`LAST SEEN  TYPE  REASON  KIND  MESSAGE`, `Columns.kind_alone`): a cell after
     REASON that is a kind alone (`Pod`), a message cell after it; None otherwise (a message
     starting with a kind's word, `Pod sandbox changed, ...`, is one cell with it)."""
-    return rest[0] if len(rest) >= 2 and rest[0] in _KINDS else None
+    return rest[0] if len(rest) >= 2 and rest[0] in PRINTED_KINDS else None
 
 
 # a reason the OpenShift 3 web console printed in words (`Failed sync`, its events page

@@ -14,8 +14,9 @@ event rows' reader says so). A row cut before its OBJECT (`23s Normal Pul`) name
 it is left out, and the caller says the rest of the line was not read.
 
 Unread: a header with no row after it; words that only look like a row's (`Normal` after an
-age in a sentence) with no header before them; the `-o wide` and the 1.5-1.13 layouts, whose
-SOURCE and MESSAGE cells cannot be told apart once their gaps are lost.
+age in a sentence) with no header before them; the `-o wide` layout, whose SOURCE and MESSAGE
+cells cannot be told apart once their gaps are lost. The 1.5-1.13 layout, whose cells can be
+told apart by their shapes where each is of a known one, is events_run_old.py's.
 
 One pass: the header is searched once (its first words looked for first), each row's start
 matched once from where the last ended (`finditer`, bounded cells).
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kubesim.explain.readers.events_run_old import old_events_run
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import NAMESPACE_CELL
 
@@ -73,7 +75,8 @@ def events_run(line: str) -> EventsRun | None:
 
 
 def events_run_hint(text: str) -> bool:
-    """Whether a line of the text holds such a table (looked for before the paste is put
-    back: runs.py reads it then); a text without `LAST SEEN` is not looked at."""
-    return "LAST SEEN" in text and any(events_run(x) is not None
-                                       for x in text.split("\n") if "LAST SEEN" in x)
+    """Whether a line of the text holds such a table, or one of 1.5-1.13 (events_run_old.py;
+    looked for before the paste is put back: runs.py reads it then); a text without `SEEN`
+    (LAST SEEN, LASTSEEN) is not looked at."""
+    return "SEEN" in text and any(events_run(x) is not None or old_events_run(x) is not None
+                                  for x in text.split("\n") if "SEEN" in x)

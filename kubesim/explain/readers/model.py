@@ -8,6 +8,7 @@ API server would) and its status. `kubesim.explain.engine` interprets them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -15,7 +16,7 @@ from kubesim.spec.model import ContainerSpec
 
 __all__ = ["LOGGED", "UNTOLD_STATE", "WITHOUT_PROBE_LINES", "Condition", "ContainerRecord",
            "CountBasis", "Note", "NoteKind", "PodRecord", "ProbeSeries", "RecordSet",
-           "RecordedEvent", "Stamp", "StampKind", "Terminated", "Where", "is_logged"]
+           "RecordedEvent", "Stamp", "StampKind", "Terminated", "Where", "is_logged", "last_row"]
 
 # A pod's `formats` tag: its describe is older than kubectl 1.2, which printed no probe lines
 # (kubernetes#21341), so the container blocks do not list the probes the containers have.
@@ -178,6 +179,14 @@ class RecordedEvent:
 def is_logged(event: RecordedEvent) -> bool:
     """Whether `event` was read from the kubelet's own log (not from the API's events)."""
     return event.component == LOGGED
+
+
+def last_row(events: Sequence[RecordedEvent]) -> RecordedEvent | None:
+    """The row of `events` the record shows last (None for none): of the rows on its last
+    line, the last read. Rows a page ran into one line are put back on lines that keep that
+    line's number (runs.py: events_run.py, events_run_old.py), read in the line's order, so
+    the row the record ends in is the last of them, not the first that line's number finds."""
+    return max(reversed(events), key=lambda e: e.where.line or 0, default=None)
 
 
 @dataclass(frozen=True, slots=True)

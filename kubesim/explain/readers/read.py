@@ -33,6 +33,7 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
     is_logged,
+    last_row,
 )
 from kubesim.explain.readers.named_unready import give_named_unready
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
@@ -378,9 +379,7 @@ def _cut_elsewhere(pods: list[PodRecord], events: list[RecordedEvent]) -> None:
     of the record may have rows there. Its row next to the cut is marked cut on that side
     (rows there are not in the record), said in a note: never its whole stream since its
     scheduling."""
-    # (the last read of the rows on the last line: a table a page ran into one line puts its
-    # rows back on the line they came from, events_run.py)
-    last = max(reversed(events), key=lambda e: e.where.line or 0, default=None)
+    last = last_row(events)  # (of rows run into one line, the last read)
     cuts = [e for e in events if e.object_name and (e.cut_after or e.cut_before or (
         e is last and e.truncated))]  # the record ends inside its last row
     # the record ends inside its last row before its OBJECT cell: a row of any pod

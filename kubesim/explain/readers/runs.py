@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.event_in_sentence import event_in_sentence
 from kubesim.explain.readers.events_run import EVENTS_RUN, events_run
+from kubesim.explain.readers.events_run_old import EVENTS_RUN_OLD, old_events_run
 from kubesim.explain.readers.fabric8_state import fabric8_terminated
 from kubesim.explain.readers.failing_told import failing_told
 from kubesim.explain.readers.flattened import is_status_key, reindent_status
@@ -700,6 +701,9 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
     run = events_run(line)  # (a `get events` table: no pods table's words)
     if run is not None:
         return (run.lines, run.around), EVENTS_RUN
+    old = old_events_run(line)  # (the table of 1.5-1.13)
+    if old is not None:
+        return (old.lines, old.around), EVENTS_RUN_OLD
     parts, what = None if header_apart else _pods_run(line), "a `get pods` table"
     if parts is not None and "..." in parts[0]:
         what = "a `get pods` table cut between its rows (rows left out there)"
