@@ -216,6 +216,9 @@ def test_the_last_of_rows_run_into_one_line_is_the_record_s_last_row(last, cut):
     [pod] = pod_groups([parse_record(_RUN_14 + last + "\n", "r.txt")])
     [view], _ = attribute(pod)
     assert view.rows_cut is cut
+    # rows a mark cuts are no whole table (`rows_whole`): a whole table from Scheduled on
+    # would bound the kills from above (kills {1, 1} beside a cut row, before)
+    assert not (cut and view.rows_whole)
 
 
 _RUN_OLD = (f"$ kubectl get events {_OLD} 5m 5m 1 web-0 Pod Normal Scheduled default-scheduler "

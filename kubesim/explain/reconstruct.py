@@ -487,12 +487,12 @@ def rows_whole(events: list[RecordedEvent]) -> bool:
     """Whether `events` are whole: some, none of them cut short or combined by the
     aggregator, fewer occurrences than the event recorder lets through before it drops some
     (SPAM_BURST), and the last not a probe's output over lines, which has no end mark to tell
-    a cut by."""
+    a cut by. Rows a mark of the record cuts (`_rows_cut`: the last row left inside a list,
+    an object, a request or a probe's output included) are not whole."""
     last = last_row(events)
-    return last is not None and not any(
-        e.truncated or e.cut_before or e.cut_after or e.combined or cut_short(e.message)
-        for e in events) and \
-        not past_burst(events) and "\n" not in last.message and not rows_missing(events)
+    return last is not None and not _rows_cut(events) and not any(
+        e.combined or cut_short(e.message) for e in events) and \
+        not past_burst(events) and "\n" not in last.message
 
 
 def rows_missing(events: list[RecordedEvent]) -> str:
