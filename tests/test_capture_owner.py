@@ -181,7 +181,7 @@ def test_an_app_that_closes_its_socket_to_another_process_is_refused_at_the_end(
 def test_the_app_exiting_and_another_process_answering_is_refused(
         tmp_path: Path, procs: Processes) -> None:
     """The app answers and exits; another process takes the port: its first answer after the
-    app's exit is not the app's, whatever the kernel tables say."""
+    app's exit is asked of the kernel, which shows the app's process tree holding nothing."""
     port, out = two_free_ports(), tmp_path / "t.jsonl"
     pidfile = tmp_path / "app.pid"
     other_pid, _ = other_server(procs, port, tmp_path / "gone", tmp_path)

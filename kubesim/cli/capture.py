@@ -243,7 +243,7 @@ def foreign_message(other: Answerer, host: str) -> str:
     who = (f"pid {other.pid}" if other.pid is not None else
            "its pid is not readable by this user, e.g. a container runtime's port proxy")
     return (f"another process answered on {host}:{other.port}, not the launched app ({who}); "
-            "no trace was written: stop it or give the app another port")
+            "no trace is kept: stop it or give the app another port")
 
 
 def answered_by(result: CaptureResult) -> str | None:
@@ -255,9 +255,10 @@ def answered_by(result: CaptureResult) -> str | None:
     if unknown is not None:
         return f"cannot tell whether the answers came from the app: {unknown.answerer.why}"
     first = result.checks[0].answerer
-    whens = " and ".join(c.when for c in result.checks)
+    whens = [c.when for c in result.checks]
+    asked = ", ".join(whens[:-1]) + " and " + whens[-1] if len(whens) > 1 else whens[0]
     return (f"the answers came from the app: its process {first.pid} held the listening socket "
-            f"on port {first.port} (asked of the kernel at {whens})")
+            f"on port {first.port} (asked of the kernel at {asked})")
 
 
 def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None,
