@@ -65,6 +65,7 @@ MODULES = {
     "kubesim.behaviour.blackbox": "behaviour", "kubesim.behaviour.capture": "behaviour",
     "kubesim.behaviour.lookup": "behaviour", "kubesim.behaviour.trace_read": "behaviour",
     "kubesim.behaviour.trace_store": "behaviour", "kubesim.behaviour.capture_http": "behaviour",
+    "kubesim.behaviour.capture_owner": "behaviour",
     "kubesim.kubelet": "kubelet", "kubesim.kubelet.prober": "kubelet",
     "kubesim.kubelet.worker": "kubelet", "kubesim.kubelet.results_cache": "kubelet",
     "kubesim.kubelet.prober_manager": "kubelet", "kubesim.kubelet.pod_worker": "kubelet",

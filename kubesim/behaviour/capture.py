@@ -55,17 +55,20 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from kubesim.behaviour import capture_http
+from kubesim.behaviour import capture_http, capture_owner
 from kubesim.behaviour.answer import MAX_LOCATION, location_problem
+from kubesim.behaviour.capture_owner import Answerer, Verdict
 from kubesim.behaviour.trace_read import MAX_TARGET
 from kubesim.errors import UsageError
 from kubesim.files import open_live
 
 __all__ = [
     "BODY_LIMIT",
+    "DEFAULT_GRACE",
     "T0_VARIABLE",
     "CaptureResult",
     "CaptureSettings",
+    "Check",
     "HttpProber",
     "LaunchedApp",
     "PathStatus",
@@ -79,6 +82,10 @@ __all__ = [
 T0_VARIABLE = "KUBESIM_CAPTURE_T0"  # the capture's t=0 (time.monotonic()), given to --launch
 BODY_LIMIT = 10 * 1024  # the kubelet reads at most 10 KiB of a probe's body (R2.11)
 KUBE_VERSION = "1.35"  # the kubelet minor version named in User-Agent by default
+# between SIGTERM and SIGKILL when the capture stops the app: the kubelet's, the pod's
+# terminationGracePeriodSeconds (R4.4), 30 s when the pod leaves it unset (R5.3)
+DEFAULT_GRACE = 30.0
+MAX_GRACE = 600.0
 
 # bounds that keep a capture finite and gentle on the app
 MIN_INTERVAL, MAX_DURATION, MAX_PATHS, MAX_TIMEOUT = 0.05, 86_400.0, 16, 60.0
@@ -96,7 +103,7 @@ class CaptureSettings:
     timeout: float = 1.0
     duration: float = 60.0
     launch: str | None = None
-    grace: float = 5.0
+    grace: float = DEFAULT_GRACE
     on_restart: str = "replay"
     kube_version: str = KUBE_VERSION
     allow_remote: bool = False
@@ -105,7 +112,7 @@ class CaptureSettings:
         _check_range("--interval", self.interval, MIN_INTERVAL, 3600.0)
         _check_range("--timeout", self.timeout, 0.001, MAX_TIMEOUT)
         _check_range("--duration", self.duration, self.interval / 1000, MAX_DURATION)
-        _check_range("--grace", self.grace, 0.0, 600.0)
+        _check_range("--grace", self.grace, 0.0, MAX_GRACE)
         if not self.paths:
             raise UsageError("capture needs at least one --path")
         if len(self.paths) > MAX_PATHS:
@@ -329,7 +336,8 @@ class LaunchedApp:
     own start-up take time (seconds on a loaded machine), so an app that schedules faults on
     the trace's clock must count from this, not from its own process start."""
 
-    def __init__(self, command: str, log: IO[bytes] | None = None, grace: float = 5.0, *,
+    def __init__(self, command: str, log: IO[bytes] | None = None,
+                 grace: float = DEFAULT_GRACE, *,
                  t0: float | None = None) -> None:
         self.command = command
         argv, env = launch_argv(command)
@@ -500,6 +508,15 @@ class PathStatus:
     failures: int = 0
 
 
+@dataclass(frozen=True)
+class Check:
+    """Who held the listening socket the probes reached, and `when` it was asked: at the
+    first answer, at the first answer after the app exited, at the end."""
+
+    when: str
+    answerer: Answerer
+
+
 @dataclass
 class CaptureResult:
     """How a capture went: counts, how it ended, what happened to the launched app."""
@@ -512,8 +529,16 @@ class CaptureResult:
     app_exited_at: float | None = None  # t of the app's own exit during the capture
     app_stopped_by: str | None = None  # SIGTERM / SIGKILL at the end
     app_shutdown_seconds: float | None = None
+    app_grace: float | None = None  # the grace it was given (SIGKILL after it)
     locations_cut: int = 0  # Location headers longer than MAX_LOCATION, stored cut to it
     locations_unusable: int = 0  # Location headers that are no URL, left out of the trace
+    checks: list[Check] = field(default_factory=list)  # whose socket answered (with --launch)
+
+    @property
+    def foreign(self) -> Answerer | None:
+        """The first check that found another process's socket, if any."""
+        return next((c.answerer for c in self.checks
+                     if c.answerer.verdict is Verdict.OTHER), None)
 
 
 def progress_text(elapsed: float, duration: float, per_path: dict[str, PathStatus],
@@ -530,7 +555,12 @@ class Recorder:
     when `stop` is set (a signal handler sets it); then stops the launched app, if any.
 
     The probers (one per path) are built here, before the clock starts, so that t=0 is not
-    spent setting up clients."""
+    spent setting up clients.
+
+    With a launched app, the recorder asks the kernel whose listening socket the probes reach
+    (`capture_owner`): at the first answer, at the first answer after the app exited, and at
+    the end. Another process's socket ends the capture at once, the answer that revealed it
+    unwritten (`CaptureResult.foreign`); the caller discards the trace."""
 
     def __init__(self, settings: CaptureSettings, writer: TraceWriter, *,
                  prober: Callable[[], HttpProber] | None = None) -> None:
@@ -542,6 +572,10 @@ class Recorder:
         make = prober or (lambda: HttpProber(settings.timeout, settings.kube_version))
         self._probers = {p: make() for p in settings.paths}
         self._lock = threading.Lock()
+        self.checks: list[Check] = []
+        self._check_lock = threading.Lock()
+        self._host, self._port = check_target_url(settings.url,
+                                                  allow_remote=settings.allow_remote)
 
     def _worker(self, path: str, stop: threading.Event) -> None:
         s = self.settings
@@ -554,6 +588,9 @@ class Recorder:
                     return
                 sent = time.monotonic()
                 observation = prober.probe(url, sent)
+                if not self._from_the_app(observation, sent):
+                    stop.set()  # another process answered: the capture records no more
+                    return
                 t = sent - self.t0
                 self.writer.write(t, path, observation)
                 self._note(path, observation)
@@ -566,6 +603,37 @@ class Recorder:
                     k, due = k + 1, (k + 1) * s.interval
         finally:
             prober.close()
+
+    def _from_the_app(self, observation: dict[str, Any], sent: float) -> bool:
+        """False when the socket that answered is known to be another process's. Asked of
+        the kernel at the first answer and at the first one sent after the app exited (an
+        answer then cannot be the app's: the supervisor outlives every process of the app);
+        an answer that comes while a check runs waits for its verdict."""
+        app = self.app
+        if app is None or observation.get("error") == "refused":
+            return True
+        exited = app.exited_at
+        when = ("the first answer after the app exited" if exited is not None and sent > exited
+                else "the first answer")
+        with self._check_lock:
+            if all(c.when != when for c in self.checks):
+                self._ask(when)
+            return all(c.answerer.verdict is not Verdict.OTHER for c in self.checks)
+
+    def _ask(self, when: str) -> Check:
+        assert self.app is not None
+        check = Check(when, capture_owner.who_answers(self._host, self._port, self.app.pid))
+        self.checks.append(check)
+        return check
+
+    def _check_at_the_end(self) -> None:
+        """Whose socket the probes reach as the capture ends (nobody's: nothing to say)."""
+        with self._check_lock:
+            if self.app is None or any(c.answerer.verdict is Verdict.OTHER
+                                       for c in self.checks):
+                return
+            if self._ask("the end").answerer.verdict is Verdict.NOBODY:
+                self.checks.pop()
 
     def _note(self, path: str, observation: dict[str, Any]) -> None:
         with self._lock:
@@ -604,6 +672,7 @@ class Recorder:
             for th in threads:  # a probe in flight ends within the timeout
                 th.join(s.timeout + 2.0)
         elapsed = time.monotonic() - self.t0
+        self._check_at_the_end()  # before the app is stopped: its socket still open
         if on_progress is not None:
             on_progress(self._progress(min(elapsed, s.duration)))
         with self._lock:
@@ -612,7 +681,8 @@ class Recorder:
         result = CaptureResult(self.writer.count, round(elapsed, 3), ended_by, per_path,
                                locations_cut=sum(p.cut for p in self._probers.values()),
                                locations_unusable=sum(p.unusable
-                                                      for p in self._probers.values()))
+                                                      for p in self._probers.values()),
+                               checks=list(self.checks))
         if app is not None:
             code = app.poll()
             if code is not None and app.exited_at is not None:
@@ -622,6 +692,7 @@ class Recorder:
                 result.app_exit_code = app.stop(s.grace)
                 result.app_stopped_by = app.stopped_by
                 result.app_shutdown_seconds = app.shutdown_seconds
+                result.app_grace = s.grace
         return result
 
     def _progress(self, elapsed: float) -> str:

@@ -28,13 +28,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
 from kubesim import __version__
 from kubesim.behaviour.answer import MAX_LOCATION
 from kubesim.behaviour.capture import (
+    DEFAULT_GRACE,
     KUBE_VERSION,
+    MAX_GRACE,
     CaptureResult,
     CaptureSettings,
     LaunchedApp,
@@ -43,12 +46,15 @@ from kubesim.behaviour.capture import (
     check_target_url,
     something_listens,
 )
+from kubesim.behaviour.capture_owner import Answerer, Verdict
 from kubesim.cli.command import CommandResult
 from kubesim.cli.options import CAPTURE
 from kubesim.errors import UsageError
 from kubesim.files import open_live
+from kubesim.kubelet.timing import MIN_GRACE_SECONDS
 from kubesim.options import add_option
 from kubesim.render import edge
+from kubesim.spec.manifests import load_spec
 
 __all__ = ["add_parser", "run"]
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -65,13 +71,32 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     for option in CAPTURE.values():
         add_option(p, option)
 
-def _settings(args: argparse.Namespace) -> CaptureSettings:
+def _settings(args: argparse.Namespace, grace: float) -> CaptureSettings:
     on_restart = args.on_restart or ("replay" if args.launch else "wall")
     return CaptureSettings(url=args.url.rstrip("/") or args.url, paths=tuple(args.paths),
                            interval=args.interval, timeout=args.timeout,
-                           duration=args.duration, launch=args.launch, grace=args.grace,
+                           duration=args.duration, launch=args.launch, grace=grace,
                            on_restart=on_restart, kube_version=args.kube_version,
                            allow_remote=args.allow_remote)
+
+
+def stop_grace(args: argparse.Namespace) -> tuple[float, str]:
+    """The seconds between SIGTERM and SIGKILL when the capture stops the app, and where
+    they come from: --grace; else as the kubelet stops a container that is not killed by a
+    probe (R4.22), the pod's terminationGracePeriodSeconds (R4.4) from --spec, at least the
+    2 s the kubelet always gives (R4.5); else the kubelet's default, 30 s (R5.3)."""
+    if args.spec is not None and not args.launch:
+        raise UsageError("--spec gives the launched app's grace period: it needs --launch")
+    if args.grace is not None:
+        return args.grace, "--grace"
+    if args.spec is None:
+        return DEFAULT_GRACE, "the kubelet's default terminationGracePeriodSeconds, R5.3"
+    pod = load_spec(args.spec, args.container)
+    grace = max(float(pod.termination_grace_period_seconds), MIN_GRACE_SECONDS)
+    if grace > MAX_GRACE:
+        raise UsageError(f"the spec's terminationGracePeriodSeconds is {grace:g} s, over the "
+                         f"{MAX_GRACE:g} s a capture waits for its app; pass --grace")
+    return grace, f"the terminationGracePeriodSeconds of {edge.visible(args.spec)}, R4.4"
 
 
 def command_line(args: argparse.Namespace, s: CaptureSettings) -> str:
@@ -83,6 +108,12 @@ def command_line(args: argparse.Namespace, s: CaptureSettings) -> str:
              "--duration", f"{s.duration:g}"]
     if s.launch:
         argv += ["--launch", s.launch]
+    if args.grace is not None:
+        argv += ["--grace", f"{s.grace:g}"]
+    if args.spec is not None:
+        argv += ["--spec", args.spec]
+    if args.container is not None:
+        argv += ["--container", args.container]
     if args.on_restart:
         argv += ["--on-restart", args.on_restart]
     if s.kube_version != KUBE_VERSION:
@@ -96,13 +127,14 @@ def _iso(when: datetime) -> str:
     return when.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _meta(args: argparse.Namespace, s: CaptureSettings) -> dict[str, Any]:
+def _meta(args: argparse.Namespace, s: CaptureSettings, grace_from: str) -> dict[str, Any]:
     """The trace's meta line (`started_at` is added at t=0)."""
     return {
         "command": command_line(args, s),
         "source": "kubesim capture",
         "url": s.url, "paths": list(s.paths), "interval": s.interval, "timeout": s.timeout,
         "duration": s.duration, "launch": s.launch,
+        "grace": s.grace if s.launch else None, "grace_from": grace_from if s.launch else None,
         "started_at": None,
         "t0": "start of the launched process" if s.launch else "start of the capture",
         "on_restart": s.on_restart,
@@ -166,7 +198,8 @@ def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], N
 
 def run(args: argparse.Namespace, progress: IO[str] | None = None) -> CommandResult:
     """Capture; the summary text, exit 0 (or 128 + the signal that ended the capture)."""
-    s = _settings(args)
+    grace, grace_from = stop_grace(args)
+    s = _settings(args, grace)
     host, port = check_target_url(s.url, allow_remote=s.allow_remote)
     if s.launch and something_listens(host, port):
         raise UsageError(f"something already listens on {host}:{port}; --launch would record "
@@ -181,7 +214,7 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> CommandRes
         writer = TraceWriter(args.trace_file)
         with _signals_stop(stop, received):
             recorder = Recorder(s, writer)
-            meta = _meta(args, s)
+            meta = _meta(args, s, grace_from)
             t0, started_at = time.monotonic(), datetime.now(UTC)
             app = LaunchedApp(s.launch, log, s.grace, t0=t0) if s.launch else None
             writer.write_meta({**meta, "started_at": _iso(started_at)})
@@ -197,12 +230,39 @@ def run(args: argparse.Namespace, progress: IO[str] | None = None) -> CommandRes
             writer.close()
         if log is not None:
             log.close()
+    if result.foreign is not None:  # its answers are not the app's: no trace at all
+        Path(args.trace_file).unlink(missing_ok=True)
+        raise UsageError(foreign_message(result.foreign, host))
     ended = signal.Signals(received[0]).name if received else None
-    return CommandResult(summary(result, args.trace_file, ended),
+    return CommandResult(summary(result, args.trace_file, ended, grace_from),
                          128 + received[0] if received else 0)
 
 
-def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None) -> str:
+def foreign_message(other: Answerer, host: str) -> str:
+    """The one line that refuses a capture another process answered."""
+    who = (f"pid {other.pid}" if other.pid is not None else
+           "its pid is not readable by this user, e.g. a container runtime's port proxy")
+    return (f"another process answered on {host}:{other.port}, not the launched app ({who}); "
+            "no trace is kept: stop it or give the app another port")
+
+
+def answered_by(result: CaptureResult) -> str | None:
+    """Whose socket the answers came from, as far as the kernel told (None: no check, as
+    without --launch or when nothing answered)."""
+    if not result.checks:
+        return None
+    unknown = next((c for c in result.checks if c.answerer.verdict is not Verdict.APP), None)
+    if unknown is not None:
+        return f"cannot tell whether the answers came from the app: {unknown.answerer.why}"
+    first = result.checks[0].answerer
+    whens = [c.when for c in result.checks]
+    asked = ", ".join(whens[:-1]) + " and " + whens[-1] if len(whens) > 1 else whens[0]
+    return (f"the answers came from the app: its process {first.pid} held the listening socket "
+            f"on port {first.port} (asked of the kernel at {asked})")
+
+
+def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None,
+            grace_from: str = "--grace") -> str:
     """What the capture recorded, for stdout."""
     n_paths = len(result.per_path)
     paths = f"{n_paths} path{'s' * (n_paths != 1)}"
@@ -225,7 +285,11 @@ def summary(result: CaptureResult, trace_file: str, ended_by_signal: str | None)
                      f"(exit code {result.app_exit_code}); later probes recorded what they got")
     elif result.app_stopped_by is not None:
         lines.append(f"the app was stopped with {result.app_stopped_by}: it exited after "
-                     f"{result.app_shutdown_seconds:g} s (exit code {result.app_exit_code})")
+                     f"{result.app_shutdown_seconds:g} s (exit code {result.app_exit_code}; "
+                     f"grace before SIGKILL {result.app_grace:g} s: {grace_from})")
+    owner = answered_by(result)
+    if owner is not None:
+        lines.append(owner)
     if ended_by_signal:
         lines.append(f"interrupted by {ended_by_signal}: the trace holds every observation "
                      "made until then")

@@ -437,8 +437,13 @@ CAPTURE = _by_name(
     K("launch", T.TEXT, "start the app with this shell command (own process group): t=0 is "
       "its start (given to it as KUBESIM_CAPTURE_T0, a time.monotonic() reading); stopped "
       "with SIGTERM (then SIGKILL) at the end", "CMD"),
-    K("grace", T.NUMBER, "seconds between SIGTERM and SIGKILL when stopping the app (5)", "S",
-      default=5.0),
+    K("grace", T.NUMBER, "seconds between SIGTERM and SIGKILL when stopping the app "
+      "(default: as the kubelet, the --spec pod's terminationGracePeriodSeconds, else 30)",
+      "S"),
+    K("spec", T.TEXT, "the pod's manifest or a probe spec: its terminationGracePeriodSeconds "
+      "is the app's --grace", "FILE"),
+    K("container", T.TEXT, "the --spec container the app is (when it holds several pods)",
+      "NAME"),
     K("app_log", T.TEXT, "write the launched app's stdout and stderr here (default: discard)",
       "FILE"),
     K("on_restart", T.TEXT, "meta.on_restart of the trace (default: replay with --launch, "
