@@ -274,3 +274,29 @@ def test_the_owner_check_reads_listening_sockets_from_the_kernel_tables(tmp_path
         assert capture_owner.reached(found, "127.0.0.1", port) == mine
         answerer = capture_owner.who_answers("127.0.0.1", port, os.getpid())
         assert answerer.verdict is capture_owner.Verdict.APP and answerer.pid == os.getpid()
+
+
+def test_a_port_forwarder_holding_the_port_is_cannot_tell_not_another_app(
+        tmp_path: Path, procs: Processes) -> None:
+    """`docker run -p` answers through docker-proxy, a process outside the launched tree: the
+    check says it cannot tell (naming the forwarder), where a server of any other name holding
+    the port is another process. Both are real processes on loopback; the forwarder is the
+    same server run under the name `docker-proxy`."""
+    forwarder = tmp_path / "docker-proxy"
+    forwarder.symlink_to(sys.executable)
+    # the launched app: a process that holds no socket (the servers are not its children)
+    app = procs.start([sys.executable, "-c", "import time; time.sleep(3600)"],
+                      stdin=subprocess.DEVNULL)
+    for program, name in ((str(forwarder), "docker-proxy"), (sys.executable, "")):
+        port = two_free_ports()
+        pidfile = tmp_path / f"server{name}.pid"
+        proc = procs.start([program, "-c", SERVER, str(port), "418", "-", str(pidfile)],
+                           stdin=subprocess.DEVNULL)
+        wait_until(f"{program} listening", pidfile.exists)
+        answerer = capture_owner.who_answers("127.0.0.1", port, app.pid)
+        if name:
+            assert answerer.verdict is capture_owner.Verdict.UNKNOWN, answerer
+            assert f"held by docker-proxy (pid {proc.pid})" in answerer.why, answerer
+        else:
+            assert answerer.verdict is capture_owner.Verdict.OTHER, answerer
+            assert answerer.pid == proc.pid

@@ -194,4 +194,30 @@ def who_answers(host: str, port: int, app_pid: int, proc: Path | None = None) ->
     if unreadable:
         return Answerer(Verdict.UNKNOWN, port, why=f"process(es) {sorted(unreadable)} of the app "
                         "do not let this user read their open files")
-    return Answerer(Verdict.OTHER, port, pid=holder(foreign[0].inode, set(held.values()), proc))
+    other = holder(foreign[0].inode, set(held.values()), proc)
+    forwarder = _forwarder(other, proc)
+    if forwarder:
+        return Answerer(Verdict.UNKNOWN, port, pid=other, why=f"port {port} is held by "
+                        f"{forwarder} (pid {other}), which forwards connections to a container "
+                        "or another network namespace: who answers behind it cannot be seen "
+                        "from here")
+    return Answerer(Verdict.OTHER, port, pid=other)
+
+
+# the programs that hold a host port only to forward its connections elsewhere: Docker's
+# `-p` proxy, rootless Docker's and Podman's port forwarders, `kubectl port-forward`. An app
+# launched as `docker run -p ...` answers through one of them, a process outside the launched
+# tree, so its socket tells neither "the app" nor "another app".
+_FORWARDERS = frozenset({"docker-proxy", "rootlessport", "rootlesskit", "slirp4netns",
+                         "pasta", "kubectl"})
+
+
+def _forwarder(pid: int | None, proc: Path) -> str:
+    """The name of process `pid` if it is a port forwarder (_FORWARDERS), else ""."""
+    if pid is None:
+        return ""
+    try:
+        name = (proc / str(pid) / "comm").read_text().strip()
+    except OSError:
+        return ""
+    return name if name in _FORWARDERS else ""
