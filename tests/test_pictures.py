@@ -82,7 +82,7 @@ def test_the_fleet_picture_explains_its_lanes_and_labels_the_outage(capsys):
     words = _words(fig)
     for w in windows:  # each outage band named at the top of the capacity panel
         assert f" {w['label']} {w['start']:g}-{w['end']:g} s" in words, words
-    title = fig.get_suptitle()
+    title = fig.get_suptitle().replace("\n", "")  # (a long path is wrapped where it must)
     assert doc["fleet"]["object"] in title and doc["fleet"]["behaviour"] in title
     assert f"restarts {doc['summary']['restarts']}" in title
     _all_inside(fig)
@@ -146,6 +146,22 @@ def test_a_long_title_wraps_inside_the_picture(capsys):
             "behaviour": "charts/" + "nested/" * 20 + "outage.scenario.yaml"}
     fig = sweep_figure(doc["points"], meta["fields"], "unready_mean", meta)
     assert fig.get_suptitle().count("\n") >= 3  # wrapped, not one line off the canvas
+    _all_inside(fig)
+
+
+def test_a_long_fleet_title_wraps_inside_the_picture(capsys, tmp_path):
+    # (a checkout's own folder is in the title's paths: one 200 characters deep ran the fleet
+    # title off the canvas before it wrapped)
+    deep = tmp_path.joinpath(*["a-folder-of-the-checkout"] * 8)
+    deep.mkdir(parents=True)
+    spec, outage = deep / "spec.yaml", deep / "outage.scenario.yaml"
+    spec.write_text(Path(UNIFIED).read_text())
+    outage.write_text(Path(OUTAGE).read_text())
+    doc = _fleet(capsys, str(spec), "--scenario", str(outage), "--replicas", "3",
+                 "--duration", "300")
+    fig = fleet_figure(doc, plot_meta(load_spec(str(spec)), load_scenario(str(outage)),
+                                      300)["windows"])
+    assert fig.get_suptitle().count("\n") >= 2  # wrapped, not one line off the canvas
     _all_inside(fig)
 
 

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kubesim.render.edge import visible
-from kubesim.render.plot import DPI, default_style
+from kubesim.render.plot import DPI, default_style, wrapped_title
 from kubesim.render.plot_marks import spans as ready_spans
 
 __all__ = ["fleet_figure", "render_fleet_png"]
+
+TITLE_WIDTH = 120  # characters per title line at the figure's 11 inches, 10 points
 
 MAX_LANES = 60
 RUNNING, DOWN, KILL = "#e0e0e0", "#9e9e9e", "#d32f2f"
@@ -87,7 +89,7 @@ def _title(doc: Mapping[str, Any], shown: int, lanes: int) -> str:
               "with no endpoint serving")
     if shown < lanes:
         second += f" | the first {shown} of {lanes} pods drawn"
-    return f"{first}\n{second}"
+    return wrapped_title((first, second), TITLE_WIDTH)
 
 
 # ---------------------------------------------------------------- capacity

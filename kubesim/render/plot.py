@@ -34,7 +34,8 @@ from __future__ import annotations
 import functools
 import io
 import math
-from collections.abc import Callable, Mapping
+import textwrap
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -76,6 +77,7 @@ __all__ = [
     "render_png",
     "require_matplotlib",
     "save_png",
+    "wrapped_title",
 ]
 
 FIGSIZE = (12.0, 6.0)  # inches
@@ -95,6 +97,13 @@ class MatplotlibMissing(UsageError):
 
 
 # -- what cmd_run adds to the document ---------------------------------------------------------
+
+def wrapped_title(lines: Iterable[str], width: int) -> str:
+    """A picture's title, each line wrapped at `width` characters (a long path broken where
+    it must) so that no line runs off the figure."""
+    return "\n".join(part for line in lines
+                     for part in textwrap.wrap(line, width, break_on_hyphens=False))
+
 
 def require_matplotlib() -> Any:
     try:

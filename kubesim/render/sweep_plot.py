@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import math
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from kubesim.analysis.sweep.grid import PointResult
 from kubesim.errors import UsageError
 from kubesim.files import write_output
 from kubesim.render.edge import visible
-from kubesim.render.plot import default_style
+from kubesim.render.plot import default_style, wrapped_title
 from kubesim.render.sweep_formats import cell
 
 __all__ = ["METRIC_WORDS", "metric_words", "plot_sweep", "render_sweep_png", "sweep_figure"]
@@ -90,8 +89,7 @@ def _title(metric: str, meta: dict[str, Any], held: bool) -> str:
     if held:
         names = ", ".join(visible(e) for e in meta.get("expectations", []))
         lines.append(f"✓ every expectation ({names}) held at every phase, ✗ not")
-    return "\n".join(part for line in lines
-                     for part in textwrap.wrap(line, TITLE_WIDTH, break_on_hyphens=False))
+    return wrapped_title(lines, TITLE_WIDTH)
 
 
 def _value(v: float | None) -> str:
