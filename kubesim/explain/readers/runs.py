@@ -69,8 +69,12 @@ from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.present_kill import (
     GUESS,
+    KUBELET_ANCHORS,
+    KUBELET_KILL,
     TOLD_HERE,
     case_told_lines,
+    chain_kind,
+    crash_loop_told,
     crash_looped,
     present_kills,
 )
@@ -619,7 +623,47 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _present_kill(line, told)
     if parts is None and not expected and not describe_apart:  # (restarted_by.py)
         parts, what = _restarted_by(line)
+    if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
+        parts, what = _kubelet_kill(line, text, told)
     return parts, what
+
+
+def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """The kubelet named as the agent of the kill or restart of the case's container named by
+    its own name, for a liveness or startup failure (present_kill.KUBELET_KILL: `The kubelet
+    kills `efs-plugin` on liveness-probe failure`, `... livenessProbe depends on → kubelet
+    restarts `ebs-plugin``), read as that probe's failure and one kill of it (R4.4) under that
+    container; in the present only where the text tells the case (a heading of it, the
+    sentence's own words of it, or a crash loop the record states, R4.8). None without one, in
+    a negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (10, 200), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m) or GUESS.search(line, sentence_start(line, m.start()),
+                                                        m.start()) is not None:
+        return None, ""
+    kind = (m["kind"] or chain_kind(line, m.start(), sentence_start(line, m.start())) or "").lower()
+    past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was"))
+    if not kind or not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
+        return None, ""
+    container = m["coded"] or m["dashed"]
+    what = (f"{STATED_PROBE_KILL}, with the kubelet as its agent, of container {container} "
+            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, at least "
+            "once, no count")
+    return (kill_lines(kind, container), True), what
+
+
+def _told_here(line: str, m: re.Match[str]) -> bool:
+    """Whether the sentence holding the match says in its own words it keeps happening to the
+    case (present_kill.TOLD_HERE: `forever`, `on every restart`)."""
+    start = sentence_start(line, m.start())
+    end = line.find(". ", m.end(), m.end() + 2000)
+    return TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None
+
+
+def _loop_told(line: str, at: int) -> bool:
+    """Whether the crash loop at line[at] is stated as what happened: no negation before it in
+    its sentence, no question, conditional or sentence of what may happen."""
+    return NEGATED.search(line, sentence_start(line, at), at) is None and \
+        states_what_happened(line, at, at + 1)
 
 
 def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
