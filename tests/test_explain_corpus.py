@@ -441,13 +441,6 @@ NOT_READ: dict[str, str] = {
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
     # held-out batch 117
-    "treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readiness-probes-terminate-the-container-crashloopbackoff.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readin"
-        "ess-probes-terminate-the-container-crashloopbackoff.txt: not a record explain reads: exp"
-        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
-        "ded': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 1, 'ma"
-        "x': None}, 'shows_failures': True}"),
     "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildc"

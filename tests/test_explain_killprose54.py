@@ -6,6 +6,11 @@ of the kill of the case's container named by its own name (present_kill.KUBELET_
 - aicr-1693: `That removes the `/healthz` endpoint the `ebs-plugin` livenessProbe depends on →
   kubelet restarts `ebs-plugin` → Cra` (the cause the step of a chain of arrows before it), the
   record stating the back-off (`waiting=CrashLoopBackOff`).
+- treeverse-charts-143 (batch 117): `Because of the configured liveness (and readiness) probes
+  (...), the container is therefore deemed unhealthy and terminated before it can finish the
+  startup. This causes an infinite restart loop with CrashLoopBackoff` (killed_because.
+  BECAUSE_KILLED: the probes named first, the kill after; each named probe failing, the kill
+  the one's among them that kills).
 
 A liveness or startup failure restarts a container only by the kubelet's kill (R4.4): that
 probe's failure and at least one kill of it, {1, null}, under the container named. In the
@@ -114,5 +119,61 @@ _N = 2_000_000
     ("kubelet restarts a-b-c-d-e-f-g-h-i-j-k-l " * (_N // 42)) + "\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ the probes named first, then the kill
+
+
+@pytest.mark.parametrize(("text", "probe", "failed"), [
+    ("When installing the chart into my local cluster, the lakefs pod seems to take more than "
+     "30 seconds to startup. Because of the configured liveness (and readiness) probes (default "
+     "period/interval of 10s with failureTreshold of 3), the container is therefore deemed "
+     "unhealthy and terminated before it can finish the startup. This causes an infinite "
+     "restart loop with CrashLoopBackoff.\n", ProbeType.LIVENESS,
+     (ProbeType.LIVENESS, ProbeType.READINESS)),
+    ("Due to its startup probe, the api container was terminated twice.\n", ProbeType.STARTUP,
+     (ProbeType.STARTUP,)),
+    ("## Problem\nBecause of the liveness/readiness checks, my pod is killed before it can "
+     "warm up.\n", ProbeType.LIVENESS, (ProbeType.LIVENESS, ProbeType.READINESS)),
+])
+def test_the_probes_named_before_the_case_killed_are_its_cause(text, probe, failed):
+    """The probes named after `because of` or `due to`, then the case's container stated
+    killed or terminated: each named probe failing, and one kill of the one among them that
+    kills (R4.4; readiness never kills, R3.4), at least once, no count."""
+    a = explained_answer(text)
+    kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
+    assert (a.cause, a.probe_kills, a.shows_failures) == (kind, CountRange(1, None), True)
+    assert sorted(a.failed) == sorted(failed)
+
+
+@pytest.mark.parametrize("text", [
+    # a guide's present, no heading of the case, no crash loop stated
+    "Because of the liveness probe, the container is terminated before it can finish.\n",
+    # a conditional, a question, a negation
+    "If it hangs, because of the liveness probe the container is terminated.\n",
+    "Because of the liveness probe, was the container terminated?\n",
+    "Because of the liveness probe, the container was not terminated.\n",
+    # readiness alone never kills (R3.4); two that kill: which one, not told
+    "Because of the readiness probe, the container was terminated.\n",
+    "Because of the liveness and startup probes, the container was terminated.\n",
+    # no case's subject
+    "Because of the liveness probe, a container was terminated.\n",
+    "Because of the liveness probe, containers were terminated.\n",
+])
+def test_the_probes_named_before_no_told_kill_is_no_record(text):
+    """The negative side: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    ("because of the liveness " * (_N // 24)) + "probes, the pod was killed\n",
+    "Because of the liveness probes " + ("(a) " * (_N // 4)) + ", the pod was killed\n",
+    "Because of the liveness probes, the pod was killed before it can " + ("a " * (_N // 2)) + "\n",
+    ("due to liveness/readiness checks, my pod " * (_N // 41)) + "\n",
+])
+def test_the_cause_first_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)

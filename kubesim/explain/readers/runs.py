@@ -48,11 +48,15 @@ from kubesim.explain.readers.happened import (
 )
 from kubesim.explain.readers.hit_killing import HIT_ANCHORS, HIT_KILLING, hit_killing_lines
 from kubesim.explain.readers.killed_because import (
+    BECAUSE_KILLED,
+    BECAUSE_WORDS,
+    BEFORE_CAN,
     CAUSED_KILL,
     CAUSED_WORDS,
     KILLED_BECAUSE,
     KILLED_WORDS,
     killing_kind_shown,
+    named_kinds,
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
@@ -625,7 +629,33 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _restarted_by(line)
     if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
         parts, what = _kubelet_kill(line, text, told)
+    if parts is None and not expected and not describe_apart:  # (killed_because.py; killprose54)
+        parts, what = _because_killed(line, text, told)
     return parts, what
+
+
+def _because_killed(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pod or container stated killed with the probes named before it as the cause
+    (killed_because.BECAUSE_KILLED: `Because of the configured liveness (and readiness) probes
+    (...), the container is therefore deemed unhealthy and terminated`), read as each named
+    probe's failure and one kill of the one among them that can kill (R4.4, R3.4); in the
+    present only where the text tells the case (as `_kubelet_kill`). None without one, when
+    none or two that kill are named, in a negation, a question, a conditional or a sentence of
+    what may happen."""
+    m = _near(BECAUSE_KILLED, line, BECAUSE_WORDS, (0, 600), _SENTENCE_PLACES)
+    if m is None or _unstated_before(line, m):
+        return None, ""
+    kind, named = named_kinds(m["kinds"])
+    past = m["tense"].lower() in ("was", "were", "got") or m["tense"].lower().startswith("kept")
+    if kind is None or not (past or told or _told_here(line, m)
+                            or crash_loop_told(text, _loop_told)):
+        return None, ""
+    others = [f"{k.capitalize()} probe failed" for k in named if k != kind]
+    what = (f"{STATED_PROBE_KILL}, with the probes named before it as the kill's cause "
+            f"(`{m[0][:80]}`): read as the failure of each ({', '.join(named)}) and one kill "
+            f"of the {kind} probe, the one of them that kills, of a container the record does "
+            "not name, at least once, no count")
+    return (others + kill_lines(kind), True), what
 
 
 def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1685,6 +1715,20 @@ def _causing_restart(line: str) -> re.Match[str] | None:
             GENERAL.search(line, m.start(), m.end()):
         return None
     return m
+
+
+def _unstated_before(line: str, m: re.Match[str]) -> bool:
+    """`_unstated`, where a clause of time right after the match holds a modal of its own
+    (killed_because.BEFORE_CAN: `terminated before it can finish the startup`): the modal of
+    what the container could not do, no sentence of what may happen; the words after the
+    clause are weighed as after the match."""
+    before = BEFORE_CAN.match(line, m.end())
+    if before is None:
+        return _unstated(line, m)
+    start = sentence_start(line, m.start())
+    return NEGATED.search(line, start, m.end()) is not None or \
+        general_around(line, m.start(), before.end()) or asked(line, before.end()) or \
+        IF_MORE.search(line, start, m.start()) is not None
 
 
 def _unstated(line: str, m: re.Match[str]) -> bool:
