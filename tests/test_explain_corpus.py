@@ -405,13 +405,6 @@ NOT_READ: dict[str, str] = {
         "aml|json, kubectl get events (any layout, or -o json|yaml), kubectl get pods ; want {'en"
         "ded': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'show"
         "s_failures': True}"),
-    "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-restarting-continuously.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-res"
-        "tarting-continuously.txt: not a record explain reads: expected kubectl describe pod, kub"
-        "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-templa"

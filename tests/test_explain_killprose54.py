@@ -11,6 +11,9 @@ of the kill of the case's container named by its own name (present_kill.KUBELET_
   startup. This causes an infinite restart loop with CrashLoopBackoff` (killed_because.
   BECAUSE_KILLED: the probes named first, the kill after; each named probe failing, the kill
   the one's among them that kills).
+- abd-vro-2538 (batch 116): `## What was the problem?` then `Liveness probe failure blocking
+  bgs-api deployment and restarting continously` (present_kill.FAILURE_RESTARTING: the failure
+  the subject of the participle `restarting`, a note of the case under a heading of it).
 
 A liveness or startup failure restarts a container only by the kubelet's kill (R4.4): that
 probe's failure and at least one kill of it, {1, null}, under the container named. In the
@@ -175,5 +178,61 @@ def test_the_probes_named_before_no_told_kill_is_no_record(text):
     ("due to liveness/readiness checks, my pod " * (_N // 41)) + "\n",
 ])
 def test_the_cause_first_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ the failure as the subject of restarting
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("## What was the problem?\nLiveness probe failure blocking bgs-api deployment and "
+     "restarting continously\n\n## How does this fix it?\nBgs-api pod does't restart.\n",
+     ProbeType.LIVENESS),
+    ("## Problem\nStartup probe failures restarting the api container.\n", ProbeType.STARTUP),
+    ("The worker is in CrashLoopBackOff.\nLiveness check failure killing the worker "
+     "container.\n", ProbeType.LIVENESS),
+])
+def test_a_failure_restarting_the_case_is_one_kill_at_least(text, probe):
+    """A liveness or startup failure as the subject of a participle of restarting or killing,
+    in a note of the case: that probe's failure and one kill of it (R4.4), no count."""
+    a = explained_answer(text)
+    kind = Cause.LIVENESS_KILL if probe is ProbeType.LIVENESS else Cause.STARTUP_KILL
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (kind, CountRange(1, None), True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    # a guide's note: no heading of the case, no word of it, no crash loop stated
+    "Liveness probe failure restarting the container.\n",
+    "## How it works\nLiveness probe failure restarting the container.\n",
+    # what the author expected, a question, a negation, a conditional
+    "## Expected behavior\nLiveness probe failure restarting the container.\n",
+    "## What was the problem?\nLiveness probe failure restarting the container?\n",
+    "## What was the problem?\nNo liveness probe failure restarting the container.\n",
+    "## What was the problem?\nIf there is a liveness probe failure restarting it, wait.\n",
+    # the readiness probe restarts nothing (R3.4); two nouns joined by `and`
+    "## What was the problem?\nReadiness probe failure restarting the container.\n",
+    "## What was the problem?\nLiveness probe failures and restarting.\n",
+])
+def test_a_failure_restarting_no_told_case_is_no_kill(text):
+    """The negative side: no probe kill is read (the page refused, or read for a failure or
+    restarts alone)."""
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return
+    assert record is not None
+    a = explained_answer(text)
+    assert a.cause not in (Cause.LIVENESS_KILL, Cause.STARTUP_KILL)
+    assert a.probe_kills.lo == 0
+
+
+@pytest.mark.parametrize("text", [
+    "## Problem\n" + ("liveness failure " * (_N // 17)) + "restarting\n",
+    "## Problem\nliveness failure blocking " + ("a " * (_N // 2)) + "and restarting\n",
+    "## Problem\n" + ("liveness failure blocking a and " * (_N // 32)) + "\n",
+])
+def test_the_failure_restarting_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_HEADING", "CRASH_LOOPED", "GUESS", "KILLS_ANCHORS", "KUBELET_ANCHORS", "KUBELET_KILL",
+__all__ = ["CASE_HEADING", "CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS", "KUBELET_ANCHORS", "KUBELET_KILL",
            "PRESENT_KILL", "TOLD_HERE", "case_told_lines", "chain_kind", "crash_loop_told",
            "crash_looped", "present_kills"]
 
@@ -61,7 +61,8 @@ KILLS_ANCHORS = ("kill", "Kill", "KILL")  # (`kills`; `kill` after the probe's s
 # changed?`, `### Root cause:`)
 CASE_HEADING = lazy_regex(
     r"[ \t]{0,3}#{1,6}[ \t]+(?:(?i:the[ \t]+)?(?i:problem|diagnosis|root[ \t-]cause(?:[ \t]+analysis)?"
-    r"|causes?|what['\u2019]s[ \t]+changed|what[ \t]+changed|why|what[ \t]+happened|symptoms?))"
+    r"|causes?|what['\u2019]s[ \t]+changed|what[ \t]+changed|why|what[ \t]+happened|symptoms?"
+    r"|what[ \t]+(?:was|is)[ \t]+the[ \t]+(?:problem|issue)))"
     r"[ \t]*[?:]?[ \t]*")
 _ANY_HEADING = lazy_regex(r"[ \t]{0,3}#{1,6}[ \t]")
 # the sentence's own words of the case it keeps happening to
@@ -97,6 +98,16 @@ _FAILURE = (r"[ \t]+(?i:on|upon|after|because[ \t]+of|due[ \t]+to)[ \t]+"
             r"(?i:failures?|failing)(?![\w-])")
 KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE + r")?")
 KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s")
+# a probe's failure as the subject of a participle of restarting or killing, a note's style with
+# no finite verb (killprose54, abd-vro-2538: `Liveness probe failure blocking bgs-api deployment
+# and restarting continously`): right after the failure, or after another participle's clause
+# joined by `and`; `failures and restarts` (two nouns) and `failures and restarting` (no clause
+# of the failure's between) state no cause (the README's rule of fixprose45)
+FAILURE_RESTARTING = lazy_regex(
+    r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup))(?:[ \t]*-?[ \t]*(?i:probes?|checks?)|Probe)?[ \t]+"
+    r"(?i:failures?)(?:[ \t]+(?P<other>[a-z]{2,30}ing)(?:[ \t]+[\w`.-]{1,63}){0,4}?[ \t]+(?i:and))?"
+    r"[ \t]+(?P<verb>(?i:restarting|killing))(?![\w-])")
+FAILURE_WORDS = ("failure", "Failure", "FAILURE")
 # an arrow of a chain of causes (`→`, `->`, `=>`, `⇒`) right before the kubelet, and the probe
 # its step names
 _ARROW_END = lazy_regex(r"(?:\u2192|\u21d2|->|=>)[ \t]*\Z")

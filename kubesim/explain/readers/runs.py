@@ -72,6 +72,8 @@ from kubesim.explain.readers.narrative_when import (
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.present_kill import (
+    FAILURE_RESTARTING,
+    FAILURE_WORDS,
     GUESS,
     KUBELET_ANCHORS,
     KUBELET_KILL,
@@ -631,7 +633,28 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _kubelet_kill(line, text, told)
     if parts is None and not expected and not describe_apart:  # (killed_because.py; killprose54)
         parts, what = _because_killed(line, text, told)
+    if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
+        parts, what = _failure_restarting(line, text, told)
     return parts, what
+
+
+def _failure_restarting(line: str, text: str, told: bool
+                        ) -> tuple[tuple[list[str], bool] | None, str]:
+    """A liveness or startup failure as the subject of a participle of restarting or killing,
+    a note's style (present_kill.FAILURE_RESTARTING: `Liveness probe failure blocking bgs-api
+    deployment and restarting continously`), where the text tells the case (as
+    `_kubelet_kill`'s present): read as that probe's failure and one kill of it (R4.4: such a
+    failure restarts a container only by the kubelet's kill). None without one, in a
+    negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(FAILURE_RESTARTING, line, FAILURE_WORDS, (40, 200), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m) or not (told or _told_here(line, m)
+                                               or crash_loop_told(text, _loop_told)):
+        return None, ""
+    kind = m["kind"].lower()
+    what = (f"{STATED_PROBE_KILL}, the probe's failure as the subject of its {m['verb'].lower()} "
+            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, of a "
+            "container the record does not name, at least once, no count")
+    return (kill_lines(kind), True), what
 
 
 def _because_killed(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
