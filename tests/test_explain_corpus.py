@@ -405,13 +405,6 @@ NOT_READ: dict[str, str] = {
         "aml|json, kubectl get events (any layout, or -o json|yaml), kubectl get pods ; want {'en"
         "ded': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'show"
         "s_failures': True}"),
-    "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-restarting-continuously.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-res"
-        "tarting-continuously.txt: not a record explain reads: expected kubectl describe pod, kub"
-        "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-templa"
@@ -440,28 +433,7 @@ NOT_READ: dict[str, str] = {
         "tl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ku; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-efs-plugin-on-liveness-failure-cut-in-table.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: ol-infrastructure-5164.pr-markdown-crashloop-pages-sidecar-log-lines-kubelet-kills-e"
-        "fs-plugin-on-liveness-failure-cut-in-table.txt: not a record explain reads: expected kub"
-        "ectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layo; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
-    "aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprobe-sidecar-kubelet-restarts-plugin-cut.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: aicr-1693.pr-markdown-chainsaw-crashloopbackoff-dmesg-memcg-oom-kill-of-livenessprob"
-        "e-sidecar-kubelet-restarts-plugin-cut.txt: not a record explain reads: expected kubectl "
-        "describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, o; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     # held-out batch 117
-    "treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readiness-probes-terminate-the-container-crashloopbackoff.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: treeverse-charts-143.issue-one-paragraph-lakefs-pod-slow-startup-liveness-and-readin"
-        "ess-probes-terminate-the-container-crashloopbackoff.txt: not a record explain reads: exp"
-        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
-        "ded': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 1, 'ma"
-        "x': None}, 'shows_failures': True}"),
     "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildc"

@@ -29,6 +29,16 @@ of the case in prose, at fixprose53).
   R4.4). The probe in the present (`The startup probe checks ..., causing ...`: a guide's
   tense), a readiness probe, `a pod`, `pods` state none.
 
+- The cause first, then the kill of the case's container, passive (`BECAUSE_KILLED`, widened at
+  killprose54, treeverse-charts-143: `Because of the configured liveness (and readiness) probes
+  (default period/interval of 10s with failureTreshold of 3), the container is therefore deemed
+  unhealthy and terminated before it can finish the startup`): the probes named after `because
+  of` or `due to` (one kind, or two joined by `and`, `/` or a parenthesis' `(and ...)`) are
+  stated failing (`deemed unhealthy`), and the kill is the one among them that can kill (R4.4;
+  readiness never kills, R3.4); two that kill, which one cannot be told, and none is read. In
+  the present (`is terminated`) only where the text tells the case (the caller's check: a
+  heading of it, its own words, a crash loop the record states, R4.8).
+
 A negation, a conditional, a question and a sentence of what may happen state none (the
 caller's checks, runs.py). Every part is bounded and each run of blanks is followed by a word
 of its own: looked for around its anchor words only (`kill`, `caus`), one pass on a long line.
@@ -39,7 +49,8 @@ from __future__ import annotations
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
-__all__ = ["CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE", "KILLED_WORDS", "killing_kind_shown"]
+__all__ = ["BECAUSE_KILLED", "BECAUSE_WORDS", "BEFORE_CAN", "CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE",
+           "KILLED_WORDS", "killing_kind_shown", "named_kinds"]
 
 _KIND = r"(?P<kind>(?i:liveness|startup))"
 _PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
@@ -114,3 +125,34 @@ def killing_kind_shown(text: str) -> str | None:
     be told."""
     kinds = {m["kind"].lower() for m in _SHOWN_FAILING.finditer(text)} - {"readiness"}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+# the cause first (killprose54): the probes named, maybe a parenthesis of their settings, then
+# the case's pod or container stated killed, terminated or restarted, maybe `deemed unhealthy`
+# first; `is`, `are`, `gets` the present (`verb` then says so to the caller)
+_NAMED_KINDS = (r"(?P<kinds>(?i:liveness|startup|readiness)(?:[ \t]*\(?(?i:and|&)[ \t]+"
+                r"(?i:liveness|startup|readiness)\)?|[ \t]*/[ \t]*(?i:liveness|startup|readiness))?)")
+_BEFELL = (r"(?P<tense>(?i:is|are|was|were|gets|got|(?:kept|keeps)[ \t]+getting))[ \t]+"
+           r"(?:(?i:therefore|then|thus|repeatedly|constantly|continuously|eventually)[ \t]+)?"
+           r"(?:(?i:deemed|marked|considered)[ \t]+(?i:unhealthy|failed|dead)[ \t]+(?i:and)[ \t]+)?"
+           r"(?i:killed|terminated|restarted)(?![A-Za-z])")
+BECAUSE_KILLED = lazy_regex(
+    r"(?<![A-Za-z])(?i:because[ \t]+of|due[ \t]+to)[ \t]+(?:(?i:the|its|our|my|their)[ \t]+)?"
+    r"(?:(?i:configured|default|current|existing|aggressive|tight|strict)[ \t]+)?" + _NAMED_KINDS
+    + r"[ \t]+(?i:probes?|checks?)(?:[ \t]*\([^()\n]{0,200}\))?[ \t]*,?[ \t]+"
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+" + _BEFELL)
+# a clause of time after the kill whose modal is its own (`terminated before it can finish the
+# startup`: what the container could not do, no sentence of what may happen)
+BEFORE_CAN = lazy_regex(r"[ \t]+(?i:before)[ \t]+(?:(?i:it|they|he|she)|(?i:the|its|our|my)[ \t]+"
+                        r"[\w.-]{1,63})[ \t]+(?i:can|could)[ \t]+[^.!?\n]{0,300}")
+BECAUSE_WORDS = ("because", "Because", "BECAUSE", "due", "Due", "DUE")
+_KIND_WORD = lazy_regex(r"(?i:liveness|startup|readiness)")
+
+
+def named_kinds(kinds: str) -> tuple[str | None, list[str]]:
+    """The probe that killed among the kinds `BECAUSE_KILLED` names (the one that can kill,
+    R4.4; readiness never kills, R3.4; None for none or both), and every kind named, each
+    stated failing."""
+    named = sorted({m[0].lower() for m in _KIND_WORD.finditer(kinds)})
+    killing = [k for k in named if k != "readiness"]
+    return (killing[0] if len(killing) == 1 else None), named

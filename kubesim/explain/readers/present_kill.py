@@ -14,6 +14,17 @@ tight defaults (...) kill the container before Spring Boot finishes starting`,
 digit-devops-4893, widened at fixprose53d: `CRASH_LOOPED`; the subject the probe's settings
 then, the verb `kill`). The object
 is the case's own (`the container`, `the api pod`, `it`), not `pods`, `a pod` or `containers`.
+
+Widened at killprose54 (held-out batch 116: ol-infrastructure-5164's `The kubelet kills
+`efs-plugin` on liveness-probe failure`, aicr-1693's `That removes the `/healthz` endpoint the
+`ebs-plugin` livenessProbe depends on → kubelet restarts `ebs-plugin` → Cra`): the kubelet (or
+Kubernetes) named as the agent of the kill or restart of the case's container named by its own
+name (`KUBELET_KILL`), the cause a liveness or startup probe's failure after it (`on`, `after`,
+`because of`, `due to` the failure) or the step of a chain of arrows right before it naming that
+probe (`chain_kind`). R4.4: the kubelet kills (and so restarts) a running container for a probe
+only by liveness or startup. In the present it tells the case where the text does (as above),
+or where the record states a crash loop (`crash_loop_told`: a crash loop follows ends, R4.8,
+and the kill named for the container by its name is their cause, as `CRASH_LOOPED`'s is).
 Read so, it is that probe's failure and at least one kill of it (R4.4: the kubelet kills a
 container whose liveness or startup probe failed failureThreshold times in a row), stated
 once, no count. Readiness never kills (R4.4). A conditional (`kills the container if /health
@@ -25,12 +36,13 @@ under no heading of a case and with no word of its own case stays unread.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_HEADING", "CRASH_LOOPED", "GUESS", "KILLS_ANCHORS", "PRESENT_KILL", "TOLD_HERE",
-           "case_told_lines", "crash_looped", "present_kills"]
+__all__ = ["CASE_HEADING", "CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS", "KUBELET_ANCHORS", "KUBELET_KILL",
+           "PRESENT_KILL", "TOLD_HERE", "case_told_lines", "chain_kind", "crash_loop_told",
+           "crash_looped", "present_kills"]
 
 # the probe (its kind; `probe`, `check`, or a manifest's key in a code span: `livenessProbe`),
 # a parenthesis or a dash's aside of its settings, then `kills` and the case's own object.
@@ -49,7 +61,8 @@ KILLS_ANCHORS = ("kill", "Kill", "KILL")  # (`kills`; `kill` after the probe's s
 # changed?`, `### Root cause:`)
 CASE_HEADING = lazy_regex(
     r"[ \t]{0,3}#{1,6}[ \t]+(?:(?i:the[ \t]+)?(?i:problem|diagnosis|root[ \t-]cause(?:[ \t]+analysis)?"
-    r"|causes?|what['\u2019]s[ \t]+changed|what[ \t]+changed|why|what[ \t]+happened|symptoms?))"
+    r"|causes?|what['\u2019]s[ \t]+changed|what[ \t]+changed|why|what[ \t]+happened|symptoms?"
+    r"|what[ \t]+(?:was|is)[ \t]+the[ \t]+(?:problem|issue)))"
     r"[ \t]*[?:]?[ \t]*")
 _ANY_HEADING = lazy_regex(r"[ \t]{0,3}#{1,6}[ \t]")
 # the sentence's own words of the case it keeps happening to
@@ -69,6 +82,73 @@ GUESS = lazy_regex(r"(?<![A-Za-z])(?i:maybe|perhaps|probably|possibly|likely|pre
                     r"|I[ \t]+(?:think|guess))(?![A-Za-z])")
 TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?:re)?(?:start|boot|attempt)"
                        r"|never[ \t]+recover(?:s|ed)?)(?![A-Za-z])")
+
+
+# the kubelet (or Kubernetes) as the agent, its verb of a kill or restart, the case's container
+# named by its own name (a code span, or a name of dash-parted parts), then maybe the failure of
+# a probe that kills as the cause. Every part bounded, no nested repetition
+_AGENT = r"(?<![\w-])(?:(?i:the)[ \t]+)?(?i:kubelet|kubernetes|k8s)"
+_VERB = (r"(?P<verb>(?i:kills|killed|restarts|restarted|(?:keeps|kept|is|was)[ \t]+"
+         r"(?:killing|restarting)))")
+_NAMED = (r"(?:`(?P<coded>[A-Za-z0-9][\w.-]{0,62})`"
+          r"|(?P<dashed>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})(?![\w-])(?!\.\w))")
+_FAILURE = (r"[ \t]+(?i:on|upon|after|because[ \t]+of|due[ \t]+to)[ \t]+"
+            r"(?:(?i:a|its|the|their|each|every|repeated|consecutive|\d{1,3})[ \t]+){0,2}`?"
+            r"(?P<kind>(?i:liveness|startup))(?:[ \t]*-?[ \t]*(?i:probes?|checks?)|Probe)?`?[ \t]+"
+            r"(?i:failures?|failing)(?![\w-])")
+KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE + r")?")
+KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s")
+# a probe's failure as the subject of a participle of restarting or killing, a note's style with
+# no finite verb (killprose54, abd-vro-2538: `Liveness probe failure blocking bgs-api deployment
+# and restarting continously`): right after the failure, or after another participle's clause
+# joined by `and`; `failures and restarts` (two nouns) and `failures and restarting` (no clause
+# of the failure's between) state no cause (the README's rule of fixprose45)
+FAILURE_RESTARTING = lazy_regex(
+    r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup))(?:[ \t]*-?[ \t]*(?i:probes?|checks?)|Probe)?[ \t]+"
+    r"(?i:failures?)(?:[ \t]+(?P<other>[a-z]{2,30}ing)(?:[ \t]+[\w`.-]{1,63}){0,4}?[ \t]+(?i:and))?"
+    r"[ \t]+(?P<verb>(?i:restarting|killing))(?![\w-])")
+FAILURE_WORDS = ("failure", "Failure", "FAILURE")
+# an arrow of a chain of causes (`→`, `->`, `=>`, `⇒`) right before the kubelet, and the probe
+# its step names
+_ARROW_END = lazy_regex(r"(?:\u2192|\u21d2|->|=>)[ \t]*\Z")
+_ARROW = lazy_regex(r"\u2192|\u21d2|->|=>")
+_STEP_KIND = lazy_regex(r"(?<![A-Za-z])(?P<kind>(?i:liveness|startup|readiness))(?![a-z])")
+_STEP_NOT = lazy_regex(r"(?<![\w'-])(?i:not|never|no|without|doesn['\u2019]t|don['\u2019]t)(?![\w'-])")
+# a crash loop the record states (`CrashLoopBackOff`, `crash looping`, an alert's
+# `PodCrashLooping`)
+_CRASH_LOOP = lazy_regex(r"CrashLoop|(?<![A-Za-z])(?i:crash)[ \t-]?(?i:loop)")
+
+
+def chain_kind(line: str, at: int, start: int) -> str | None:
+    """The probe that kills (liveness or startup) the step of a chain of arrows right before
+    line[at] names (`... the `ebs-plugin` livenessProbe depends on → kubelet restarts ...`):
+    the words from the step's start (the arrow before it, or `start`, the sentence's) to the
+    arrow; None without an arrow right before, a step naming no probe that kills or both of
+    them (which one, not told), or a negation in the step."""
+    before = max(start, at - 400)
+    arrow = _ARROW_END.search(line, before, at)
+    if arrow is None:
+        return None
+    begins = [m.end() for m in _ARROW.finditer(line, before, arrow.start())]
+    step = line[begins[-1] if begins else before:arrow.start()]
+    kinds = {m["kind"].lower() for m in _STEP_KIND.finditer(step)} - {"readiness"}
+    if len(kinds) != 1 or _STEP_NOT.search(step) is not None:
+        return None
+    return kinds.pop()
+
+
+def crash_loop_told(text: str, told: Callable[[str, int], bool], most: int = 16) -> bool:
+    """Whether the record states a crash loop (`_CRASH_LOOP`) in a sentence that tells what
+    happened (`told(line, at)`), at most `most` places looked at."""
+    for m in _CRASH_LOOP.finditer(text):
+        most -= 1
+        if most < 0:
+            return False
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        if told(text[start:end if end >= 0 else len(text)], m.start() - start):
+            return True
+    return False
 
 
 def case_told_lines(lines: list[str]) -> set[int]:

@@ -49,11 +49,15 @@ from kubesim.explain.readers.happened import (
 )
 from kubesim.explain.readers.hit_killing import HIT_ANCHORS, HIT_KILLING, hit_killing_lines
 from kubesim.explain.readers.killed_because import (
+    BECAUSE_KILLED,
+    BECAUSE_WORDS,
+    BEFORE_CAN,
     CAUSED_KILL,
     CAUSED_WORDS,
     KILLED_BECAUSE,
     KILLED_WORDS,
     killing_kind_shown,
+    named_kinds,
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
@@ -69,9 +73,15 @@ from kubesim.explain.readers.narrative_when import (
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.present_kill import (
+    FAILURE_RESTARTING,
+    FAILURE_WORDS,
     GUESS,
+    KUBELET_ANCHORS,
+    KUBELET_KILL,
     TOLD_HERE,
     case_told_lines,
+    chain_kind,
+    crash_loop_told,
     crash_looped,
     present_kills,
 )
@@ -620,7 +630,94 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
         parts, what = _present_kill(line, told)
     if parts is None and not expected and not describe_apart:  # (restarted_by.py)
         parts, what = _restarted_by(line)
+    if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
+        parts, what = _kubelet_kill(line, text, told)
+    if parts is None and not expected and not describe_apart:  # (killed_because.py; killprose54)
+        parts, what = _because_killed(line, text, told)
+    if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
+        parts, what = _failure_restarting(line, text, told)
     return parts, what
+
+
+def _failure_restarting(line: str, text: str, told: bool
+                        ) -> tuple[tuple[list[str], bool] | None, str]:
+    """A liveness or startup failure as the subject of a participle of restarting or killing,
+    a note's style (present_kill.FAILURE_RESTARTING: `Liveness probe failure blocking bgs-api
+    deployment and restarting continously`), where the text tells the case (as
+    `_kubelet_kill`'s present): read as that probe's failure and one kill of it (R4.4: such a
+    failure restarts a container only by the kubelet's kill). None without one, in a
+    negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(FAILURE_RESTARTING, line, FAILURE_WORDS, (40, 200), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m) or not (told or _told_here(line, m)
+                                               or crash_loop_told(text, _loop_told)):
+        return None, ""
+    kind = m["kind"].lower()
+    what = (f"{STATED_PROBE_KILL}, the probe's failure as the subject of its {m['verb'].lower()} "
+            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, of a "
+            "container the record does not name, at least once, no count")
+    return (kill_lines(kind), True), what
+
+
+def _because_killed(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pod or container stated killed with the probes named before it as the cause
+    (killed_because.BECAUSE_KILLED: `Because of the configured liveness (and readiness) probes
+    (...), the container is therefore deemed unhealthy and terminated`), read as each named
+    probe's failure and one kill of the one among them that can kill (R4.4, R3.4); in the
+    present only where the text tells the case (as `_kubelet_kill`). None without one, when
+    none or two that kill are named, in a negation, a question, a conditional or a sentence of
+    what may happen."""
+    m = _near(BECAUSE_KILLED, line, BECAUSE_WORDS, (0, 600), _SENTENCE_PLACES)
+    if m is None or _unstated_before(line, m):
+        return None, ""
+    kind, named = named_kinds(m["kinds"])
+    past = m["tense"].lower() in ("was", "were", "got") or m["tense"].lower().startswith("kept")
+    if kind is None or not (past or told or _told_here(line, m)
+                            or crash_loop_told(text, _loop_told)):
+        return None, ""
+    others = [f"{k.capitalize()} probe failed" for k in named if k != kind]
+    what = (f"{STATED_PROBE_KILL}, with the probes named before it as the kill's cause "
+            f"(`{m[0][:80]}`): read as the failure of each ({', '.join(named)}) and one kill "
+            f"of the {kind} probe, the one of them that kills, of a container the record does "
+            "not name, at least once, no count")
+    return (others + kill_lines(kind), True), what
+
+
+def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """The kubelet named as the agent of the kill or restart of the case's container named by
+    its own name, for a liveness or startup failure (present_kill.KUBELET_KILL: `The kubelet
+    kills `efs-plugin` on liveness-probe failure`, `... livenessProbe depends on → kubelet
+    restarts `ebs-plugin``), read as that probe's failure and one kill of it (R4.4) under that
+    container; in the present only where the text tells the case (a heading of it, the
+    sentence's own words of it, or a crash loop the record states, R4.8). None without one, in
+    a negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (10, 200), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m) or GUESS.search(line, sentence_start(line, m.start()),
+                                                        m.start()) is not None:
+        return None, ""
+    kind = (m["kind"] or chain_kind(line, m.start(), sentence_start(line, m.start())) or "").lower()
+    past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was"))
+    if not kind or not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
+        return None, ""
+    container = m["coded"] or m["dashed"]
+    what = (f"{STATED_PROBE_KILL}, with the kubelet as its agent, of container {container} "
+            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, at least "
+            "once, no count")
+    return (kill_lines(kind, container), True), what
+
+
+def _told_here(line: str, m: re.Match[str]) -> bool:
+    """Whether the sentence holding the match says in its own words it keeps happening to the
+    case (present_kill.TOLD_HERE: `forever`, `on every restart`)."""
+    start = sentence_start(line, m.start())
+    end = line.find(". ", m.end(), m.end() + 2000)
+    return TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None
+
+
+def _loop_told(line: str, at: int) -> bool:
+    """Whether the crash loop at line[at] is stated as what happened: no negation before it in
+    its sentence, no question, conditional or sentence of what may happen."""
+    return NEGATED.search(line, sentence_start(line, at), at) is None and \
+        states_what_happened(line, at, at + 1)
 
 
 def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1645,6 +1742,20 @@ def _causing_restart(line: str) -> re.Match[str] | None:
             GENERAL.search(line, m.start(), m.end()):
         return None
     return m
+
+
+def _unstated_before(line: str, m: re.Match[str]) -> bool:
+    """`_unstated`, where a clause of time right after the match holds a modal of its own
+    (killed_because.BEFORE_CAN: `terminated before it can finish the startup`): the modal of
+    what the container could not do, no sentence of what may happen; the words after the
+    clause are weighed as after the match."""
+    before = BEFORE_CAN.match(line, m.end())
+    if before is None:
+        return _unstated(line, m)
+    start = sentence_start(line, m.start())
+    return NEGATED.search(line, start, m.end()) is not None or \
+        general_around(line, m.start(), before.end()) or asked(line, before.end()) or \
+        IF_MORE.search(line, start, m.start()) is not None
 
 
 def _unstated(line: str, m: re.Match[str]) -> bool:
