@@ -398,13 +398,6 @@ NOT_READ: dict[str, str] = {
         "eneral rule reads stated lifetimes as ends without guessing, and `lifetime` has "
         "other senses"),
     # held-out batch 116
-    "podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-503.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-"
-        "503.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -o y"
-        "aml|json, kubectl get events (any layout, or -o json|yaml), kubectl get pods ; want {'en"
-        "ded': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'show"
-        "s_failures': True}"),
     "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-restarting-continuously.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deployment-and-res"

@@ -118,6 +118,19 @@ SAID = lazy_regex(
     + r"|" + _HEADLINE + r"(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
     + r")(?![A-Za-z])")
 _KIND_WORD = lazy_regex(_KIND)
+# the case's own workload or pod failing on its probe, named as a health check too, with its
+# failure as the kubelet reports one (failprose54, podkrepi-api-445: `Recently the deployments
+# are failing on readiness healthcheck with 503 service not available`): the README's rule of
+# fixprose74 (the case's probe failing with its failure) told of the workload whose probe it
+# is; a determiner of the case's before its noun (`a deployment`, `deployments`: no case's)
+_WORKLOAD = (r"(?<![\w'-])(?i:the|our|my|this|these)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}?"
+             r"(?i:deployments?|statefulsets?|daemonsets?|pods?|containers?|apps?|applications?|"
+             r"services?|workloads?)")
+WORKLOAD_FAILING = lazy_regex(
+    _WORKLOAD + _FAILING + r"[ \t]+(?:(?i:on|at)[ \t]+)?(?:(?i:the|its|their)[ \t]+)?"
+    r"(?P<kinds10>" + _KIND + r")[ \t]*(?i:probes?|health[ \t-]?checks?|checks?)[ \t]+"
+    r"(?i:with)[ \t]+" + _FAILURE + r"(?![A-Za-z])")
+_KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")
@@ -159,7 +172,15 @@ def said_failing_hint(text: str) -> bool:
         f"{fail} {place} {det} " in low for fail in ("fails", "failed", "failing")
         for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
         or any(f"{fail} with " in low for fail in ("fails", "failed", "failing"))
-        or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup")))
+        or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup"))) or \
+        _workload_hint(low)
+
+
+def _workload_hint(low: str) -> bool:
+    """Whether the lowered text may hold `WORKLOAD_FAILING`'s statement: a failing, `with`,
+    a probe's kind and its probe or check (each word looked for once)."""
+    return "fail" in low and " with " in low and ("probe" in low or "check" in low) and \
+        any(kind in low for kind in ("liveness", "readiness", "startup"))
 
 
 def said_failing(line: str) -> SaidFailing | None:
@@ -176,6 +197,20 @@ def said_failing(line: str) -> SaidFailing | None:
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
+    return _workload_failing(line)
+
+
+def _workload_failing(line: str) -> SaidFailing | None:
+    """The case's own workload failing on its probe with its failure (`WORKLOAD_FAILING`),
+    looked for around the probe's kind (a health check has no `probe` to anchor on); None
+    without one, or in a sentence that negates, asks or says what may happen, or of another's
+    workload. A bounded number of places: one pass."""
+    for left, kind in enumerate(_KIND_ANCHOR.finditer(line, 0, SENTENCE_REACH)):
+        if left >= PLACES_WEIGHED:
+            break
+        m = WORKLOAD_FAILING.search(line, max(0, kind.start() - 200), kind.end() + 80)
+        if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
+            return SaidFailing([m["kinds10"].lower()], m[0])
     return None
 
 
@@ -191,13 +226,14 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     clauses = [c.end() for c in _CLAUSE_START.finditer(line, start, m.start())]
     # (what the pod does before `as it shows` is its own clause: `is not running` negates no
     # failure)
-    clause = m.start("since") if m["since"] else clauses[-1] if clauses else start
+    clause = m.start("since") if m.groupdict().get("since") else clauses[-1] if clauses else start
     negated = NEGATED.search(line, clause, m.end()) is not None
     joined = _NEXT_CLAUSE.search(line, m.end(), end)  # (`..., but ...`: another clause's words)
     return asked or negated or \
         _hedged(line, start, joined.start() if joined is not None else end) or \
         _WHEN.search(line, start, m.start()) is not None or \
-        (m["kinds6"] is not None and _WHEN_AFTER.search(line, m.end(), end) is not None)
+        ((m.groupdict().get("kinds6") or m.groupdict().get("kinds10")) is not None
+         and _WHEN_AFTER.search(line, m.end(), end) is not None)
 
 
 # the author's own seeing (`All I can see is ...`, `we can see that ...`): what the author

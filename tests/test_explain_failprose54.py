@@ -1,0 +1,69 @@
+"""Held-out batches 116-118 (failprose54): failures, exits and crash loops stated in prose.
+
+- The case's own workload failing on its probe, named as a health check too, with its failure
+  as the kubelet reports one (podkrepi-api-445: `Recently the deployments are failing on
+  readiness healthcheck with 503 service not available`): the README's rule of fixprose74
+  (the case's probe failing with its failure) told of the workload whose probe it is; that
+  probe's failure, at least once, no count (said_failing.WORKLOAD_FAILING).
+
+Hand-written variants beside those that must stay unread (no determiner of the case's, a
+conditional, a negation, a question, a guide's time, another's workload, a modal)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import explained_answer, read_in_one_pass
+
+from kubesim.errors import RecordError
+from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.read import parse_record
+
+# ------------------------------------------------ the case's workload failing on its probe
+
+
+@pytest.mark.parametrize("text", [
+    "## Motivation and context\nRecently the deployments are failing on readiness healthcheck "
+    "with 503 service not available.\nTo give more time to start, this PR adds startupProbe.\n",
+    "The deployment keeps failing on its readiness probe with connection refused.\n",
+    "Our api pods were failing the readiness check with a timeout.\n",
+    "My statefulset failed on readiness health check with HTTP 500 after the upgrade.\n",
+])
+def test_the_case_workload_failing_on_its_readiness_check_with_a_failure_is_readiness_only(text):
+    """The case's workload failing on its readiness check with a failure the kubelet reports:
+    that probe's failure, no end (R3.4): readiness-only, {0, 0}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.READINESS_ONLY, CountRange(0, 0), True, ("readiness",))
+
+
+def test_the_case_workload_failing_on_its_liveness_check_is_that_probes_failure():
+    """The same of the liveness probe: its failure at least once, no kill stated."""
+    a = explained_answer("Our api pods failed the liveness check with a timeout.\n")
+    assert (a.shows_failures, a.failed) == (True, ("liveness",))
+
+
+@pytest.mark.parametrize("text", [
+    "A deployment fails on readiness healthcheck with 503.\n",  # no determiner of the case's
+    "Deployments are failing on readiness healthcheck with 503.\n",  # a guide's plural
+    "Your deployments fail on readiness healthcheck with 503.\n",  # the reader's
+    "If the deployments are failing on readiness healthcheck with 503, raise the delay.\n",
+    "The deployments are not failing on readiness healthcheck with 503.\n",  # a negation
+    "Are the deployments failing on readiness healthcheck with 503?\n",  # a question
+    "The deployments fail on readiness healthcheck with 503 when the app is overloaded.\n",
+    "The other deployments were failing on readiness healthcheck with 503.\n",  # another's
+    "The deployments may fail on readiness healthcheck with 503.\n",  # a modal
+])
+def test_a_workload_failing_on_a_check_of_no_case_is_no_record(text):
+    """The negative side: the paste alone is refused (no failure read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "the deployments are failing on readiness healthcheck with " * 35_000 + "\n",
+    "the " + "deployments " * 170_000 + "failing on readiness check with 503\n",
+    "readiness " * 200_000 + "\n",
+])
+def test_the_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
