@@ -506,13 +506,6 @@ NOT_READ: dict[str, str] = {
         "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-which-caused-a-crashloop-in-some-api-pods.txt": (
-        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-w"
-        "hich-caused-a-crashloop-in-some-api-pods.txt: not a record explain reads: expected kubec"
-        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-code-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-c"

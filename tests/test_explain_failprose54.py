@@ -67,3 +67,48 @@ def test_a_workload_failing_on_a_check_of_no_case_is_no_record(text):
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ a crash loop an error caused in the case's pods
+
+
+@pytest.mark.parametrize("text", [
+    "Root Cause:\nSome customer requests to our API triggered an error, which then caused a "
+    "crashloop in some API pods.\nResolution:\nWe have updated our error handling.\n",
+    "An error caused a crashloop in our API pods.\n",
+    "The bad config caused a crash loop in the worker pods.\n",
+    "A bug in our gateway led to CrashLoopBackOff in several of the gateway pods.\n",
+])
+def test_a_crash_loop_caused_in_the_case_pods_is_a_back_off(text):
+    """A crash loop an error caused, past, in the case's pods (a determiner of the case's, or
+    a quantifier before pods of the service the sentence names as the author's): a back-off no
+    count bounds, what ended the container not told: cannot-tell, {0, null}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    "The error caused a crashloop in some pods.\n",  # no service named
+    "An error caused a crashloop in some API pods.\n",  # the service named as no one's
+    "Some requests to your API triggered an error, which caused a crashloop in some API pods.\n",
+    "An error in our API caused a crashloop in some worker pods.\n",  # another service's pods
+    "An error in our API causes a crashloop in some API pods.\n",  # a guide's present
+    "If an error in our API caused a crashloop in some API pods, page the on-call.\n",
+    "The error in our API never caused a crashloop in some API pods.\n",  # a negation
+    "Did the error in our API trigger a crashloop in some API pods?\n",  # a question
+])
+def test_a_crash_loop_caused_in_pods_of_no_case_is_no_record(text):
+    """The negative side: the paste alone is refused (no crash loop read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "our API caused a crashloop in some API pods " * 45_000 + "\n",
+    "caused a crashloop in some " + "API " * 500_000 + "pods\n",
+    "our " * 500_000 + "caused a crashloop in some API pods\n",
+])
+def test_the_caused_crash_loop_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
