@@ -462,13 +462,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-"
-        "and-kubectl-logs-cut.txt: not a record explain reads: expected kubectl describe pod, kub"
-        "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
-        "ded': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': None}, 'show"
-        "s_failures': True}"),
     "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-scre"

@@ -112,3 +112,85 @@ def test_a_crash_loop_caused_in_pods_of_no_case_is_no_record(text):
 def test_the_caused_crash_loop_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ the kubelet's message told after `it shows`
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("It shows readiness probe failed with error code 503 though the wal replay was "
+     "succesfull.\n", "readiness"),
+    ("I get liveness probe failed with connection refused.\n", "liveness"),
+    ("We saw the error: readiness probe failed with HTTP 500.\n", "readiness"),
+])
+def test_the_kubelets_message_told_after_it_shows_is_that_probes_failure(text, probe):
+    """The probe's kind, `probe failed with` and a failure as the kubelet reports one, after
+    what shows it to the author: that probe's failure, at least once."""
+    a = explained_answer(text)
+    assert (a.shows_failures, a.failed) == (True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    "It shows readiness probe failed with 503 when the app is overloaded.\n",  # a guide's time
+    "If it shows readiness probe failed with 503, raise the delay.\n",  # a conditional
+    "It never shows readiness probe failed with 503.\n",  # a negation
+    "Does it show readiness probe failed with 503?\n",  # a question
+    "You get readiness probe failed with 503.\n",  # the reader's
+    "It may show readiness probe failed with 503.\n",  # a modal
+])
+def test_the_message_told_of_no_case_is_no_record(text):
+    """The negative side: the paste alone is refused (no failure read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+# ------------------------------------------------ `it` after the author's own app installed
+
+
+@pytest.mark.parametrize("text", [
+    "I have prometheus server installed for metrics but it keep on restarting.\n",
+    "We deployed the chart yesterday and it kept restarting.\n",
+    "I have prometheus server installed but it keeps on restarting.\n",
+    "The pod keep on restarting.\n",
+])
+def test_it_after_the_authors_own_app_restarting_is_an_end(text):
+    """A restart of the author's app (`it` after `but` or `and` in the sentence of its
+    installing), no cause given: the container ended, what ended it not told: cannot-tell,
+    {0, null}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    "I have a server installed and it keeps restarting.\n",  # no case's app
+    "Your app is installed and it keeps restarting.\n",  # the reader's
+    "I have prometheus installed but it is not restarting.\n",  # a negation
+    "If I have prometheus installed but it keeps restarting, what then?\n",  # a conditional
+])
+def test_it_after_an_app_of_no_case_is_no_record(text):
+    """The negative side: the paste alone is refused (no restart read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_the_restart_and_the_message_told_are_read_together():
+    """prometheus-10631's shape: the restart of the author's app and the readiness failure it
+    shows: a readiness failure never ends a container (R3.4), the restarts' cause not told:
+    cannot-tell, readiness, {0, null}."""
+    a = explained_answer(
+        "### What did you do?\n\nI have prometheus server installed for metrics but it keep on "
+        "restarting.\n\n### What did you see instead?\n\nIt shows readiness probe failed with "
+        "error code 503 though the wal replay was succesfull.\n")
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True, ("readiness",))
+
+
+@pytest.mark.parametrize("text", [
+    "It shows readiness probe failed with error " * 46_000 + "\n",
+    "I have " + "prometheus " * 180_000 + "installed but it keeps restarting\n",
+    "I have prometheus installed but " * 62_000 + "it keep on restarting\n",
+])
+def test_the_told_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rules' words, read in one pass."""
+    read_in_one_pass(text)

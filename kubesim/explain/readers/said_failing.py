@@ -131,6 +131,17 @@ WORKLOAD_FAILING = lazy_regex(
     r"(?P<kinds10>" + _KIND + r")[ \t]*(?i:probes?|health[ \t-]?checks?|checks?)[ \t]+"
     r"(?i:with)[ \t]+" + _FAILURE + r"(?![A-Za-z])")
 _KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
+# the kubelet's message told in the author's words right after what shows it to the author
+# (failprose54, prometheus-10631: `It shows readiness probe failed with error code 503`): the
+# probe's kind, `probe failed with` and its failure as the kubelet reports one (prober.go's
+# `HTTP probe failed with statuscode: 503`), the message an author quotes (README, fixquoted64)
+# told without its marks; `it` showing or the author seeing or getting it
+_SHOWN_MESSAGE = lazy_regex(
+    r"(?<![\w'-])(?:(?i:it)[ \t]+(?i:shows|showed|says|said|gives|gave|reports|reported)|(?:I|[Ww]e)"
+    r"(?:[ \t]+(?i:am|are|was|were|keep|kept))?[ \t]+(?i:see|saw|seeing|get|got|getting))[ \t]+"
+    r"(?:(?i:that|the|an?)[ \t]+)?(?:(?i:error|message|event)[ \t]*:?[ \t]+)?(?P<kinds11>" + _KIND
+    + r")" + _PROBES + r"[ \t]+(?i:failed|failing)[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?"
+    + _FAILURE + r"(?![A-Za-z])")
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")
@@ -197,7 +208,22 @@ def said_failing(line: str) -> SaidFailing | None:
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
-    return _workload_failing(line)
+    return _workload_failing(line) or _shown_message(line)
+
+
+def _shown_message(line: str) -> SaidFailing | None:
+    """The kubelet's message of a probe's failure told in words after what shows it to the
+    author (`_SHOWN_MESSAGE`), looked for around `probe`; None without one, or in a sentence
+    that negates, asks or says what may happen, or with a guide's time after it. A bounded
+    number of places: one pass."""
+    at, left = line.find("robe"), PLACES_WEIGHED
+    while at >= 0 and left:
+        left -= 1
+        m = _SHOWN_MESSAGE.search(line, max(0, at - 120), at + 120)
+        if m is not None and not _unstated(line, m):
+            return SaidFailing([m["kinds11"].lower()], m[0])
+        at = line.find("robe", at + 1)
+    return None
 
 
 def _workload_failing(line: str) -> SaidFailing | None:
@@ -232,7 +258,7 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     return asked or negated or \
         _hedged(line, start, joined.start() if joined is not None else end) or \
         _WHEN.search(line, start, m.start()) is not None or \
-        ((m.groupdict().get("kinds6") or m.groupdict().get("kinds10")) is not None
+        (any(m.groupdict().get(k) for k in ("kinds6", "kinds10", "kinds11"))
          and _WHEN_AFTER.search(line, m.end(), end) is not None)
 
 
