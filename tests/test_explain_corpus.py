@@ -482,11 +482,6 @@ NOT_READ: dict[str, str] = {
         "n reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "lisenet-liveness-probe-saves-the-day.blog-prose-java-heap-outofmemoryerror-container-fails-readiness-still-running-then-liveness-yaml-cut.txt": (
-        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': True}"),
     "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"

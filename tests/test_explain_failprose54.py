@@ -194,3 +194,44 @@ def test_the_restart_and_the_message_told_are_read_together():
 def test_the_told_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ `In our case when` the case's container fails
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("The kubelet relies on readiness probes. In our case when the Java container inside the "
+     "pod fails its readiness checks, the pod is marked as not ready.\n", "readiness"),
+    ("In my case when the api pod failed the liveness probe, nothing else happened.\n",
+     "liveness"),
+    ("In our case, when our worker containers were failing their readiness health checks, "
+     "traffic stopped.\n", "readiness"),
+])
+def test_in_our_case_when_the_case_container_fails_its_probe_is_that_failure(text, probe):
+    """`In our case` opens the author's case: the `when` clause's failure of the case's
+    container is that probe's failure, at least once."""
+    a = explained_answer(text)
+    assert (a.shows_failures, a.failed) == (True, (probe,))
+
+
+@pytest.mark.parametrize("text", [
+    "When the Java container inside the pod fails its readiness checks, the pod is marked as "
+    "not ready.\n",  # a guide's `when`
+    "In your case when the container fails its readiness checks, the pod is not ready.\n",
+    "In our case when the container does not fail its readiness checks, all is well.\n",
+    "In our case when the container fails its readiness checks, could the pod restart?\n",
+    "In our case when a container fails its readiness checks, the pod is not ready.\n",
+])
+def test_a_when_of_no_case_is_no_record(text):
+    """The negative side: the paste alone is refused (no failure read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "In our case when the container fails its readiness " * 40_000 + "\n",
+    "In our case when the " + "java " * 400_000 + "container fails its readiness checks\n",
+])
+def test_the_our_case_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)

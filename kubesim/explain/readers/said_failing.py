@@ -130,6 +130,19 @@ WORKLOAD_FAILING = lazy_regex(
     _WORKLOAD + _FAILING + r"[ \t]+(?:(?i:on|at)[ \t]+)?(?:(?i:the|its|their)[ \t]+)?"
     r"(?P<kinds10>" + _KIND + r")[ \t]*(?i:probes?|health[ \t-]?checks?|checks?)[ \t]+"
     r"(?i:with)[ \t]+" + _FAILURE + r"(?![A-Za-z])")
+# the author's own case opening a `when` clause (failprose54, lisenet-liveness-probe-saves-the-
+# day: `In our case when the Java container inside the pod fails its readiness checks, the pod
+# is marked as not ready`): `in our case` names the author's case, so its `when` is that
+# case's time, no guide's; the case's container or pod (a determiner of the case's, maybe
+# `inside` or `in` its pod) failing its probe is that probe's failure, at least once (README,
+# fixprose45). A `when` with no `in our case` before it stays a guide's
+_OUR_CASE_WHEN = lazy_regex(
+    r"(?<![\w'-])(?i:in)[ \t]+(?i:our|my)[ \t]+(?i:case)[ \t]*,?[ \t]+(?i:when)[ \t]+"
+    r"(?i:the|our|my|its)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}?(?i:containers?|pods?)"
+    r"(?:[ \t]+(?i:inside|in)[ \t]+(?i:the|its|our|my)[ \t]+(?i:pod))?"
+    r"[ \t]+(?:(?i:fails|failed|fail)|(?i:is|are|was|were|keeps|kept)[ \t]+(?i:failing))[ \t]+"
+    r"(?:(?i:its|the|their)[ \t]+)?(?P<kinds12>" + _KIND + r")[ \t]*"
+    r"(?i:probes?|health[ \t-]?checks?|checks?)(?![\w-])")
 _KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
 # the kubelet's message told in the author's words right after what shows it to the author
 # (failprose54, prometheus-10631: `It shows readiness probe failed with error code 503`): the
@@ -188,9 +201,11 @@ def said_failing_hint(text: str) -> bool:
 
 
 def _workload_hint(low: str) -> bool:
-    """Whether the lowered text may hold `WORKLOAD_FAILING`'s statement: a failing, `with`,
-    a probe's kind and its probe or check (each word looked for once)."""
-    return "fail" in low and " with " in low and ("probe" in low or "check" in low) and \
+    """Whether the lowered text may hold `WORKLOAD_FAILING`'s or `_OUR_CASE_WHEN`'s statement:
+    a failing, `with` (or `case` and `when`), a probe's kind and its probe or check (each word
+    looked for once)."""
+    return "fail" in low and (" with " in low or ("case" in low and "when" in low)) and \
+        ("probe" in low or "check" in low) and \
         any(kind in low for kind in ("liveness", "readiness", "startup"))
 
 
@@ -234,9 +249,10 @@ def _workload_failing(line: str) -> SaidFailing | None:
     for left, kind in enumerate(_KIND_ANCHOR.finditer(line, 0, SENTENCE_REACH)):
         if left >= PLACES_WEIGHED:
             break
-        m = WORKLOAD_FAILING.search(line, max(0, kind.start() - 200), kind.end() + 80)
+        m = WORKLOAD_FAILING.search(line, max(0, kind.start() - 200), kind.end() + 80) or \
+            _OUR_CASE_WHEN.search(line, max(0, kind.start() - 200), kind.end() + 80)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
-            return SaidFailing([m["kinds10"].lower()], m[0])
+            return SaidFailing([(m.groupdict().get("kinds10") or m["kinds12"]).lower()], m[0])
     return None
 
 
