@@ -398,13 +398,6 @@ NOT_READ: dict[str, str] = {
         "eneral rule reads stated lifetimes as ends without guessing, and `lifetime` has "
         "other senses"),
     # held-out batch 116
-    "podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-503.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: podkrepi-api-445.pr-heading-prose-deployments-failing-on-readiness-healthcheck-with-"
-        "503.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -o y"
-        "aml|json, kubectl get events (any layout, or -o json|yaml), kubectl get pods ; want {'en"
-        "ded': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'show"
-        "s_failures': True}"),
     "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-templa"
@@ -441,13 +434,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-and-kubectl-logs-cut.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: prometheus-10631.issue-form-server-keeps-restarting-readiness-failed-503-then-image-"
-        "and-kubectl-logs-cut.txt: not a record explain reads: expected kubectl describe pod, kub"
-        "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
-        "ded': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': None}, 'show"
-        "s_failures': True}"),
     "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-scre"
@@ -468,11 +454,6 @@ NOT_READ: dict[str, str] = {
         "n reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "lisenet-liveness-probe-saves-the-day.blog-prose-java-heap-outofmemoryerror-container-fails-readiness-still-running-then-liveness-yaml-cut.txt": (
-        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': True}"),
     "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
@@ -485,13 +466,6 @@ NOT_READ: dict[str, str] = {
         "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-which-caused-a-crashloop-in-some-api-pods.txt": (
-        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: codefresh-status-sd1j6s84whhh.status-page-rca-customer-requests-triggered-an-error-w"
-        "hich-caused-a-crashloop-in-some-api-pods.txt: not a record explain reads: expected kubec"
-        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-code-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-c"

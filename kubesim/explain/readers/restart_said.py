@@ -41,8 +41,10 @@ _OFTEN = (r"(?:(?i:continually|constantly|continuously|repeatedly|always|still|f
           r"periodically|randomly|also|now|just|again)[ \t]+)?")
 # the verb: progressive, past or perfect (what happened), or the simple present (`present`)
 _VERB = (
-    r"[ \t]+(?:(?:(?i:is|are|was|were|keeps|keep|kept|has[ \t]+been|have[ \t]+been|"
+    r"[ \t]+(?:(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|"
     r"had[ \t]+been|started|starts|began|begins)[ \t]+" + _OFTEN + r"(?i:restarting)"
+    # (`keep on restarting`, the same continuing: failprose54, prometheus-10631)
+    r"|(?i:keeps|keep|kept)[ \t]+(?:(?i:on)[ \t]+)?" + _OFTEN + r"(?i:restarting)"
     r"|(?i:keeps|keep|kept|is|are|was|were)[ \t]+(?i:getting|being)[ \t]+(?i:restarted)"
     r"|" + _OFTEN + r"(?i:restarted))"
     r"|" + _OFTEN + r"(?P<present>(?i:restarts))"
@@ -58,6 +60,17 @@ _SEEN_RESTART = lazy_regex(
     r"(?:(?i:just|now|also|already)[ \t]+)?(?i:noticed|notice|saw|seen|see|observed|observe|"
     r"watched|watch)[ \t]+(?:(?i:that)[ \t]+)?" + _subject(_OF_OWNER) + r"[ \t]+" + _OFTEN
     + r"(?i:restarting)(?P<present>(?!))?(?![\w-])")
+# the pronoun after `but` or `and` in a sentence opening with the author having their own app
+# installed, deployed or running (`I have prometheus server installed for metrics but it keep
+# on restarting`, prometheus-10631; failprose54): its antecedent is the author's app, the
+# case's own, as stated_case.ANTECEDENT's sentence before a pronoun opening its own; an object
+# of no case's (`a`, `any`, `your`) names none
+_NO_CASE_WORD = r"(?!(?i:a|an|any|some|another|other|every|each|no|your)(?![\w'-]))"
+_INSTALLED_IT = lazy_regex(
+    r"(?<![\w'-])(?:I|[Ww]e)(?:[ \t]+(?i:have|had)|['\u2019](?i:ve|d))?[ \t]+(?:" + _NO_CASE_WORD
+    + r"[\w.-]{1,63}[ \t]+){0,3}?(?i:installed|deployed|set[ \t]+up|rolled[ \t]+out|running)"
+    r"(?:[ \t]+" + _NO_CASE_WORD + r"[\w.-]{1,40}){0,8}?[ \t]*,?[ \t]+(?i:but|and)[ \t]+"
+    r"(?P<det>(?P<noun>(?i:it|they)))(?P<named>)(?P<rel>(?!))?" + _VERB)
 CASE_POD = _SUBJECT  # (the subject, for the other ends stated of the case: stated_stop.py)
 _REACH = 400  # how far before `restart` its subject may start (its relative clause in it)
 
@@ -73,7 +86,8 @@ def case_restart(line: str, happening: bool) -> re.Match[str] | None:
     while at > 0 and left:
         left -= 1
         m = CASE_RESTART.search(line, max(0, at - _REACH), at + 12) or \
-            _SEEN_RESTART.search(line, max(0, at - _REACH), at + 12)
+            _SEEN_RESTART.search(line, max(0, at - _REACH), at + 12) or \
+            _INSTALLED_IT.search(line, max(0, at - _REACH), at + 12)
         if m is not None and m.start("det") <= at and (happening or m["present"] is None) \
                 and not negated_before(line, m) and not cause_after(line, m.end()) \
                 and states_what_happened(line, m.start(), m.end()):

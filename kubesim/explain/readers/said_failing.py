@@ -118,6 +118,43 @@ SAID = lazy_regex(
     + r"|" + _HEADLINE + r"(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
     + r")(?![A-Za-z])")
 _KIND_WORD = lazy_regex(_KIND)
+# the case's own workload or pod failing on its probe, named as a health check too, with its
+# failure as the kubelet reports one (failprose54, podkrepi-api-445: `Recently the deployments
+# are failing on readiness healthcheck with 503 service not available`): the README's rule of
+# fixprose74 (the case's probe failing with its failure) told of the workload whose probe it
+# is; a determiner of the case's before its noun (`a deployment`, `deployments`: no case's)
+_WORKLOAD = (r"(?<![\w'-])(?i:the|our|my|this|these)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}?"
+             r"(?i:deployments?|statefulsets?|daemonsets?|pods?|containers?|apps?|applications?|"
+             r"services?|workloads?)")
+WORKLOAD_FAILING = lazy_regex(
+    _WORKLOAD + _FAILING + r"[ \t]+(?:(?i:on|at)[ \t]+)?(?:(?i:the|its|their)[ \t]+)?"
+    r"(?P<kinds10>" + _KIND + r")[ \t]*(?i:probes?|health[ \t-]?checks?|checks?)[ \t]+"
+    r"(?i:with)[ \t]+" + _FAILURE + r"(?![A-Za-z])")
+# the author's own case opening a `when` clause (failprose54, lisenet-liveness-probe-saves-the-
+# day: `In our case when the Java container inside the pod fails its readiness checks, the pod
+# is marked as not ready`): `in our case` names the author's case, so its `when` is that
+# case's time, no guide's; the case's container or pod (a determiner of the case's, maybe
+# `inside` or `in` its pod) failing its probe is that probe's failure, at least once (README,
+# fixprose45). A `when` with no `in our case` before it stays a guide's
+_OUR_CASE_WHEN = lazy_regex(
+    r"(?<![\w'-])(?i:in)[ \t]+(?i:our|my)[ \t]+(?i:case)[ \t]*,?[ \t]+(?i:when)[ \t]+"
+    r"(?i:the|our|my|its)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}?(?i:containers?|pods?)"
+    r"(?:[ \t]+(?i:inside|in)[ \t]+(?i:the|its|our|my)[ \t]+(?i:pod))?"
+    r"[ \t]+(?:(?i:fails|failed|fail)|(?i:is|are|was|were|keeps|kept)[ \t]+(?i:failing))[ \t]+"
+    r"(?:(?i:its|the|their)[ \t]+)?(?P<kinds12>" + _KIND + r")[ \t]*"
+    r"(?i:probes?|health[ \t-]?checks?|checks?)(?![\w-])")
+_KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
+# the kubelet's message told in the author's words right after what shows it to the author
+# (failprose54, prometheus-10631: `It shows readiness probe failed with error code 503`): the
+# probe's kind, `probe failed with` and its failure as the kubelet reports one (prober.go's
+# `HTTP probe failed with statuscode: 503`), the message an author quotes (README, fixquoted64)
+# told without its marks; `it` showing or the author seeing or getting it
+_SHOWN_MESSAGE = lazy_regex(
+    r"(?<![\w'-])(?:(?i:it)[ \t]+(?i:shows|showed|says|said|gives|gave|reports|reported)|(?:I|[Ww]e)"
+    r"(?:[ \t]+(?i:am|are|was|were|keep|kept))?[ \t]+(?i:see|saw|seeing|get|got|getting))[ \t]+"
+    r"(?:(?i:that|the|an?)[ \t]+)?(?:(?i:error|message|event)[ \t]*:?[ \t]+)?(?P<kinds11>" + _KIND
+    + r")" + _PROBES + r"[ \t]+(?i:failed|failing)[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?"
+    + _FAILURE + r"(?![A-Za-z])")
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")
@@ -159,7 +196,17 @@ def said_failing_hint(text: str) -> bool:
         f"{fail} {place} {det} " in low for fail in ("fails", "failed", "failing")
         for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
         or any(f"{fail} with " in low for fail in ("fails", "failed", "failing"))
-        or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup")))
+        or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup"))) or \
+        _workload_hint(low)
+
+
+def _workload_hint(low: str) -> bool:
+    """Whether the lowered text may hold `WORKLOAD_FAILING`'s or `_OUR_CASE_WHEN`'s statement:
+    a failing, `with` (or `case` and `when`), a probe's kind and its probe or check (each word
+    looked for once)."""
+    return "fail" in low and (" with " in low or ("case" in low and "when" in low)) and \
+        ("probe" in low or "check" in low) and \
+        any(kind in low for kind in ("liveness", "readiness", "startup"))
 
 
 def said_failing(line: str) -> SaidFailing | None:
@@ -176,6 +223,36 @@ def said_failing(line: str) -> SaidFailing | None:
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
+    return _workload_failing(line) or _shown_message(line)
+
+
+def _shown_message(line: str) -> SaidFailing | None:
+    """The kubelet's message of a probe's failure told in words after what shows it to the
+    author (`_SHOWN_MESSAGE`), looked for around `probe`; None without one, or in a sentence
+    that negates, asks or says what may happen, or with a guide's time after it. A bounded
+    number of places: one pass."""
+    at, left = line.find("robe"), PLACES_WEIGHED
+    while at >= 0 and left:
+        left -= 1
+        m = _SHOWN_MESSAGE.search(line, max(0, at - 120), at + 120)
+        if m is not None and not _unstated(line, m):
+            return SaidFailing([m["kinds11"].lower()], m[0])
+        at = line.find("robe", at + 1)
+    return None
+
+
+def _workload_failing(line: str) -> SaidFailing | None:
+    """The case's own workload failing on its probe with its failure (`WORKLOAD_FAILING`),
+    looked for around the probe's kind (a health check has no `probe` to anchor on); None
+    without one, or in a sentence that negates, asks or says what may happen, or of another's
+    workload. A bounded number of places: one pass."""
+    for left, kind in enumerate(_KIND_ANCHOR.finditer(line, 0, SENTENCE_REACH)):
+        if left >= PLACES_WEIGHED:
+            break
+        m = WORKLOAD_FAILING.search(line, max(0, kind.start() - 200), kind.end() + 80) or \
+            _OUR_CASE_WHEN.search(line, max(0, kind.start() - 200), kind.end() + 80)
+        if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
+            return SaidFailing([(m.groupdict().get("kinds10") or m["kinds12"]).lower()], m[0])
     return None
 
 
@@ -191,13 +268,14 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     clauses = [c.end() for c in _CLAUSE_START.finditer(line, start, m.start())]
     # (what the pod does before `as it shows` is its own clause: `is not running` negates no
     # failure)
-    clause = m.start("since") if m["since"] else clauses[-1] if clauses else start
+    clause = m.start("since") if m.groupdict().get("since") else clauses[-1] if clauses else start
     negated = NEGATED.search(line, clause, m.end()) is not None
     joined = _NEXT_CLAUSE.search(line, m.end(), end)  # (`..., but ...`: another clause's words)
     return asked or negated or \
         _hedged(line, start, joined.start() if joined is not None else end) or \
         _WHEN.search(line, start, m.start()) is not None or \
-        (m["kinds6"] is not None and _WHEN_AFTER.search(line, m.end(), end) is not None)
+        (any(m.groupdict().get(k) for k in ("kinds6", "kinds10", "kinds11"))
+         and _WHEN_AFTER.search(line, m.end(), end) is not None)
 
 
 # the author's own seeing (`All I can see is ...`, `we can see that ...`): what the author

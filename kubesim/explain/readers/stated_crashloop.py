@@ -217,6 +217,18 @@ _BEFORE_STATE = lazy_regex(
     r"(?:(?<=[;:*_])|(?<=\u2014))[ \t]*(?P<words>(?:(?!(?i:no|not|never|without|nor|if|when)"
     r"(?![\w-]))[\w.-]{1,40}[ \t]+){0,3}?)(?i:pod)[ \t]+" + _CLB
     + r"(?=[ \t]*(?:[,;.\u2014\u2013(]|-[ \t]|$))")
+# a crash loop an error of the case's caused, past, in the case's pods (failprose54,
+# codefresh-status-sd1j6s84whhh's root cause: `Some customer requests to our API triggered an
+# error, which then caused a crashloop in some API pods`): a determiner of the case's before
+# the pods, or a quantifier (`some`, `several of the`) before pods named by the service the
+# sentence names as the author's own before them (`our API` ... `some API pods`: `_own_service`)
+_QUANTIFIED = r"(?i:some|several|many|multiple|all|most|a[ \t]+few)"
+_CAUSED_IN = lazy_regex(
+    r"(?<![A-Za-z])(?i:caused|triggered|led[ \t]+to|resulted[ \t]+in)[ \t]+"
+    r"(?:(?i:a|an|the)[ \t]+)?(?:" + _SPELLED + r"|" + _CLB + r"|" + _LOOP + r")[ \t]+"
+    r"(?i:in|of|on|for|across)[ \t]+(?:(?P<own>(?i:our|my|the|these))|" + _QUANTIFIED
+    + r"(?:[ \t]+(?i:of)[ \t]+(?P<own2>(?i:our|my|the)))?)[ \t]+"
+    r"(?:(?P<word>[\w.-]{1,63})[ \t]+)?(?i:pods|containers)(?![\w-])")
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
 _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
@@ -264,10 +276,9 @@ def _statements(lines: list[str]) -> list[_Said]:
         if kubectl is not None:
             said.append(_Said(number, kubectl[0].strip(), kubectl["name"], False, True))
             continue
-        got = _got(line)
+        got = _got_said(number, line)
         if got is not None:
-            said.append(_Said(number, got[0].strip(), _subject_name(got),
-                              bool(got["det"] or got["own"])))
+            said.append(got)
             continue
         for m in _STATED.finditer(line):
             left -= 1
@@ -278,6 +289,44 @@ def _statements(lines: list[str]) -> list[_Said]:
                                   bool(m["det"] or m["own"])))
                 break
     return said
+
+
+def _got_said(number: int, line: str) -> _Said | None:
+    """The statement of the author getting the status from the case's pod (`_got`), or of a
+    crash loop an error caused in the case's pods (`_caused_in`), on line `number`; None
+    without one."""
+    got = _got(line)
+    if got is not None:
+        return _Said(number, got[0].strip(), _subject_name(got), bool(got["det"] or got["own"]))
+    caused = _caused_in(line)
+    return None if caused is None else _Said(number, caused[0].strip(), None, True)
+
+
+def _caused_in(line: str) -> re.Match[str] | None:
+    """A crash loop an error caused, in the past, in the case's own pods (`_CAUSED_IN`): after
+    a determiner of the case's, or a quantifier before pods of the service the sentence names
+    as the author's (`_own_service`); no negation in its clause, in a sentence of what
+    happened; None otherwise."""
+    m = _CAUSED_IN.search(line)
+    if m is None or not (m["own"] or (m["own2"] or "").lower() in ("our", "my")) and \
+            not _own_service(line, m):
+        return None
+    start = _clause_start(line, _sentence_start(line, m.start()), m.start())
+    if NEGATED.search(line, start, m.end()) is not None:
+        return None
+    return m if states_what_happened(blank_own_occasion(line), m.start(), m.end()) else None
+
+
+def _own_service(line: str, m: re.Match[str]) -> bool:
+    """Whether the quantified pods are named by the service the sentence names before them as
+    the author's own (`our API` ... `some API pods`): in a first person's report of its own
+    service, its pods are the author's, a quantifier counting them (a bare `some pods`, of no
+    service, stays no case's)."""
+    if not m["word"]:
+        return False
+    own = re.compile(r"(?<![\w'-])(?:our|my)[ \t]+" + re.escape(m["word"]) + r"(?![\w-])",
+                     re.IGNORECASE)
+    return own.search(line, _sentence_start(line, m.start()), m.start()) is not None
 
 
 def _got(line: str) -> re.Match[str] | None:
