@@ -412,13 +412,6 @@ NOT_READ: dict[str, str] = {
         "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-templa"
-        "te-change.txt: not a record explain reads: expected kubectl describe pod, kubectl get po"
-        "d -o yaml|json, kubectl get events (any layout, or -o json|yaml), kubectl get; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-pod-then-template-sections.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-po"
@@ -476,26 +469,12 @@ NOT_READ: dict[str, str] = {
         "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
         "ded': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': None}, 'show"
         "s_failures': True}"),
-    "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-scre"
-        "enshot.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -"
-        "o yaml|json, kubectl get events (any layout, or -o json|yaml), kubectl get po; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
     # held-out batch 118
-    "wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crashloopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt": (
-        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crash"
-        "loopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt: not a record explai"
-        "n reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "lisenet-liveness-probe-saves-the-day.blog-prose-java-heap-outofmemoryerror-container-fails-readiness-still-running-then-liveness-yaml-cut.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
