@@ -412,13 +412,6 @@ NOT_READ: dict[str, str] = {
         "ectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-pod-then-template-sections.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-po"
-        "d-then-template-sections.txt: not a record explain reads: expected kubectl describe pod,"
-        " kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yam; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-allows-33s-then-release-note.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-a"

@@ -10,6 +10,8 @@
   over and over again`), an issue's note of its named pod, article dropped, in the present with
   a word of ongoing repetition (symphony-617: `Manager pod continuously get killed because of
   OOM.`).
+- stated_oom_told.OOM_KILLS_OF: the noun of the ends of the case's pod named by its component
+  (kubernetes-nmstate-1352: `It results in OOMKills for the handler pod.`).
 - stated_oom_told.SEEN_OOM: the author's narrative `we observed the apache container getting
   oomkilled` (wikimedia-phabricator-T362766).
 
@@ -142,6 +144,36 @@ def test_seen_of_no_case_or_of_what_may_happen_is_no_record(text):
     _refused(text)
 
 
+# ------------------------------------------------ the noun of the ends of the case's named pod
+
+
+@pytest.mark.parametrize("text", [
+    "After some benchmarking turns out 128 MB is not enough for deployments with a lot of "
+    "interfaces. It results in OOMKills for the handler pod.\n\nThis PR increases memory limit "
+    "so that we do not forcefully kill the process.\n",
+    "We saw frequent OOM kills of the api container during the soak test.\n",
+    "The new cache led to OOM-kills of our ingester pods.\n",
+])
+def test_oom_kills_of_the_cases_named_pod_are_its_ends(text):
+    """The noun of the ends of the case's pod named by its component, the object of a verb
+    of result or of the author's seeing: OOMKilled, {0, 0}."""
+    _oom_killed(text)
+
+
+@pytest.mark.parametrize("text", [
+    "It may result in OOMKills for the handler pod.\n",  # a modal
+    "It results in OOMKills for the pod.\n",  # no component named: a guide's pod
+    "To avoid OOMKills for the handler pod, raise the limit.\n",  # what to avoid
+    "If the limit is low, it results in OOMKills for the handler pod.\n",  # a conditional
+    "Does it result in OOMKills for the handler pod?\n",  # a question
+    "It results in no OOMKills for the handler pod.\n",  # a negation
+    "A low limit results in OOMKills for a pod.\n",  # `a pod`
+])
+def test_oom_kills_of_no_case_or_of_what_may_happen_is_no_record(text):
+    """The negative side: the paste alone is refused."""
+    _refused(text)
+
+
 @pytest.mark.parametrize("text", [
     "These pods are being OOM " * 80_000 + "\n",
     "the pods were killed because of " * 60_000 + "\n",
@@ -150,6 +182,8 @@ def test_seen_of_no_case_or_of_what_may_happen_is_no_record(text):
     "we observed the apache container getting " * 50_000 + "\n",
     "killed (OOM " * 170_000 + "\n",
     "oom " * 500_000 + "killed\n",
+    "It results in OOMKills for the " * 65_000 + "\n",
+    "we saw OOM kills of " * 100_000 + "\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""

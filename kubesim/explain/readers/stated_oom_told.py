@@ -16,6 +16,9 @@ one vocabulary (`OOM killed`, `oomkilled`, `killed because of OOM`, `killed (OOM
     word of ongoing repetition (`continuously get killed`, `constantly gets`, `repeatedly is`):
     an ongoing state of the case told as it is seen, no guide's rule (a guide's rule names a
     condition, `when`, `if`, which the caller reads as what may happen).
+- `OOM_KILLS_OF`: the noun of such ends of the case's pod named by its component, the object
+  of a verb of result or of the author's seeing (`It results in OOMKills for the handler pod.`,
+  kubernetes-nmstate-1352).
 - `SEEN_OOM`: the author's narrative `we observed (saw, noticed, watched) the apache container
   getting oomkilled` (wikimedia-phabricator-T362766): the participle after the author's verb of
   seeing in the past is the progressive of what they saw (stop 49's `we observed STATEMENT`).
@@ -30,10 +33,10 @@ run of blanks is followed by a word of its own: one pass on a long line.
 from __future__ import annotations
 
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED
+from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
-__all__ = ["OOM_TOLD", "SEEN_OOM"]
+__all__ = ["OOM_KILLS_OF", "OOM_TOLD", "SEEN_OOM"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
 _NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
@@ -65,3 +68,19 @@ SEEN_OOM = lazy_regex(
     r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?:(?i:have|had|then|also)[ \t]+)?"
     r"(?i:observed|saw|noticed|watched|caught)[ \t]+(?P<subject>" + _OWN + r")[ \t]+"
     r"(?i:getting|being)[ \t]+[`'\"]?(?:" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")(?![A-Za-z])")
+
+# the noun of the ends of the case's pod named by its component (`the handler pod`: a
+# determiner of the case's and a word of its name, `the pod` alone none), the object of a verb
+# of result or of the author's seeing (`It results in OOMKills for the handler pod.`,
+# kubernetes-nmstate-1352; `we saw frequent OOM kills of the api container`): the kills
+# occurred; a guide names no component of its own (`results in OOMKills for the pod`), and a
+# negation (`no OOMKills`), `to avoid OOMKills` and a modal (`may result in`) make none
+_NAMED = (r"(?i:the|our|my|its)[ \t]+(?!(?i:pods?|containers?)(?![\w-]))[`'\"]?[\w.-]{1,63}"
+          r"[`'\"]?[ \t]+(?i:pod|container)(?i:s)?(?![\w-])")
+_RESULT = (r"(?<![A-Za-z])(?:(?i:results?|resulted|resulting)[ \t]+(?i:in)|(?i:leads?|led|leading)"
+           r"[ \t]+(?i:to)|(?i:causes|caused|causing|triggers|triggered|triggering)"
+           r"|(?:I|[Ww]e)[ \t]+(?:(?i:have|had|are|were|then|also)[ \t]+)?(?i:saw|see|seeing|observed"
+           r"|noticed|got|getting|hit|hitting|had|have))")
+_MANY = r"(?:(?i:frequent|repeated|constant|continuous|multiple|several|many|regular)[ \t]+)?"
+OOM_KILLS_OF = lazy_regex(_RESULT + r"[ \t]+" + _MANY + OOM_KILLS + r"(?![A-Za-z])[ \t]+"
+                          r"(?i:for|of|in|on)[ \t]+" + _NAMED)

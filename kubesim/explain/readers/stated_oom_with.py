@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.lazy import lazy_regex
-from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_ANCHORS, OOM_KILLED
+from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_ANCHORS, OOM_KILLED, OOM_KILLS
 
 __all__ = ["OOM_WITH", "OOM_WITH_ANCHORS", "KILLED_AT_LIMIT", "RUNS_SYSTEM", "SUBJECT",
            "oom_with_hint", "present_told"]
@@ -101,13 +101,13 @@ _HIT = (r"(?:[ \t]*,)?[ \t]+(?:(?i:as|because|since|after)[ \t]+(?i:they|it)[ \t
         r"(?i:limits?)(?![A-Za-z])")
 KILLED_AT_LIMIT = lazy_regex(_LIMIT_CASE + r"[ \t]+" + _KILLED + _AGENT + _HIT)
 
-_HINT = re.compile(OOM_KILLED + r"|" + KILLED_FOR_OOM)
+_HINT = re.compile(OOM_KILLED + r"|" + KILLED_FOR_OOM + r"|" + OOM_KILLS + r"(?![A-Za-z])")
 
 
 def oom_with_hint(text: str) -> bool:
     """Whether the text may hold an end's reason stated with `with` (`OOM_WITH`: `OOMKilled` in
-    any spelling) or a kill stated with the OOM killer as its cause (stated_oom_told.py:
-    `killed because of OOM`), for the paste reader's gate (looked for once)."""
+    any spelling) or a kill stated with the OOM killer as its cause, or their noun
+    (stated_oom_told.py: `killed because of OOM`, `OOMKills`), for the paste reader's gate (looked for once)."""
     return _HINT.search(text) is not None
 
 
