@@ -293,6 +293,9 @@ MODULES = {
     "kubesim.explain.readers.sentence_containers": "records",
     "kubesim.explain.readers.stated_oom_with": "records",
     "kubesim.explain.readers.stated_exit_oom": "records",
+    # people's words of an OOM kill, one vocabulary (oomprose54), and the forms that use it
+    "kubesim.explain.readers.oom_words": "records",
+    "kubesim.explain.readers.stated_oom_told": "records",
     "kubesim.explain.readers.zh_restarts_beside": "records",  # (fixprose52b)
     "kubesim.explain.readers.restarts_beside": "records",  # (fixprose52d)
     "kubesim.explain.readers.restart_said": "records",  # (fixprose52d)

@@ -398,20 +398,6 @@ NOT_READ: dict[str, str] = {
         "eneral rule reads stated lifetimes as ends without guessing, and `lifetime` has "
         "other senses"),
     # held-out batch 116
-    "govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-template-change.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: govuk-helm-charts-2284.pr-one-line-prose-these-pods-are-being-oom-killed-then-templa"
-        "te-change.txt: not a record explain reads: expected kubectl describe pod, kubectl get po"
-        "d -o yaml|json, kubectl get events (any layout, or -o json|yaml), kubectl get; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
-    "kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-pod-then-template-sections.txt": (
-        "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: kubernetes-nmstate-1352.pr-prose-benchmarking-results-in-oomkills-for-the-handler-po"
-        "d-then-template-sections.txt: not a record explain reads: expected kubectl describe pod,"
-        " kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|yam; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-allows-33s-then-release-note.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: cozystack-1996.pr-heading-prose-on-slow-hardware-kubelet-kills-containers-liveness-a"
@@ -434,26 +420,12 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
         "s': True}"),
-    "symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-screenshot.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: symphony-617.issue-one-line-manager-pod-continuously-killed-because-of-oom-then-scre"
-        "enshot.txt: not a record explain reads: expected kubectl describe pod, kubectl get pod -"
-        "o yaml|json, kubectl get events (any layout, or -o json|yaml), kubectl get po; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
     # held-out batch 118
-    "wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crashloopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt": (
-        "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: wikimedia-phabricator-T362766.task-prose-coredns-pods-oom-killed-over-and-over-crash"
-        "loopbackoff-then-comment-apache-container-getting-oomkilled-cut.txt: not a record explai"
-        "n reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"

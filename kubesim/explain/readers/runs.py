@@ -72,6 +72,7 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
+from kubesim.explain.readers.oom_words import OOM_ANCHORS, is_oom_killed
 from kubesim.explain.readers.present_kill import (
     FAILURE_RESTARTING,
     FAILURE_WORDS,
@@ -144,6 +145,7 @@ from kubesim.explain.readers.stated_kill import (
     kill_lines,
     probe_kill_lines,
 )
+from kubesim.explain.readers.stated_oom_told import OOM_KILLS_OF, OOM_TOLD, SEEN_OOM
 from kubesim.explain.readers.stated_oom_with import (
     KILLED_AT_LIMIT,
     OOM_WITH,
@@ -1798,7 +1800,7 @@ def _en_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     sentences that state a status are (`_prose_status`), under the container the sentence
     names (`the manager container`); None without one, in a question, or in a sentence of
     what may happen (`if`, `when`, ...)."""
-    m = _near(EN_OOM, line, ZH_OOM_ANCHORS, (160, 64), _SENTENCE_PLACES)
+    m = _near(EN_OOM, line, OOM_ANCHORS, (160, 64), _SENTENCE_PLACES)
     if m is None:
         return None, ""
     # (`I can tell that ...`: the author's own telling, no `can` of what may happen)
@@ -1836,7 +1838,27 @@ def _oom_stated_more(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     parts, what = _oom_with(line)
     if parts is None:
         parts, what = _killed_at_limit(line)
-    return (parts, what) if parts is not None else _exit_oom(line)
+    if parts is None:
+        parts, what = _exit_oom(line)
+    return (parts, what) if parts is not None else _oom_told(line)
+
+
+def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pods or container stated OOM killed in people's other words and subjects
+    (stated_oom_told.OOM_TOLD: `Manager pod continuously get killed because of OOM`, `CoreDNS
+    pods (3) were overwhelmed and oom killed`; SEEN_OOM: `we observed the apache container
+    getting oomkilled`; OOM_KILLS_OF: `It results in OOMKills for the handler pod`), read as
+    `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
+    end, which the kubelet reports as OOMKilled. None without one, in a negation, a question,
+    a conditional or a sentence of what may happen."""
+    m = _near(OOM_TOLD, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
+        _near(SEEN_OOM, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
+        _near(OOM_KILLS_OF, line, OOM_ANCHORS, (80, 160), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (f"{STATED_EN_OOM}, in people's words of an OOM kill (`{m[0][:80]}`): "
+                           f"{ZH_OOM_READ}")
 
 
 def _exit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1939,8 +1961,9 @@ def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
 
 
 def _reason(written: str) -> str:
-    """The kubelet's reason as a page wrote it, `OOM Killed` spelled as the kubelet does."""
-    return "OOMKilled" if re.fullmatch(_OOM_WORDS, written) else written
+    """The kubelet's reason as a page wrote it, `OOM Killed` (any of people's spellings:
+    oom_words.py) spelled as the kubelet does."""
+    return "OOMKilled" if is_oom_killed(written) else written
 
 
 # describe's fields of a terminated state pasted without the state's line above them: a page

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.oom_words import OOM_ANCHORS, OOM_KILLED
 
 __all__ = ["EN_LIMIT_OOM", "EN_NAMED_OOM", "EN_OOM", "KILL_ANCHORS", "LIMIT_ANCHORS", "PROBE_KILL_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
            "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
@@ -120,9 +121,9 @@ PROBE_KILL_ANCHORS = KILL_ANCHORS + ("terminated", "Terminated", "TERMINATED")
 _ZH_CONTAINER = r"(?:\u5bb9\u5668|(?<![A-Za-z])(?i:pod))"
 ZH_OOM = lazy_regex(
     _ZH_CONTAINER + r"[ \t]*(?:(?:\u5904\u4e8e|\u8655\u65bc|\u8fdb\u5165|\u9032\u5165)[ \t]*"
-    r"[`'\"\u201c]?(?P<state>OOM[ _-]?Killed)[`'\"\u201d]?[ \t]*(?:\u72b6\u6001|\u72c0\u614b)"
-    r"|\u88ab[ \t]*(?P<by>OOM[ _-]?Killed)(?![A-Za-z]))")
-ZH_OOM_ANCHORS = ("OOM",)
+    r"[`'\"\u201c]?(?P<state>" + OOM_KILLED + r")[`'\"\u201d]?[ \t]*(?:\u72b6\u6001|\u72c0\u614b)"
+    r"|\u88ab[ \t]*(?P<by>" + OOM_KILLED + r")(?![A-Za-z]))")
+ZH_OOM_ANCHORS = OOM_ANCHORS  # (oom_words.py: the reason in any of its spellings)
 
 # English, the same statement (README, statements of the case in prose, at fix39a): the case's
 # own container or pod (a determiner of the case's, a word before `pod` or `container`: `the
@@ -167,17 +168,23 @@ _EN_OWNER = (r"(?<![\w.\\`'\"-])(?<![Aa][ \t])(?<![Aa][Nn][ \t])(?<![Oo]ther[ \t
              r"(?!(?i:an?|pods?|containers?|someone|somebody|anyone|everyone|one|it|that|there"
              r"|here|what|who|let|he|she)" + _EN_Q + r"?['\u2019]s)[A-Za-z][\w.-]{0,62}" + _EN_Q +
              r"?['\u2019]s")
+# the demonstratives `these` and `those` point at the case's own pods or containers right
+# before the noun (`These pods are being OOM killed.`, govuk-helm-charts-2284; oomprose54), as
+# KILLED_AT_LIMIT's subject reads them; a word between them is no name (`in those cases pods`)
 EN_OOM = lazy_regex(
-    r"(?:(?<![A-Za-z])(?i:my|our|the|this|that|its)|" + _EN_OWNER + r")[ \t]+(?:" + _EN_Q + r"?"
+    r"(?:(?<![A-Za-z])(?:(?i:my|our|the|this|that|its)|(?P<these>(?i:these|those)))|" + _EN_OWNER
+    + r")[ \t]+(?(these)|(?:" + _EN_Q + r"?"
     r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})" + _EN_Q + r"?"
-    r"[ \t]+|" + _EN_QUOTED_NAME + r"[ \t]+)?(?P<what>(?i:pod|container))(?i:s)?[ \t]+(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
-    r"[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])(?(befell)|(?=" + _EN_BARE_AFTER + r"))")
+    r"[ \t]+|" + _EN_QUOTED_NAME + r"[ \t]+)?)(?P<what>(?i:pod|container))(?i:s)?[ \t]+"
+    r"(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
+    r"[`'\"\u201c]?(?P<reason>" + OOM_KILLED + r")(?![A-Za-z])(?(befell)|(?=" + _EN_BARE_AFTER + r"))")
 
 # the same statement of a pod named by a bare word (no determiner) beside the record's one pod
 # (stated_pod_oom.py: `operator pod is getting OOMKilled` beside solr-operator-5c57549cb5-mkpxj)
 EN_NAMED_OOM = lazy_regex(
     r"(?<![\w.-])(?:(?i:the|my|our|this)[ \t]+)?[`'\"]?(?P<name>[A-Za-z0-9][\w.-]{0,62})[`'\"]?"
-    r"[ \t]+(?i:pod)[ \t]+" + _EN_BEFELL + r"[ \t]*[`'\"\u201c]?(?P<reason>OOM[ _-]?Killed)(?![A-Za-z])")
+    r"[ \t]+(?i:pod)[ \t]+" + _EN_BEFELL + r"[ \t]*[`'\"\u201c]?(?P<reason>" + OOM_KILLED
+    + r")(?![A-Za-z])")
 
 # English, the same end told by its cause (README, statements of the case in prose, at
 # fixprose43): the case's container or pod going over its memory limit and killed, in a past or
@@ -194,7 +201,7 @@ _LIMIT_OVER = (r"(?i:(?:(?:was|were|is|are|kept)[ \t]+" + _EN_ADVERB + r"(?:exce
                r"|exceeded|went[ \t]+over)")
 _LIMIT_KILLED = (r"(?i:(?:(?:was|were|got|kept[ \t]+getting|(?:is|are)[ \t]+"
                  r"(?:being|getting)|(?:had|has|have)[ \t]+been)[ \t]+|being[ \t]+|getting[ \t]+)"
-                 r"(?:terminated|killed|OOM[ -]?killed))(?![A-Za-z])")
+                 r"(?:terminated|killed|" + OOM_KILLED + r"))(?![A-Za-z])")
 EN_LIMIT_OOM = lazy_regex(
     _LIMIT_SUBJECT + r"[ \t]+" + _LIMIT_OVER + r"[ \t]+(?i:its|their|the)[ \t]+"
     r"(?:(?i:defined|configured|set|own|container's|pod's)[ \t]+)?(?i:memory)[ \t]+(?i:limits?)"

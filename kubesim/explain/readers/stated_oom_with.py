@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_ANCHORS, OOM_KILLED, OOM_KILLS
 
 __all__ = ["OOM_WITH", "OOM_WITH_ANCHORS", "KILLED_AT_LIMIT", "RUNS_SYSTEM", "SUBJECT",
            "oom_with_hint", "present_told"]
@@ -66,11 +67,11 @@ _PRESENT = (r"(?P<present>(?i:crashes|crash|fails|fail|dies|die|exits|exit|termi
 # reason OOMKilled`, `with oomkilled termination reason`)
 _WITH = (r"[ \t]+(?i:with)[ \t]+(?:(?i:a|an|the)[ \t]+)?(?:(?i:termination|terminated|exit|last)"
          r"[ \t]+)?(?:(?i:reason|status|state|error)[ \t]+(?:(?i:of)[ \t]+)?)?"
-         r"[`'\"\u201c]?(?P<reason>(?i:OOM[ _-]?Killed))(?![A-Za-z])")
+         r"[`'\"\u201c]?(?P<reason>" + OOM_KILLED + r")(?![A-Za-z])")
 SUBJECT = _SUBJECT  # (stated_exit_oom.py's subject too)
 OOM_WITH = lazy_regex(_SUBJECT + r"[ \t]+" + _ADVERB + r"(?:" + _PAST + r"|" + _PRESENT + r")"
                       + _WITH)
-OOM_WITH_ANCHORS = ("OOM", "oom", "Oom")
+OOM_WITH_ANCHORS = OOM_ANCHORS
 
 # a first person running a system, before the end in its paragraph (`we have a rails
 # application`, `we are running`, `I deployed`, `our cluster`)
@@ -87,7 +88,7 @@ _LOOK_BACK = 2000  # a paragraph's reach before the end: one pass on a long line
 _LIMIT_CASE = (r"(?<![\w.-])(?i:the|these|those|this|that|my|our)[ \t]+(?:" + _WORD
                + r"){0,2}?(?i:pods?|containers?)")
 _KILLED = (r"(?i:(?:(?:was|were|is|are|kept)[ \t]+)?(?:being|getting)|was|were|got"
-           r"|(?:had|has|have)[ \t]+been)[ \t]+(?i:killed|terminated|OOM[ -]?killed)")
+           r"|(?:had|has|have)[ \t]+been)[ \t]+(?:(?i:killed|terminated)|" + OOM_KILLED + r")")
 _AGENT = (r"(?:[ \t]+(?i:by|via)[ \t]+(?:(?i:the)[ \t]+)?(?:(?i:kernel)(?:['\u2019]s)?[ \t]+)?"
           r"(?i:OOM[ -]?killer|out[ \t-]of[ \t-]memory[ \t]+killer))?")
 # (or its gerund after `for`: `was terminated for exceeding its memory limit of 4Gi`,
@@ -100,12 +101,13 @@ _HIT = (r"(?:[ \t]*,)?[ \t]+(?:(?i:as|because|since|after)[ \t]+(?i:they|it)[ \t
         r"(?i:limits?)(?![A-Za-z])")
 KILLED_AT_LIMIT = lazy_regex(_LIMIT_CASE + r"[ \t]+" + _KILLED + _AGENT + _HIT)
 
-_HINT = re.compile(r"(?i:oom[ _-]?killed)")
+_HINT = re.compile(OOM_KILLED + r"|" + KILLED_FOR_OOM + r"|" + OOM_KILLS + r"(?![A-Za-z])")
 
 
 def oom_with_hint(text: str) -> bool:
     """Whether the text may hold an end's reason stated with `with` (`OOM_WITH`: `OOMKilled` in
-    any case), for the paste reader's gate (looked for once)."""
+    any spelling) or a kill stated with the OOM killer as its cause, or their noun
+    (stated_oom_told.py: `killed because of OOM`, `OOMKills`), for the paste reader's gate (looked for once)."""
     return _HINT.search(text) is not None
 
 

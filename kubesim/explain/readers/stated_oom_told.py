@@ -1,0 +1,86 @@
+"""An end OOMKilled of the case's own pods or container stated in its author's prose in the
+forms people write beside the word `OOMKilled` (the corpus README's rules: statements of the
+case in prose; held-out batches 116-118, oomprose54). The words of the end are oom_words.py's
+one vocabulary (`OOM killed`, `oomkilled`, `killed because of OOM`, `killed (OOM)`, ...).
+
+- `OOM_TOLD`: the case's pods or container stated killed by the OOM killer:
+  - its subject a determiner of the case's (`the`, `our`, `these` ... and one word of a name
+    at most: `the manager pod`), the case's workload's pods by a capitalised name and a plural noun
+    (stop 49's `CSI pods`: `CoreDNS pods (3)`, a count in a parenthesis after it), or an
+    issue's note that drops its subject's article: a capitalised name and `pod` or
+    `container` opening a sentence (`Manager pod continuously get killed because of OOM`,
+    symphony-617);
+  - in a past or progressive form (`were ... oom killed`, `is being killed due to OOM`),
+    another participle joined by `and` before it sharing its auxiliary (`were overwhelmed and
+    oom killed over and over again`, wikimedia-phabricator-T362766), or in the present with a
+    word of ongoing repetition (`continuously get killed`, `constantly gets`, `repeatedly is`):
+    an ongoing state of the case told as it is seen, no guide's rule (a guide's rule names a
+    condition, `when`, `if`, which the caller reads as what may happen).
+- `OOM_KILLS_OF`: the noun of such ends of the case's pod named by its component, the object
+  of a verb of result or of the author's seeing (`It results in OOMKills for the handler pod.`,
+  kubernetes-nmstate-1352).
+- `SEEN_OOM`: the author's narrative `we observed (saw, noticed, watched) the apache container
+  getting oomkilled` (wikimedia-phabricator-T362766): the participle after the author's verb of
+  seeing in the past is the progressive of what they saw (stop 49's `we observed STATEMENT`).
+
+Stay unread (here or by the caller, runs.py): `pods`, `a pod`, `your pod`, `Kubernetes pods`,
+`Some pods`, a quantifier, a guide's present (`the container is killed because of OOM`,
+`Pods get OOMKilled`), a negation, a conditional, a question and a sentence of what may
+happen. Each pattern is looked for around its anchor word only (`OOM` in any case) and each
+run of blanks is followed by a word of its own: one pass on a long line.
+"""
+
+from __future__ import annotations
+
+from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
+from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
+
+__all__ = ["OOM_KILLS_OF", "OOM_TOLD", "SEEN_OOM"]
+
+_WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
+_NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
+# the case's own: a determiner of the case's and one word of its name at most before the noun
+# (as stated_kill.EN_OOM: unquoted words are no name, `The KubeScape Operator pod`); `these` and
+# `those` right before it (a word between is no name: `in these cases pods`)
+_OWN = (r"(?<![\w.-])(?:(?i:the|my|our|this|that|its)[ \t]+(?:" + _WORD + r")?"
+        r"|(?i:these|those)[ \t]+)" + _NOUN)
+# an issue's note, its subject's article dropped: a capitalised name opening a sentence (the
+# line's start, or a stop and a blank before it), no word of a guide's or a quantifier's
+_NOT_A_NAME = (r"(?!(?:A|An|Any|Each|Every|Some|No|All|Many|Most|Other|Another|Such|Your|Their"
+               r"|Kubernetes|K8s|When|Whenever|If|Why|How|What|Which|Whether|Once|Then|Also"
+               r"|Sometimes|Pods?|Containers?)(?![\w-]))")
+_NOTE = (r"(?:(?<=^)|(?<=[.!?][ \t])|(?<=^[ \t*>-]))" + _NOT_A_NAME + r"[A-Z][\w.-]{1,62}[ \t]+"
+         + _NOUN)
+_SUBJECT = (r"(?:" + _OWN + r"|" + WORKLOAD_SUBJECT.pattern + r"(?:[ \t]*\(\d{1,4}\))?|" + _NOTE
+            + r")")
+_AGAIN = r"(?i:continuously|constantly|repeatedly|always|frequently|regularly)"
+# past or progressive, another participle joined by `and` between (one to three words); or the
+# present with a word of ongoing repetition
+_TOLD = (r"(?:(?i:(?:was|were)(?:[ \t]+(?:being|getting))?|got|(?:is|are)[ \t]+(?:being|getting)"
+         r"|(?:keeps|keep|kept)[ \t]+getting|(?:has|have|had)[ \t]+been)"
+         r"(?:[ \t]+" + _AGAIN + r")?(?:[ \t]+(?![\w-]*(?i:not|never)(?![\w-]))[\w-]{1,30}"
+         r"(?:[ \t]*,?[ \t]+[\w-]{1,30}){0,2}?[ \t]+(?i:and))?"
+         r"|" + _AGAIN + r"[ \t]+(?i:gets?|is|are)|(?i:gets?|is|are)[ \t]+" + _AGAIN + r")")
+OOM_TOLD = lazy_regex(_SUBJECT + r"[ \t]+" + _TOLD + r"[ \t]+[`'\"]?(?:" + OOM_KILLED + r"|"
+                      + KILLED_FOR_OOM + r")(?![A-Za-z])")
+SEEN_OOM = lazy_regex(
+    r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?:(?i:have|had|then|also)[ \t]+)?"
+    r"(?i:observed|saw|noticed|watched|caught)[ \t]+(?P<subject>" + _OWN + r")[ \t]+"
+    r"(?i:getting|being)[ \t]+[`'\"]?(?:" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")(?![A-Za-z])")
+
+# the noun of the ends of the case's pod named by its component (`the handler pod`: a
+# determiner of the case's and a word of its name, `the pod` alone none), the object of a verb
+# of result or of the author's seeing (`It results in OOMKills for the handler pod.`,
+# kubernetes-nmstate-1352; `we saw frequent OOM kills of the api container`): the kills
+# occurred; a guide names no component of its own (`results in OOMKills for the pod`), and a
+# negation (`no OOMKills`), `to avoid OOMKills` and a modal (`may result in`) make none
+_NAMED = (r"(?i:the|our|my|its)[ \t]+(?!(?i:pods?|containers?)(?![\w-]))[`'\"]?[\w.-]{1,63}"
+          r"[`'\"]?[ \t]+(?i:pod|container)(?i:s)?(?![\w-])")
+_RESULT = (r"(?<![A-Za-z])(?:(?i:results?|resulted|resulting)[ \t]+(?i:in)|(?i:leads?|led|leading)"
+           r"[ \t]+(?i:to)|(?i:causes|caused|causing|triggers|triggered|triggering)"
+           r"|(?:I|[Ww]e)[ \t]+(?:(?i:have|had|are|were|then|also)[ \t]+)?(?i:saw|see|seeing|observed"
+           r"|noticed|got|getting|hit|hitting|had|have))")
+_MANY = r"(?:(?i:frequent|repeated|constant|continuous|multiple|several|many|regular)[ \t]+)?"
+OOM_KILLS_OF = lazy_regex(_RESULT + r"[ \t]+" + _MANY + OOM_KILLS + r"(?![A-Za-z])[ \t]+"
+                          r"(?i:for|of|in|on)[ \t]+" + _NAMED)
