@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
@@ -61,7 +62,7 @@ _ROLE_WORDS: tuple[tuple[Role, re.Pattern[str]], ...] = tuple(
         (Role.REMEDY, r"fix(?:es|ed)?|solutions?|changes?|changes[ \t]+made|what[ \t]+this[ \t]+"
                       r"(?:pr|change|patch)[ \t]+does|proposed(?:[ \t]+(?:fix|changes?|solution))?"
                       r"|proposal|implementation|remediation|mitigation|workaround"),
-        (Role.WHY, r"root[ \t-]+causes?|causes?|diagnosis|analysis|why|investigation"),
+        (Role.WHY, r"root[ \t-]+causes?|causes?|reasons?|diagnosis|analysis|why|investigation"),
         (Role.SEEN, r"problems?|issues?|symptoms?|what[ \t]+happened|description|summary|context"
                     r"|background|bug|observed|observations?|current[ \t]+behaviou?r"
                     r"|actual[ \t]+behaviou?r|unexpected(?:[ \t]+behaviou?r)?|logs?"),
@@ -87,6 +88,13 @@ _FATE = lazy_regex(r"(?i:kill|restart|oom|crash|fail|exit|terminat|back-?off|unh
 _MOMENT = re.compile(r"[ \t]{0,3}(?P<bullet>[-*+][ \t]++)?(?:\*\*|__)?(?P<when>(?i:before|after))"
                      r"(?:[ \t]{0,2}\([^()\n]{0,40}\)|[ \t]++(?i:(?:this|the|my|our)[ \t]++"
                      r"(?:change|fix|pr|patch|commit)|fix(?:ing)?))?(?:\*\*|__)?(?::|,(?! [a-z]+ing))")
+# a line introducing a list of the case's causes or symptoms (`Two compounding causes,
+# reproduced on a kind cluster with chart 1.7.3:`, `Symptoms we see:`): the list below has that
+# role up to its end (a line that is no item); a list item (`- `, `1. `) or its continuation
+_INTRO = re.compile(r"[ \t]{0,3}(?:\*\*)?(?:[\w'\u2019,.-]{1,30}+[ \t]++){0,3}?"
+                    r"(?P<role>(?i:root[ \t-]+causes?|causes|symptoms|problems|issues|reasons))"
+                    r"(?![\w'])[^:\n]{0,120}:(?:\*\*)?[ \t]*+")
+_ITEM = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,2}[.)])[ \t]|[ \t]{2,}\S")
 # a line of prose (words apart by one space: not a table's row, a describe's line of columns
 # or a code block's indented line), the only lines an aside's role blanks: a tool's output
 # pasted under an aside heading is shown, not stated (`**Expected behavior**` above the events
@@ -113,42 +121,58 @@ def title_role(title: str) -> Role | None:
     return Role.EXPECTATION if re.search(r"(?i:(?<!un)expect)", words[:200]) else None
 
 
+@dataclass
+class _Place:
+    """Where `line_roles` is: the section's role, a leading label's (up to the paragraph's
+    blank line), an introduced list's (up to the list's end), and whether in a fence."""
+
+    section: Role | None = None
+    paragraph: Role | None = None
+    listed: Role | None = None
+    fenced: bool = False
+
+    def role(self) -> Role | None:
+        """The role of a line here (a list's, a paragraph's, then the section's)."""
+        return self.listed or self.paragraph or self.section
+
+
 def line_roles(lines: Sequence[str]) -> list[Role | None]:
     """Each line's role (`Role`, or None where no section of a known role holds it), by the
     headings above it; a heading's own line has its section's role."""
     out: list[Role | None] = []
-    section: Role | None = None
-    paragraph: Role | None = None  # a label leading the paragraph, up to its blank line
-    fenced = False
+    at = _Place()
     for line in lines:
         if _FENCE.match(line) is not None:
-            fenced = not fenced
-        if not fenced and _BREAK.fullmatch(line) is not None:
-            section = paragraph = None
-        if fenced or not line.strip():
-            paragraph = None if not fenced else paragraph
-            out.append(paragraph or section)
+            at.fenced = not at.fenced
+        if not at.fenced and _BREAK.fullmatch(line) is not None:
+            at.section = at.paragraph = at.listed = None
+        if at.fenced or not line.strip():
+            at.paragraph = at.paragraph if at.fenced else None
+            out.append(at.role())
             continue
-        section, paragraph, own = _heading(line, section, paragraph, out)
-        out.append(own)
+        if at.listed is not None and _ITEM.match(line) is None:
+            at.listed = None  # the list's end
+        out.append(_heading(line, at))
     return out
 
 
-def _heading(line: str, section: Role | None, paragraph: Role | None,
-             above: list[Role | None]) -> tuple[Role | None, Role | None, Role | None]:
-    """The section and the paragraph's role after `line`, and the line's own role (`above`:
-    the roles of the lines before it, to tell a paragraph's first line)."""
+def _heading(line: str, at: _Place) -> Role | None:
+    """The role of `line` (a heading's, a label's, or the place's), `at` moved past it."""
     m = _ATX.fullmatch(line) or _BOLD.fullmatch(line) or _WORDS.fullmatch(line)
     if m is not None:
         role = title_role(m["title"].rstrip("# \t"))
         if role is not None or m.re is _ATX or len(m["title"].split()) <= 4:
-            return role, None, role
+            at.section, at.paragraph, at.listed = role, None, None
+            return role
     role, bullet = _label_role(line)
     if role is None:
-        return section, paragraph, paragraph or section
-    if bullet:
-        return section, paragraph, role  # a bullet's label: its own line
-    return section, role, role
+        intro = _INTRO.fullmatch(line)
+        if intro is not None and at.listed is None:
+            at.listed = title_role(intro["role"])  # the list below: its role
+        return at.role()
+    if not bullet:
+        at.paragraph = role  # a paragraph's label: the paragraph's
+    return role
 
 
 def _label_role(line: str) -> tuple[Role | None, bool]:
