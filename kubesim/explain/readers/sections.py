@@ -73,8 +73,8 @@ _CHECK_END = re.compile(r"(?i:[\w' -]{0,40}(?:checklist|test[ \t]+plan))[ \t:]*+
 # alone with a colon; a label leading a paragraph or a bullet (its words, then the text)
 _ATX = re.compile(r"[ \t]{0,3}#{1,6}[ \t]++(?P<title>[^\n]{0,200})")
 _BOLD = re.compile(r"[ \t]{0,3}(?:\*\*|__)(?P<title>[^*_\n]{1,80})(?:\*\*|__):?[ \t]*+")
-_WORDS = re.compile(r"[ \t]{0,3}(?P<title>[A-Z][A-Za-z' ]{0,40}):[ \t]*+")
-_LABEL = re.compile(r"[ \t]{0,3}(?:[-*+][ \t]++)?(?:\*\*|__)?(?P<title>[A-Z][A-Za-z' ()-]{0,40}?)"
+_WORDS = re.compile(r"[ \t]{0,3}(?P<title>[A-Z][A-Za-z0-9' ]{0,40}?)(?P<colon>:)?[ \t]*+")
+_LABEL = re.compile(r"[ \t]{0,3}(?:[-*+][ \t]++)?(?:\*\*|__)?(?P<title>[A-Z][A-Za-z0-9' ()-]{0,40}?)"
                     r"(?::(?:\*\*|__)|(?:\*\*|__):|:)[ \t]++\S")
 _FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 # a thematic break (`---`, `***`): the sections above it end (an AI tool's note below it)
@@ -161,7 +161,10 @@ def _heading(line: str, at: _Place) -> Role | None:
     m = _ATX.fullmatch(line) or _BOLD.fullmatch(line) or _WORDS.fullmatch(line)
     if m is not None:
         role = title_role(m["title"].rstrip("# \t"))
-        if role is not None or m.re is _ATX or len(m["title"].split()) <= 4:
+        # (a title's words alone with no colon are a heading where they have a role: a bold
+        # heading whose marks a paste's cleaning took off, `Root cause`)
+        short = len(m["title"].split()) <= 4 and (m.re is not _WORDS or m["colon"])
+        if role is not None or m.re is _ATX or short:
             at.section, at.paragraph, at.listed = role, None, None
             return role
     role, bullet = _label_role(line)
