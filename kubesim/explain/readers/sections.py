@@ -79,6 +79,10 @@ _LABEL = re.compile(r"[ \t]{0,3}(?:[-*+][ \t]++)?(?:\*\*|__)?(?P<title>[A-Z][A-Z
 _FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 # a thematic break (`---`, `***`): the sections above it end (an AI tool's note below it)
 _BREAK = re.compile(r"[ \t]{0,3}(?:-[ \t]*+){3,}|[ \t]{0,3}(?:\*[ \t]*+){3,}|[ \t]{0,3}(?:_[ \t]*+){3,}")
+# the words an aside's heading opens with (`_ROLE_WORDS`' and `_MOMENT`'s), any case: a text
+# without them has no aside
+_ASIDE_WORD = re.compile(r"(?i:expect|test|verif|validat|checklist|fix|solution|change|proposal|proposed"
+                         r"|implementation|remediation|mitigation|workaround|after)")
 # an aside's words of a container's or a probe's fate (a kill, a restart, a failure, an end):
 # the lines set aside that are said not read
 _FATE = lazy_regex(r"(?i:kill|restart|oom|crash|fail|exit|terminat|back-?off|unhealthy|probe)")
@@ -164,7 +168,7 @@ def _heading(line: str, at: _Place) -> Role | None:
         # (a title's words alone with no colon are a heading where they have a role: a bold
         # heading whose marks a paste's cleaning took off, `Root cause`)
         short = len(m["title"].split()) <= 4 and (m.re is not _WORDS or m["colon"])
-        if role is not None or m.re is _ATX or short:
+        if role is not None or m.re is _ATX or (short and _INTRO.fullmatch(line) is None):
             at.section, at.paragraph, at.listed = role, None, None
             return role
     role, bullet = _label_role(line)
@@ -222,6 +226,8 @@ class Aside(NamedTuple):
 def set_aside(text: str) -> Aside | None:
     """`text` with its aside lines (`aside_lines`) blanked, and those said not read; None for
     a text with none (the text read as it is)."""
+    if _ASIDE_WORD.search(text) is None:
+        return None  # (no heading of an aside's words: a paste's lines are not weighed)
     lines = text.split("\n")
     roles = line_roles(lines)
     if not any(role in ASIDE_ROLES for role in roles):
