@@ -80,9 +80,10 @@ _FENCE = re.compile(r"[ \t]{0,3}(?:```|~~~)")
 # a thematic break (`---`, `***`): the sections above it end (an AI tool's note below it)
 _BREAK = re.compile(r"[ \t]{0,3}(?:-[ \t]*+){3,}|[ \t]{0,3}(?:\*[ \t]*+){3,}|[ \t]{0,3}(?:_[ \t]*+){3,}")
 # the words an aside's heading opens with (`_ROLE_WORDS`' and `_MOMENT`'s), any case: a text
-# without them has no aside
-_ASIDE_WORD = re.compile(r"(?i:expect|test|verif|validat|checklist|fix|solution|change|proposal|proposed"
-                         r"|implementation|remediation|mitigation|workaround|after)")
+# without them has no aside (each looked for once, as a substring: a 2 MB line is scanned
+# a few times, not tried at each of its characters by an alternation)
+_ASIDE_WORDS = ("expect", "test", "verif", "validat", "checklist", "fix", "solution", "change",
+                "propos", "implementation", "remediation", "mitigation", "workaround", "after")
 # an aside's words of a container's or a probe's fate (a kill, a restart, a failure, an end):
 # the lines set aside that are said not read
 _FATE = lazy_regex(r"(?i:kill|restart|oom|crash|fail|exit|terminat|back-?off|unhealthy|probe)")
@@ -226,7 +227,8 @@ class Aside(NamedTuple):
 def set_aside(text: str) -> Aside | None:
     """`text` with its aside lines (`aside_lines`) blanked, and those said not read; None for
     a text with none (the text read as it is)."""
-    if _ASIDE_WORD.search(text) is None:
+    low = text.lower()
+    if not any(word in low for word in _ASIDE_WORDS):
         return None  # (no heading of an aside's words: a paste's lines are not weighed)
     lines = text.split("\n")
     roles = line_roles(lines)
