@@ -50,7 +50,8 @@ ASIDE_ROLES = frozenset({Role.REMEDY, Role.CHECK, Role.EXPECTATION})
 
 # a title's leading marks taken off before its words are weighed: emoji and punctuation, an
 # ordinal (`2.`, `1)`), and an article or possessive (`The problem`, `Our fix`)
-_LEAD = re.compile(r"[^A-Za-z]{0,12}+(?:\d{1,2}[.)][ \t]*+)?(?:(?i:the|our|my|this|a)[ \t]++)?")
+_LEAD = re.compile(r"[^A-Za-z]{0,12}+(?:\d{1,2}[.)][ \t]*+)?(?:(?i:the|our|my|this|a)[ \t]++)?"
+                   r"(?:(?i:possible|suggested|short|quick)[ \t]++)?")
 # each role's words opening a title, and up to three words after them (`Testing done`, `Root
 # cause analysis`, `Why This Change`); bounded words, no nested repetition
 _TAIL = r"(?:[ \t:?!.()/&-]{1,3}+[\w'\u2019]{1,20}+){0,3}+[ \t:?!.)]*+"
@@ -168,7 +169,9 @@ def _heading(line: str, at: _Place) -> Role | None:
         role = title_role(m["title"].rstrip("# \t"))
         # (a title's words alone with no colon are a heading where they have a role: a bold
         # heading whose marks a paste's cleaning took off, `Root cause`)
-        short = len(m["title"].split()) <= 4 and (m.re is not _WORDS or m["colon"])
+        words = m["title"].split()
+        short = len(words) <= 4 and (m.re is not _WORDS or m["colon"]
+                                     or all(w[:1].isupper() for w in words))
         if role is not None or m.re is _ATX or (short and _INTRO.fullmatch(line) is None):
             at.section, at.paragraph, at.listed = role, None, None
             return role
