@@ -29,8 +29,10 @@ from kubesim.spec.model import ProbeType
 @pytest.mark.parametrize(("text", "probe"), [
     ("## Diagnosis\nThe pod is SIGTERM'd at 30s on every restart. 1.6.0's first-boot init takes "
      "longer than 30s, so liveness kills it mid-startup, forever.\n", ProbeType.LIVENESS),
-    ("## What's changed?\n\n2. The bare `livenessProbe` (tcpSocket 1157, no `initialDelaySeconds`, "
-     "no `startupProbe`) kills the container ~30s after start with k8s defaults.\n",
+    # (`What's changed?` is a heading of no role since genre54: the list of causes is the case's)
+    ("## What's changed?\n\nTwo compounding causes:\n\n2. The bare `livenessProbe` (tcpSocket 1157, "
+     "no `initialDelaySeconds`, no `startupProbe`) kills the container ~30s after start with k8s "
+     "defaults.\n",
      ProbeType.LIVENESS),
     ("## Problem\nThe startup probe \u2014 `failureThreshold: 3` \u2014 kills the api container "
      "before the migration ends.\n", ProbeType.STARTUP),

@@ -6,8 +6,8 @@ mid-startup, forever`, hertzbeat-helm-chart-23's `## What's changed? ... The bar
 stated_kill.py reads the probe as the agent of a kill in the past (`the liveness probe killed
 the pod`); the present (`kills`) is a guide's tense there. A pull request's or an issue's
 author tells their own case in the present too, where the text says it is theirs: the
-sentence sits under a heading of the case (`## Problem`, `## Diagnosis`, `## Root cause`,
-`## What's changed`, `## Why`: `CASE_HEADING`), or the sentence itself says it keeps
+sentence sits in a section of what was seen or why (`## Problem`, `**Diagnosis**`, `Root
+cause:`, `## Why`: sections.case_lines), or the sentence itself says it keeps
 happening to it (`forever`, `on every restart`, `never recovers`: `TOLD_HERE`), or tells a
 past crash loop of the case's pod before the kill (`Pod was crash-looping — liveness probe's
 tight defaults (...) kill the container before Spring Boot finishes starting`,
@@ -40,9 +40,9 @@ from collections.abc import Callable, Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_HEADING", "CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS", "KUBELET_ANCHORS", "KUBELET_KILL",
-           "PRESENT_KILL", "TOLD_HERE", "case_told_lines", "chain_kind", "crash_loop_told",
-           "crash_looped", "present_kills"]
+__all__ = ["CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS",
+           "KUBELET_ANCHORS", "KUBELET_KILL", "PRESENT_KILL", "TOLD_HERE", "chain_kind",
+           "crash_loop_told", "crash_looped", "present_kills"]
 
 # the probe (its kind; `probe`, `check`, or a manifest's key in a code span: `livenessProbe`),
 # a parenthesis or a dash's aside of its settings, then `kills` and the case's own object.
@@ -57,14 +57,6 @@ PRESENT_KILL = lazy_regex(
     r"|repeatedly)[ \t]+)?(?i:kills?)[ \t]+(?:(?i:my|our|the|this|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?"
     r"(?i:pod|container|app|application|service|process)|(?i:it))(?![\w'\u2019-]))")
 KILLS_ANCHORS = ("kill", "Kill", "KILL")  # (`kills`; `kill` after the probe's settings)
-# a markdown heading of the author's own case (the whole heading: `## Diagnosis`, `## What's
-# changed?`, `### Root cause:`)
-CASE_HEADING = lazy_regex(
-    r"[ \t]{0,3}#{1,6}[ \t]+(?:(?i:the[ \t]+)?(?i:problem|diagnosis|root[ \t-]cause(?:[ \t]+analysis)?"
-    r"|causes?|what['\u2019]s[ \t]+changed|what[ \t]+changed|why|what[ \t]+happened|symptoms?"
-    r"|what[ \t]+(?:was|is)[ \t]+the[ \t]+(?:problem|issue)))"
-    r"[ \t]*[?:]?[ \t]*")
-_ANY_HEADING = lazy_regex(r"[ \t]{0,3}#{1,6}[ \t]")
 # the sentence's own words of the case it keeps happening to
 # a past crash loop of the case's pod before the kill in its sentence (fixprose53d,
 # digit-devops-4893: `Pod was crash-looping — liveness probe's tight defaults (...) kill the
@@ -149,18 +141,6 @@ def crash_loop_told(text: str, told: Callable[[str, int], bool], most: int = 16)
         if told(text[start:end if end >= 0 else len(text)], m.start() - start):
             return True
     return False
-
-
-def case_told_lines(lines: list[str]) -> set[int]:
-    """The (1-based) numbers of the lines under a markdown heading of the author's own case
-    (`CASE_HEADING`), up to the next heading: where the author's present tells their case."""
-    under, out = False, set()
-    for number, line in enumerate(lines, 1):
-        if _ANY_HEADING.match(line) is not None:
-            under = CASE_HEADING.fullmatch(line) is not None
-        elif under:
-            out.add(number)
-    return out
 
 
 def crash_looped(line: str, start: int, end: int) -> bool:

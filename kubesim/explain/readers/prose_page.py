@@ -16,7 +16,7 @@ import textwrap
 from functools import cached_property
 
 from kubesim.explain.readers.normalise import LineKind, normalise
-from kubesim.explain.readers.stated_cause import expected_lines
+from kubesim.explain.readers.sections import aside_lines
 
 __all__ = ["ProsePage"]
 
@@ -47,6 +47,6 @@ class ProsePage:
 
     @cached_property
     def expected(self) -> frozenset[int]:
-        """The numbers of the lines under a heading of what the author expected
-        (`stated_cause.expected_lines`, of the lines dedented)."""
-        return frozenset(expected_lines(list(self.flat)))
+        """The numbers of the lines under a heading of what the change does, how it was
+        checked or what the author expected (`sections.aside_lines`, of the lines dedented)."""
+        return frozenset(aside_lines(self.flat))

@@ -14,8 +14,7 @@ from kubesim.explain.readers.hedges import PLACES_WEIGHED
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.stated_cause import NEGATED
 
-__all__ = ["CASE_POD", "CASE_RESTART", "case_restart", "cause_after", "happening_lines",
-           "negated_before"]
+__all__ = ["CASE_POD", "CASE_RESTART", "case_restart", "cause_after", "negated_before"]
 
 _MARK = r"(?:\*\*|[`'\"])?"
 _WORD = _MARK + r"[\w.-]{1,63}" + _MARK
@@ -140,39 +139,3 @@ def cause_after(line: str, end: int) -> bool:
 
 
 _REASON_NEXT = lazy_regex(r"[ \t]*(?i:reason)(?![A-Za-z])")
-
-
-# a heading (markdown's, bold, or a title's words alone on a line) of what happens or happened
-_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)?(?P<title>[A-Za-z][A-Za-z ]{0,60}?)"
-                      r"(?:\*\*)?:?[ \t]*")
-_HAPPENS = lazy_regex(r"(?i:(?:current|actual|observed)[ \t]+(?:behaviou?r|results?|state)"
-                      r"|what[ \t]+(?:happened|happens|is[ \t]+happening))")
-_ANY_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*$)")
-
-
-def happening_lines(lines: list[str]) -> set[int]:
-    """The (1-based) numbers of the lines under a heading of what happens (`## Current
-    Behavior`, `**Actual results**`, `What happened:`), up to the next heading: the author's
-    telling of their own system, whose present is what happens to it."""
-    under, out = False, set()
-    for number, line in enumerate(lines, 1):
-        if len(line) > 200 or not line.strip():
-            if under and line.strip():
-                out.add(number)
-            continue
-        title = _HEADING.fullmatch(line)
-        if title is not None and _HAPPENS.fullmatch(title["title"].strip()):
-            under = True
-        elif _ANY_HEADING.match(line) or (title is not None and _titled(line)):
-            under = False
-        elif under:
-            out.add(number)
-    return out
-
-
-def _titled(line: str) -> bool:
-    """Whether a line of a few words is a heading's (a colon after them, or every word
-    capitalised: `Possible Solution`, `Expected behavior:`)."""
-    words = line.strip().rstrip(":").split()
-    return 0 < len(words) <= 5 and (line.rstrip().endswith(":") or
-                                    all(w[:1].isupper() for w in words))

@@ -37,8 +37,8 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
-from kubesim.explain.readers.restart_said import case_restart, happening_lines
-from kubesim.explain.readers.stated_cause import expected_lines
+from kubesim.explain.readers.restart_said import case_restart
+from kubesim.explain.readers.sections import aside_lines, case_lines
 from kubesim.explain.readers.stated_crashloop import bare_pod
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 
@@ -55,7 +55,7 @@ def give_stated_restarts(found: RecordSet, text: str) -> None:
     if pod is None or "estart" not in text:
         return
     lines = text.split("\n")
-    skip, told = expected_lines(lines), happening_lines(lines)
+    skip, told = aside_lines(lines), case_lines(lines)
     for number, line in enumerate(lines, 1):
         m = None if number in skip else case_restart(line[:SENTENCE_REACH], number in told)
         if m is None or not _names_the_pod(m, pod.name):

@@ -80,7 +80,6 @@ from kubesim.explain.readers.present_kill import (
     KUBELET_ANCHORS,
     KUBELET_KILL,
     TOLD_HERE,
-    case_told_lines,
     chain_kind,
     crash_loop_told,
     crash_looped,
@@ -105,6 +104,7 @@ from kubesim.explain.readers.restart_failing import (
 )
 from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
+from kubesim.explain.readers.sections import aside_lines, case_lines
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
     PROBE_KILLED,
@@ -122,7 +122,6 @@ from kubesim.explain.readers.stated_cause import (
     PREVENTED,
     RESTARTS_SEEN,
     SHOWS_FAILURE,
-    expected_lines,
     probe_kind,
 )
 from kubesim.explain.readers.stated_exit_oom import EXIT_OOM, EXIT_OOM_ANCHORS
@@ -577,8 +576,9 @@ def split_runs(text: str) -> Runs | None:
     last_named = ""  # the container a run last put its fields under (`_headless_run`)
     named = _named_elsewhere(lines)
     killed = False  # a probe's kill stated in prose read already (`_kill_once`)
-    expected = expected_lines(lines)  # under an `Expected results` heading (stated_cause.py)
-    told = case_told_lines(lines)  # under a heading of the author's case (present_kill.py)
+    # under a heading of what the change does, was checked by or should do, and of what was
+    # seen or why (sections.py)
+    expected, told = aside_lines(lines), case_lines(lines)
     for number, line in enumerate(lines, 1):
         parts, what = _line_run(text, lines, number, (header_apart, describe_apart), above,
                                 named, (number in expected, number in told))

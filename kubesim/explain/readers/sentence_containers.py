@@ -10,7 +10,7 @@ section (cut before `Containers:`): the containers are stated, their states unto
 restart count, no state: what the describe would have said of them is cut away). The
 kubelet's own `Back-off restarting failed container` names one container and no list. A
 negation, a question, a conditional or a sentence of what may happen (`_UNSAID`), a sentence
-under an `Expected` heading (stated_cause.expected_lines), a record of several pods, or a
+under an `Expected` heading (sections.aside_lines), a record of several pods, or a
 describe that shows a container, keep the names for none.
 
 One pass: each line is matched once at its own words (`restart`), its list bounded.
@@ -30,7 +30,8 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.stated_cause import NEGATED, expected_lines
+from kubesim.explain.readers.sections import aside_lines
+from kubesim.explain.readers.stated_cause import NEGATED
 
 __all__ = ["NAMED", "give_sentence_containers"]
 
@@ -89,7 +90,7 @@ def give_sentence_containers(found: RecordSet, text: str) -> None:
     if pod is None:
         return
     lines = text.split("\n")
-    expected = expected_lines(lines)
+    expected = aside_lines(lines)
     for number, line in enumerate(lines, 1):
         names = None if number in expected else _named(line)
         if names is None:

@@ -37,12 +37,10 @@ orders an author writes it, and a probe's failure the case's own pod or containe
 
 A negation (`do not`, `never`), a conditional, a question, a sentence of what may happen (the
 caller's checks, runs.py) and a sentence under an `Expected` heading (what the author wants,
-not what happened: `expected_lines`) state none.
+not what happened: `sections.aside_lines`) state none.
 """
 
 from __future__ import annotations
-
-import re
 
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
@@ -50,7 +48,7 @@ from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, Reco
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
 __all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLS_SEEN", "KILLS_WORDS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
-           "expected_lines", "give_stated_end", "probe_kind", "stated_cause_hint"]
+           "give_stated_end", "probe_kind", "stated_cause_hint"]
 
 # the case's pods named by their workload: a capitalised name of one or two words, then a plural
 # noun of what runs, no determiner (`Superset Workers`, `Celery workers`); a word of Kubernetes'
@@ -141,28 +139,6 @@ SHOWS_FAILURE = lazy_regex(
     + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])")
 # a negation in the sentence before the statement (`do not`, `never`, `doesn't`)
 NEGATED = lazy_regex(r"(?<![A-Za-z])(?i:not|never|no|without)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
-# a markdown heading (`### Expected results`, `**Expected behavior**`), or a title's words alone
-# on a line, a capital first and no full stop (the bold marks a paste's cleaning took off:
-# `Expected behavior`, `Actual results:`): the section it opens
-_HEADING = re.compile(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)(?P<title>[^\n]{1,120})")
-_TITLE_WORDS = re.compile(r"[ \t]{0,3}(?P<title>[A-Z][A-Za-z ]{0,40}):?[ \t]*")
-_EXPECTED = lazy_regex(r"(?i:expected|expectation)")
-
-
-def expected_lines(lines: list[str]) -> set[int]:
-    """The (1-based) numbers of the lines under a heading of what the author expected
-    (`### Expected results`, `**Expected behaviour**`), up to the next heading: what the
-    author wants, not what happened."""
-    under, out = False, set()
-    for number, line in enumerate(lines, 1):
-        heading = _HEADING.match(line) or _TITLE_WORDS.fullmatch(line)
-        if heading is not None:
-            under = _EXPECTED.search(heading["title"]) is not None
-        elif under:
-            out.add(number)
-    return out
-
-
 def probe_kind(word: str) -> str:
     """The probe's kind a word names (`livez`, the liveness endpoint's conventional name, is
     the liveness probe's)."""

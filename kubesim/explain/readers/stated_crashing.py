@@ -33,7 +33,8 @@ from kubesim.explain.readers.hedges import PLACES_WEIGHED
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.prose_page import ProsePage
-from kubesim.explain.readers.restart_said import cause_after, happening_lines
+from kubesim.explain.readers.restart_said import cause_after
+from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_restart import StatedEnd, read_first_stated
 from kubesim.explain.readers.workload_pods import workload_pods
@@ -93,5 +94,5 @@ def read_stated_crashing(page: ProsePage, source: str) -> RecordSet | None:
     container (`case_crashing`), as stated_restart.py makes a restart's: one pod of no name,
     its one container ended, its restarts not counted; the other lines said not read. None
     when no sentence states one."""
-    return read_first_stated(page, source, StatedEnd(case_crashing, happening_lines, _READ,
+    return read_first_stated(page, source, StatedEnd(case_crashing, case_lines, _READ,
                                                      STATED_CRASHING))

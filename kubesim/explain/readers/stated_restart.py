@@ -18,7 +18,7 @@ verb (`the container that holds the nexus server was restarting`: the clause's o
 subject). The verb, right after: progressive or past (`was restarting`, `kept restarting`,
 `keeps getting restarted`, `restarted`, an adverb of how often between), or the simple present
 (`continually restarts`) only on a line under a heading of what happens (`## Current Behavior`,
-`Actual results`, `What happened`: `happening_lines`), the author's present telling of their
+`Actual results`, `What happened`: `sections.case_lines`), the author's present telling of their
 own system; elsewhere the simple present is a guide's (`the pod restarts when ...`).
 
 Read of a page of prose alone (`read_stated_restart`, read.py `_pasted`: nothing else read from
@@ -55,8 +55,8 @@ from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import (
     case_restart,
-    happening_lines,
 )
+from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["STATED_RESTART", "StatedEnd", "ended_record", "read_first_stated",
@@ -75,7 +75,7 @@ def read_stated_restart(page: ProsePage, source: str) -> RecordSet | None:
     container (`case_restart`, on a line under no `Expected` heading and no command's): one
     pod of no name, its one container ended, its restarts not counted; the other lines said
     not read. None when no sentence states one."""
-    return read_first_stated(page, source, StatedEnd(case_restart, happening_lines, _READ,
+    return read_first_stated(page, source, StatedEnd(case_restart, case_lines, _READ,
                                                      STATED_RESTART))
 
 

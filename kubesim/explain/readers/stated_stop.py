@@ -42,10 +42,10 @@ from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import (
     CASE_POD,
     cause_after,
-    happening_lines,
     negated_before,
 )
 from kubesim.explain.readers.runs import states_what_happened
+from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.stated_oom_with import RUNS_SYSTEM
 from kubesim.explain.readers.stated_restart import StatedEnd, read_first_stated
 
@@ -123,9 +123,9 @@ def _told(line: str, m: re.Match[str], told: bool) -> bool:
 
 def _told_lines(lines: list[str]) -> set[int]:
     """The (1-based) numbers of the lines whose present is the author's telling of their own
-    run: under a heading of what happens (`happening_lines`), or in a paragraph opened by the
+    run: under a heading of what happens (`sections.case_lines`), or in a paragraph opened by the
     command the author ran (`_RAN`), or below a first person running a system in it."""
-    out = happening_lines(lines)
+    out = case_lines(lines)
     ran = False
     for number, line in enumerate(lines, 1):
         if not line.strip():

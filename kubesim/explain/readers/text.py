@@ -10,8 +10,9 @@ paste's readers (docs/engine.md, `text readers`).
 
 from __future__ import annotations
 
-from kubesim.explain.readers.model import RecordSet
+from kubesim.explain.readers.model import Note, NoteKind, RecordSet, Where
 from kubesim.explain.readers.paste import read_paste
+from kubesim.explain.readers.sections import set_aside
 
 __all__ = ["read_text_record"]
 
@@ -20,7 +21,24 @@ def read_text_record(text: str, plained: str, source: str) -> RecordSet | None:
     """A record read as a paste; one with no pod, container or event layout read by what its
     page tells (`told.told_alone`, on its lines made plain: a quote's, a page's marks;
     `plained`: `text` so made, `normalise.plain(text, dedent=False)`, which the caller made
-    once for every reader); None when nothing explain reads is there."""
+    once for every reader); None when nothing explain reads is there. The lines of a
+    write-up's sections of what the change does, how it was checked or what should happen
+    (`sections.set_aside`: `## Fix`, `## Testing`, `Expected behaviour`) are read as none of
+    the case's: blanked, and each naming a fate said not read."""
+    aside = set_aside(plained)
+    if aside is None:
+        return _read(text, plained, source)
+    found = _read(aside.blanked(text), aside.text, source)
+    if found is not None:
+        found.notes.extend(
+            Note(f"not read: line {number}, under a heading of {role.value} (a write-up's "
+                 "section that states no part of what happened)", Where(source, number),
+                 kind=NoteKind.NOT_READ) for number, role in aside.said)
+    return found
+
+
+def _read(text: str, plained: str, source: str) -> RecordSet | None:
+    """`read_text_record`'s reading of the text (its aside lines blanked)."""
     found = read_paste(text, source)
     if found.pods or found.events or found.series:
         return found
