@@ -404,14 +404,24 @@ NOT_READ: dict[str, str] = {
         "llows-33s-then-release-note.txt: not a record explain reads: expected kubectl describe p"
         "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
+        "ws_failures': True}"
+        " Left marked by the lead at stop 54 (killprose54's finding): under `## What this PR does"
+        "` (a remedy's heading, sections.py), `kubelet kills containers because the livenessProbe"
+        " only allows ~33 seconds` is a bare plural object in the present with no word of the cas"
+        "e's own and no crash loop stated: read so, every guide's mechanism sentence would be a k"
+        "ill; the facts' expert reading rests on the thread's context, the strict reading (its Do"
+        "ubt) is cannot-tell"),
     "sapcc-helm-charts-11365.pr-prose-delays-up-to-209s-killing-at-least-one-agent-leading-to-crash-looping.txt": (
         "held-out batch 116, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: sapcc-helm-charts-11365.pr-prose-delays-up-to-209s-killing-at-least-one-agent-leadin"
         "g-to-crash-looping.txt: not a record explain reads: expected kubectl describe pod, kubec"
         "tl get pod -o yaml|json, kubectl get events (any layout, or -o json|yaml), ku; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
+        "ws_failures': True}"
+        " Left marked by the lead at stop 54 (killprose54's finding): the subject of `killing` is"
+        " `delays` and its object `at least one agent` is no pod or container; reading a liveness"
+        " kill needs the probe inferred as the agent from the sentence before: its Doubt's strict"
+        " reading (cannot-tell) is what explain can defend"),
     # held-out batch 117
     "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
@@ -419,12 +429,21 @@ NOT_READ: dict[str, str] = {
         "ard-crashloopbackoff-originally-posted.txt: not a record explain reads: expected kubectl"
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
+        "s': True}"
+        " Left marked by the lead at stop 54 (oomprose54's finding): the spelling `oomkilled` is "
+        "read now; the subject, the bare word `manager`, is what the README's decision for gavinm"
+        "cfall-home-ops-2417 (`Plex was OOM killed`) and xunholy-k8s-gitops-4204 answers cannot-t"
+        "ell (a bare name is no container the record shows); the facts' expert reading conflicts "
+        "with that decision, which stands"),
     "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
+        ", 'shows_failures': True}"
+        " Left marked by the lead at stop 54 (failprose54's finding): the `probe failures` stand "
+        "in a `such as` list of `Some Prometheus pods` (a guide's enumeration by the prose rules,"
+        " runs.py's _GENERAL) with no service named as the author's; its Doubt (the failures may "
+        "be the other replicas') is a fair reading"),
     # held-out batch 118
     "sivabuilds-liveness-vs-readiness.note-problem-prose-shared-health-check-timed-out-kubernetes-marked-pods-unhealthy-and-restarted-them-then-table-and-yaml.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
@@ -437,14 +456,24 @@ NOT_READ: dict[str, str] = {
         "-than-allowed-kubernetes-ended-up-killing-the-fleet.txt: not a record explain reads: exp"
         "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
         "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
+        "s': True}"
+        " Left marked by the lead at stop 54 (oomprose54's finding): the kill (`it ended up killi"
+        "ng all the container fleet`, Kubernetes its agent) is two sentences from the memory over"
+        "run, a general present between (`kills off all pods that cross ...`); its Doubt (the kub"
+        "elet's eviction under node memory pressure, no OOMKilled) is a fair expert reading, and "
+        "joining them has no rule that is not this record's"),
     "ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-code-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: ops0-kubernetes-incidents.product-docs-incident-timeline-container-api-exited-with-c"
         "ode-1-restarted-twice-crashloopbackoff-detected-then-logs-cut.txt: not a record explain "
         "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl g; want {'en"
         "ded': 'app-exit', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures'"
-        ": True}"),
+        ": True}"
+        " Left marked by the lead at stop 54 (failprose54's finding): a product page's example ti"
+        "meline (`Container 'api' exited with code 1`, restarted twice) with no probe settings: t"
+        "he README's exit rule cannot weigh an exit against the kills a probe could make without "
+        "them (an app may exit 1 on SIGTERM), so {0, 0} needs a rule no record justifies; its Dou"
+        "bt's strict reading is cannot-tell {0, 2}"),
 }
 
 
