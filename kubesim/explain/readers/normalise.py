@@ -236,12 +236,16 @@ _GLUED = lazy_regex(r"^(?P<indent>[ \t]*+)(?:" + _TAG.pattern + r")+|(?:" + _TAG
                     + r")+[ \t]*$", re.IGNORECASE)
 
 
-def plain(text: str, *, dedent: bool = True) -> str:
+def plain(text: str, *, dedent: bool = True, diffs: bool = False) -> str:
     """The text without what only carries it, line for line (line N stays line N): what
     carries characters (`_characters`), then every wrapper around the whole paste or a block
     of it (`_peeled`). `dedent=False` keeps the indentation the whole paste shares, which
-    tells a piece of a pod's YAML (`  - containerID: ...`, read as a paste) from a whole one."""
-    return _plain(text, frozenset() if dedent else frozenset({_dedented}))
+    tells a piece of a pod's YAML (`  - containerID: ...`, read as a paste) from a whole one.
+    `diffs=True` keeps a unified diff whole (its headers and its `+` lines, which `old_side`
+    blanks): what `added_said` reads, with the page's spaces and wrappers taken off as for
+    every other reader (a diff under no-break spaces, quote marks or a CI console's times)."""
+    kept = frozenset() if dedent else frozenset({_dedented})
+    return _plain(text, kept | {old_side} if diffs else kept)
 
 
 def _plain(text: str, kept: frozenset[Layer]) -> str:

@@ -1007,7 +1007,9 @@ def _settle(out: RecordSet, placer: _Placer, lines: list[PasteLine], text: str,
     _no_object_documents(out, documents.no_object, source)
     _cut_spec_documents(out, documents.cut_specs, source)
     settle_rejected(out, documents.rejected, source, unread_notes)
-    out.notes.extend(added_said(text, source))  # a diff's `+` lines (unified_diff.py)
+    if "@@" in text:  # a hunk's header: a diff's `+` lines said (unified_diff.py), read
+        # plain as every reader reads the paste (no-break spaces, quote marks, times)
+        out.notes.extend(added_said(plain(text, diffs=True), source))
 
 
 class _CutSpec(NamedTuple):

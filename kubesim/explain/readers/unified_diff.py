@@ -64,7 +64,9 @@ _FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})")
 def added_said(text: str, source: str) -> list[Note]:
     """A note for each diff of the paste (a fenced block, or the whole paste, that is one:
     `old_side`) that has added lines: read as its old side, its added lines (the fix, never
-    run) not read, said with their numbers. One pass over the lines."""
+    run) not read, said with their numbers. One pass over the lines. `text` is the paste made
+    plain with its diffs kept (normalise.py's `plain(text, diffs=True)`): a page's no-break
+    spaces or quote marks would hide the headers (`diff\u00a0--git`) from `_FILE_HEADER`."""
     notes: list[Note] = []
     lines = text.split("\n")
     start = 0
