@@ -474,6 +474,17 @@ NOT_READ: dict[str, str] = {
         "he README's exit rule cannot weigh an exit against the kills a probe could make without "
         "them (an app may exit 1 on SIGTERM), so {0, 0} needs a rule no record justifies; its Dou"
         "bt's strict reading is cannot-tell {0, 2}"),
+    # held-out batch 119
+    "le-coffre-206.pr-summary-then-root-cause-of-the-84-restarts-startup-probe-timed-out-sigkill-exit-137-kept-killing-the-pod-then-failure-sequence-cut.txt": ("held-out batch 119: not yet run"),
+    "margince-5561.issue-monitor-heading-crash-looping-63-restarts-then-metrics-bullets-last-terminated-reason-error-waiting-crashloopbackoff-cut.txt": ("held-out batch 119: not yet run"),
+    "scoutplan-36.pr-one-bullet-pods-were-failing-to-reach-readiness-state.txt": ("held-out batch 119: not yet run"),
+    "cert-utils-operator-115.issue-two-sentences-pod-constantly-crash-looping-after-upgrade-last-error-before-the-pod-gets-killed.txt": ("held-out batch 119: not yet run"),
+    "icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-crashloopbackoff-during-upgrade.txt": ("held-out batch 119: not yet run"),
+    "vanus-133.pr-template-problem-summary-it-seems-liveness-probe-causes-the-pods-restart-again-and-again.txt": ("held-out batch 119: not yet run"),
+    "wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequently-mainly-caused-by-liveness-probe-configuration.txt": ("held-out batch 119: not yet run"),
+    "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": ("held-out batch 119: not yet run"),
+    "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": ("held-out batch 119: not yet run"),
+    "notifications-backend-1815.pr-one-paragraph-migrates-templates-at-startup-sometimes-leads-to-a-pod-restart-pod-not-ready-fast-enough.txt": ("held-out batch 119: not yet run"),
 }
 
 
