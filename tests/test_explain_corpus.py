@@ -485,6 +485,14 @@ NOT_READ: dict[str, str] = {
     "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": ("held-out batch 119: not yet run"),
     "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": ("held-out batch 119: not yet run"),
     "notifications-backend-1815.pr-one-paragraph-migrates-templates-at-startup-sometimes-leads-to-a-pod-restart-pod-not-ready-fast-enough.txt": ("held-out batch 119: not yet run"),
+    # held-out batch 120
+    "hyune-c-kurlypay-startup-probe.portfolio-prose-health-check-interval-1-minute-restarted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt": ("held-out batch 120: not yet run"),
+    "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": ("held-out batch 120: not yet run"),
+    "jordangarside-kubernetes-resource-limits.blog-prose-my-pod-got-oomkilled-killed-by-the-oom-killer-then-resources-yaml-and-fix.txt": ("held-out batch 120: not yet run"),
+    "instanode-infra-430667ba.gitea-commit-diff-alert-description-json-failure-that-oomkilled-the-mongodb-pod-exit-137-cut.txt": ("held-out batch 120: not yet run"),
+    "openova-catalyst-chart-6fac1481.gitea-commit-message-catalyst-api-oomkilled-6x-during-phase-1-watch-limits-bumped.txt": ("held-out batch 120: not yet run"),
+    "coulomb-the-custodian-inc-001.incident-report-flattened-pgpool-pod-crashloopbackoff-exit-code-128-starterror-gitea-pod-crashes-cut.txt": ("held-out batch 120: not yet run"),
+    "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": ("held-out batch 120: not yet run"),
 }
 
 
