@@ -475,24 +475,83 @@ NOT_READ: dict[str, str] = {
         "them (an app may exit 1 on SIGTERM), so {0, 0} needs a rule no record justifies; its Dou"
         "bt's strict reading is cannot-tell {0, 2}"),
     # held-out batch 119
-    "le-coffre-206.pr-summary-then-root-cause-of-the-84-restarts-startup-probe-timed-out-sigkill-exit-137-kept-killing-the-pod-then-failure-sequence-cut.txt": ("held-out batch 119: not yet run"),
-    "margince-5561.issue-monitor-heading-crash-looping-63-restarts-then-metrics-bullets-last-terminated-reason-error-waiting-crashloopbackoff-cut.txt": ("held-out batch 119: not yet run"),
-    "scoutplan-36.pr-one-bullet-pods-were-failing-to-reach-readiness-state.txt": ("held-out batch 119: not yet run"),
-    "cert-utils-operator-115.issue-two-sentences-pod-constantly-crash-looping-after-upgrade-last-error-before-the-pod-gets-killed.txt": ("held-out batch 119: not yet run"),
-    "icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-crashloopbackoff-during-upgrade.txt": ("held-out batch 119: not yet run"),
-    "vanus-133.pr-template-problem-summary-it-seems-liveness-probe-causes-the-pods-restart-again-and-again.txt": ("held-out batch 119: not yet run"),
-    "wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequently-mainly-caused-by-liveness-probe-configuration.txt": ("held-out batch 119: not yet run"),
-    "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": ("held-out batch 119: not yet run"),
-    "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": ("held-out batch 119: not yet run"),
-    "notifications-backend-1815.pr-one-paragraph-migrates-templates-at-startup-sometimes-leads-to-a-pod-restart-pod-not-ready-fast-enough.txt": ("held-out batch 119: not yet run"),
+    "margince-5561.issue-monitor-heading-crash-looping-63-restarts-then-metrics-bullets-last-terminated-reason-error-waiting-crashloopbackoff-cut.txt": (
+        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: margince-5561.issue-monitor-heading-crash-looping-63-restarts-then-metrics-bullets-l"
+        "ast-terminated-reason-error-waiting-crashloopbackoff-cut.txt: no pod named 'api-applicat"
+        "ion-765476f487-pr9jz' in the record (pods: api-application); want {'ended': 'app-exit', "
+        "'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
+    "cert-utils-operator-115.issue-two-sentences-pod-constantly-crash-looping-after-upgrade-last-error-before-the-pod-gets-killed.txt": (
+        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: cert-utils-operator-115.issue-two-sentences-pod-constantly-crash-looping-after-upgra"
+        "de-last-error-before-the-pod-gets-killed.txt: not a record explain reads: expected kubec"
+        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-crashloopbackoff-during-upgrade.txt": (
+        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-cra"
+        "shloopbackoff-during-upgrade.txt: not a record explain reads: expected kubectl describe "
+        "pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequently-mainly-caused-by-liveness-probe-configuration.txt": (
+        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequentl"
+        "y-mainly-caused-by-liveness-probe-configuration.txt: not a record explain reads: expecte"
+        "d kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": (
+        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-err"
+        "or-then-fenced-error-log-line-then-helm-values.txt: not a record explain reads: expected"
+        " kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any ; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": (
+        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kub"
+        "ernetes-is-not-restarting-the-pod.txt: not a record explain reads: expected kubectl desc"
+        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
+        "es': False}"),
     # held-out batch 120
-    "hyune-c-kurlypay-startup-probe.portfolio-prose-health-check-interval-1-minute-restarted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt": ("held-out batch 120: not yet run"),
-    "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": ("held-out batch 120: not yet run"),
-    "jordangarside-kubernetes-resource-limits.blog-prose-my-pod-got-oomkilled-killed-by-the-oom-killer-then-resources-yaml-and-fix.txt": ("held-out batch 120: not yet run"),
-    "instanode-infra-430667ba.gitea-commit-diff-alert-description-json-failure-that-oomkilled-the-mongodb-pod-exit-137-cut.txt": ("held-out batch 120: not yet run"),
-    "openova-catalyst-chart-6fac1481.gitea-commit-message-catalyst-api-oomkilled-6x-during-phase-1-watch-limits-bumped.txt": ("held-out batch 120: not yet run"),
-    "coulomb-the-custodian-inc-001.incident-report-flattened-pgpool-pod-crashloopbackoff-exit-code-128-starterror-gitea-pod-crashes-cut.txt": ("held-out batch 120: not yet run"),
-    "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": ("held-out batch 120: not yet run"),
+    "hyune-c-kurlypay-startup-probe.portfolio-prose-health-check-interval-1-minute-restarted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt": (
+        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: hyune-c-kurlypay-startup-probe.portfolio-prose-health-check-interval-1-minute-restar"
+        "ted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt: not a record explain reads:"
+        " expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": (
+        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-j"
+        "iva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt: not a record explain re"
+        "ads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "instanode-infra-430667ba.gitea-commit-diff-alert-description-json-failure-that-oomkilled-the-mongodb-pod-exit-137-cut.txt": (
+        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: instanode-infra-430667ba.gitea-commit-diff-alert-description-json-failure-that-oomki"
+        "lled-the-mongodb-pod-exit-137-cut.txt: not a record explain reads: expected kubectl desc"
+        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "openova-catalyst-chart-6fac1481.gitea-commit-message-catalyst-api-oomkilled-6x-during-phase-1-watch-limits-bumped.txt": (
+        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: openova-catalyst-chart-6fac1481.gitea-commit-message-catalyst-api-oomkilled-6x-durin"
+        "g-phase-1-watch-limits-bumped.txt: not a record explain reads: expected kubectl describe"
+        " pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o jso; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": (
+        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
+        "or: shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated"
+        "-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt: not a record explain reads: ex"
+        "pected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
 }
 
 
