@@ -361,18 +361,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 113
     # held-out batch 114
     # held-out batch 115
-    "kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-previous-container-completed-twice-cut.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-"
-        "previous-container-completed-twice-cut.txt: not a record explain reads: expected kubectl"
-        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': 2}, 'shows_"
-        "failures': True}"
-        " Left marked by the lead at stop 53 (fixprose53d's finding): a passive kill with"
-        " no agent right after the liveness probe's stated failures (`the third failure l"
-        "anded at t=50s, and the container was killed`) is no rule of the README's yet, n"
-        "or `exited Completed, twice` as two ends (its max 2); reading the kill alone giv"
-        "es {1, null}, still a miss: the next stop's"),
     "commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lifetimes-220s-then-prose-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
         "or: commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lif"
