@@ -193,6 +193,7 @@ MODULES = {
     "kubesim.explain.readers.failing_told": "records",
     "kubesim.explain.readers.said_failing": "records",
     "kubesim.explain.readers.restart_failing": "records",
+    "kubesim.explain.readers.threshold_kill": "records",
     "kubesim.explain.readers.unified_diff": "records",
     "kubesim.explain.readers.json_member": "records",
     "kubesim.explain.readers.quoted_message": "records",

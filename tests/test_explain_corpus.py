@@ -360,31 +360,7 @@ NOT_READ: dict[str, str] = {
     # held-out batch 111
     # held-out batch 113
     # held-out batch 114
-    "retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spinning-up-leading-to-restarts-and-crash-loop-backoffs.txt": (
-        "held-out batch 114, first contact on stop 53's code (6f4a5153): got exit 2: kubesim: err"
-        "or: retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spinning-up-lead"
-        "ing-to-restarts-and-crash-loop-backoffs.txt: not a record explain reads: expected kubect"
-        "l describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"
-        " Left marked by the lead at stop 53 (fixprose53a's finding): its subject, two lo"
-        "wer-case workload names joined by `and` with no determiner, is no case's by the "
-        "README's subject rule (fixprose45), and `while still spinning up` is a time clau"
-        "se fixprose74 reads as a guide's; an expert reads the maintainers' own workloads"
-        ": widening the subject rule to named workloads is the next stop's"),
     # held-out batch 115
-    "kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-previous-container-completed-twice-cut.txt": (
-        "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
-        "or: kube-agents-796.pr-markdown-summary-third-liveness-failure-at-t50s-container-killed-"
-        "previous-container-completed-twice-cut.txt: not a record explain reads: expected kubectl"
-        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': 2}, 'shows_"
-        "failures': True}"
-        " Left marked by the lead at stop 53 (fixprose53d's finding): a passive kill with"
-        " no agent right after the liveness probe's stated failures (`the third failure l"
-        "anded at t=50s, and the container was killed`) is no rule of the README's yet, n"
-        "or `exited Completed, twice` as two ends (its max 2); reading the kill alone giv"
-        "es {1, null}, still a miss: the next stop's"),
     "commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lifetimes-220s-then-prose-cut.txt": (
         "held-out batch 115, first contact on stop 53's code (cd65fdd7): got exit 2: kubesim: err"
         "or: commonly-814.pr-comment-probe-budget-code-block-startup-195s-plus-grace-observed-lif"

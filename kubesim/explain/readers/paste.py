@@ -148,6 +148,7 @@ from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leavi
 from kubesim.explain.readers.row_in_sentence import row_in_sentence
 from kubesim.explain.readers.row_split import row_before_restarts
 from kubesim.explain.readers.runs import (
+    ENDS_COUNTED_READ,
     EVENT_IN_SENTENCE,
     NAMED_END,
     QUOTED_BACKOFF,
@@ -1313,7 +1314,7 @@ def _of_pod(read: GoStatusRead) -> str:
 
 
 # what runs.py reads from a sentence or a status bullet (no run of kubectl's lines)
-_SENTENCE_READS = (QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
+_SENTENCE_READS = (ENDS_COUNTED_READ, QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
                    STATED_EN_OOM, STATED_ZH_RESTARTS, EVENT_IN_SENTENCE, STATED_NEVER_READY,
                    STATED_NEVER_READY_RESTARTS)

@@ -151,10 +151,19 @@ from kubesim.explain.readers.stated_oom_with import (
     OOM_WITH_ANCHORS,
     present_told,
 )
+from kubesim.explain.readers.threshold_kill import (
+    ENDS_ANCHORS,
+    ENDS_COUNTED,
+    RUNNING,
+    THRESHOLD_ANCHORS,
+    THRESHOLD_KILL,
+    ends_count,
+    threshold_kill,
+)
 from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
 from kubesim.explain.readers.zh_restarts import zh_restarts
 
-__all__ = ["NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
+__all__ = ["ENDS_COUNTED_READ", "NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
            "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
            "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
            "rows_run_together", "shaped_rows_hint", "split_runs", "stated_hint", "stated_restarts_hint",
@@ -280,6 +289,7 @@ _NAME_ITEM = re.compile(r"^[ \t]*-[ \t]+name:[ \t]*[\"']?(?P<name>[a-z0-9][-a-z0
 _NAMES_COMMAND = re.compile(r"jsonpath=?[ \t]*['\"]?\{[^}\n]{0,80}(?:containers|containerStatuses|initContainers)\[\*\]\.name")
 _NAMES_LINE = lazy_regex(r"^[ \t]*[a-z0-9][-a-z0-9]{0,62}(?:[ \t]+[a-z0-9][-a-z0-9]{0,62}){0,30}[ \t]*$")
 # what it is read as (the start of the note the caller gives it)
+ENDS_COUNTED_READ = "the case's container's ends stated in a sentence with their reason and a count"
 NAMED_END = ("a container's end stated in a bullet keyed by its name, a container the record "
              "names elsewhere")
 
@@ -1611,6 +1621,46 @@ def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return (kill_lines(kind), True), what
 
 
+def _threshold_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A passive kill of the case's container right after its probe's failureThreshold-th
+    failure stated (threshold_kill.THRESHOLD_KILL: `failureThreshold: 3 the third failure
+    landed at t=50s, and the container was killed`), read as that probe's failure and one
+    kill of it (R4.4); None without one, in a negation of its clause, a question, a
+    conditional or a sentence of what may happen."""
+    m = _near(THRESHOLD_KILL, line, THRESHOLD_ANCHORS, (200, 40), _SENTENCE_PLACES)
+    if m is None or NEGATED.search(line, m.start(), m.end()) or \
+            general_around(line, m.start(), m.end()) or asked(line, m.end()):
+        return None, ""
+    start = sentence_start(line, m.start())
+    read = threshold_kill(line, m, sentence_start(line, max(0, start - 2)))
+    if read is None or IF_MORE.search(line, start, m.start()):
+        return None, ""
+    what = (f"{STATED_PROBE_KILL}, passive, right after the {read.kind} probe's failure "
+            f"counted to its failureThreshold ({read.failures}: `{m[0][:80]}`): read as that "
+            "probe's failure and one kill of it, of a container the record does not name, at "
+            "least once, no count")
+    return (kill_lines(read.kind), True), what
+
+
+def _ends_counted(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's container's ends stated with their reason and a count
+    (threshold_kill.ENDS_COUNTED: `the previous container ... exited `Completed`, twice`), read
+    as its last end of that reason and that many restarts (one end before each, R4.7), its
+    state Running where the sentence tells the pod running before them; None without one, in
+    a negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(ENDS_COUNTED, line, ENDS_ANCHORS, (200, 40), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    running = RUNNING.search(line, sentence_start(line, m.start()), m.start()) is not None
+    count = ends_count(m)
+    state = ["State:          Running"] if running else []
+    what = (f"{ENDS_COUNTED_READ} (`{m[0][:80]}`): read as the container's last end, "
+            f"{m['reason']}, and {count} restarts" + (", the pod told running" if running
+                                                      else ", its current state not given"))
+    return ([*state, "Last State:     Terminated", f"  Reason:       {m['reason']}",
+             f"Restart Count:  {count}"], True), what
+
+
 def _killed_because(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """A kill of the case's own pod or container stated with a liveness or startup probe's
     failure as its cause (killed_because.KILLED_BECAUSE: `the backend container is being killed
@@ -2212,5 +2262,6 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _stated_end, _stated_probe_restart, _restart_failing,
     _saying(_prose_status, QUOTED_STATUS),
     _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
-    _stated_restarts, _stated_probe_kill, _hit_killing, _kubernetes_kill, _killed_because,
+    _stated_restarts, _stated_probe_kill, _hit_killing, _kubernetes_kill, _threshold_kill, _ends_counted,
+    _killed_because,
     _caused_kill, _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)

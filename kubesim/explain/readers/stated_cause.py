@@ -9,8 +9,11 @@ orders an author writes it, and a probe's failure the case's own pod or containe
   restarts a container only by the kubelet's kill of it (R4.4), so it is that probe's kill,
   stated once. Its subject is the case's own (probe_restart.CASE_SUBJECT), or the case's pods
   named by their workload, plural and with no determiner (`Superset Workers`: a capitalised
-  name and a plural noun, `WORKLOAD_SUBJECT`); `Pods`, `Kubernetes pods`, `Some pods` name no
-  case.
+  name and a plural noun, `WORKLOAD_SUBJECT`), or its components named in lower case opening
+  the sentence (`agent sandbox controller and agent sandbox proxy fail liveness probes while
+  still spinning up ... leading to restarts`, `NAMED_WORKLOADS`, subjects54: a `while` clause
+  of their own starting phase is their time, `leading to restarts` a connector of cause);
+  `Pods`, `Kubernetes pods`, `Some pods`, `services` name no case.
 - The restarts the author is seeing, caused by a probe's failures (`We are seeing pod restarts
   based on livez probes failing`, `we see container restarts due to liveness probe
   failures`): the same kill. `livez` is the liveness endpoint's conventional name (Kubernetes'
@@ -47,7 +50,7 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
-__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLS_SEEN", "KILLS_WORDS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
+__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLS_SEEN", "KILLS_WORDS", "NAMED_WORKLOADS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
            "give_stated_end", "probe_kind", "stated_cause_hint"]
 
 # the case's pods named by their workload: a capitalised name of one or two words, then a plural
@@ -60,6 +63,26 @@ WORKLOAD_SUBJECT = lazy_regex(
     r"(?<![\w.-])" + _NOT_A_NAME + r"[A-Z][\w-]{1,62}(?:[ \t]+" + _NOT_A_NAME + r"[A-Z][\w-]{1,62})?"
     r"[ \t]+(?i:workers|pods|replicas|containers|instances)(?![\w-])")
 _SUBJECT = r"(?:" + CASE_SUBJECT.pattern + r"|" + WORKLOAD_SUBJECT.pattern + r")"
+# the case's own components named, lower case, no determiner, opening the sentence: one or a
+# few words of a name, then the noun of a component that runs (`agent sandbox controller`,
+# `agent sandbox proxy`), one or several joined by `and` or `,` (retool-helm-297, subjects54:
+# a chart's maintainers telling their own workloads). A determiner, a quantifier, Kubernetes'
+# own words and a common noun alone (`the app`, `pods`, `services`, `controller`) name none.
+_NAME_WORD = (r"(?!(?:the|a|an|our|my|your|their|its|this|that|these|those|some|any|all|each|"
+              r"every|no|many|most|other|such|both|kubernetes|k8s|and|or|if|when|while|pods?|"
+              r"containers?|services?|apps?)(?![\w-]))[a-z][a-z0-9-]{1,30}")
+_COMPONENT = (r"(?:controller|proxy|operator|server|agent|worker|scheduler|webhook|gateway|"
+              r"exporter|manager|api|daemon)s?(?![\w-])")
+_NAMED_ONE = _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}?[ \t]+" + _COMPONENT
+NAMED_WORKLOADS = lazy_regex(
+    r"(?:^|(?<=[.!?][ \t]))" + _NAMED_ONE + r"(?:(?:[ \t]*,[ \t]*(?:(?i:and)[ \t]+)?|[ \t]+"
+    r"(?i:and)[ \t]+)" + _NAMED_ONE + r"){0,3}")
+# a `while` clause of the subject's own starting phase, maybe a parenthesis after it (`while
+# still spinning up (for balloon instances at least)`): the subject's time, told with it
+_WHILE_STARTING = (r"(?:[ \t]+(?i:while|when)[ \t]+(?:(?i:still|they|it|are|is|were|was)[ \t]+)"
+                   r"{0,2}(?i:spinning[ \t]+up|starting(?:[ \t]+up)?|booting(?:[ \t]+up)?|"
+                   r"initiali[sz]ing|warming[ \t]+up|coming[ \t]+up|loading))?"
+                   r"(?:[ \t]+\([^()\n]{1,100}\))?")
 # (a few words of how often between the subject and its verb: `always`, `keep`)
 _OFTEN = (r"(?:(?i:always|constantly|repeatedly|frequently|regularly|still|all|keep|keeps|kept|"
           r"continuously|periodically)[ \t]+){0,2}")
@@ -69,9 +92,13 @@ _PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
 # the cause, then the restart joined by `and`, then its connector after it; or `, so they
 # restart`. Each run of blanks before a word of its own, every part bounded: one pass.
 CAUSE_THEN_RESTART = lazy_regex(
-    _SUBJECT + r"[ \t]+" + _OFTEN + r"(?i:fail(?:s|ed|ing)?)[ \t]+"
-    r"(?:(?i:their|its|the|our|my)[ \t]+)?" + _KILLING + _PROBE
-    + r"(?:[ \t]*,?[ \t]+(?i:and)[ \t]+(?:(?i:then)[ \t]+)?(?:(?i:get|gets|got|are|were|is|was)"
+    r"(?:" + _SUBJECT + r"|" + NAMED_WORKLOADS.pattern + r")[ \t]+" + _OFTEN
+    + r"(?i:fail(?:s|ed|ing)?)[ \t]+"
+    r"(?:(?i:their|its|the|our|my)[ \t]+)?" + _KILLING + _PROBE + _WHILE_STARTING
+    # (`, leading to restarts`: the restarts the failure led to, R4.4)
+    + r"(?:[ \t]*,?[ \t]+(?i:leading|led)[ \t]+(?i:to)[ \t]+(?:(?:(?i:the|their|its)[ \t]+)?"
+    r"(?i:pod|container)[ \t]+)?(?i:restarts)"
+    r"|[ \t]*,?[ \t]+(?i:and)[ \t]+(?:(?i:then)[ \t]+)?(?:(?i:get|gets|got|are|were|is|was)"
     r"[ \t]+)?(?i:restart(?:s|ed)?)(?:[ \t]+[\w'-]{1,30}){0,6}?[ \t]+(?i:as[ \t]+a[ \t]+result"
     r"|because[ \t]+of[ \t]+(?:it|this|that|them)|due[ \t]+to[ \t]+(?:it|this|that|them))"
     r"|[ \t]*,?[ \t]+(?i:so)[ \t]+(?i:they|it)[ \t]+(?:(?i:get|gets|got|are|were|is|was)[ \t]+)?"
