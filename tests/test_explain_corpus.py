@@ -495,13 +495,6 @@ NOT_READ: dict[str, str] = {
         "pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequently-mainly-caused-by-liveness-probe-configuration.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequentl"
-        "y-mainly-caused-by-liveness-probe-configuration.txt: not a record explain reads: expecte"
-        "d kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": (
         "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-err"

@@ -88,3 +88,50 @@ def test_a_note_with_no_name_no_count_or_of_what_may_happen_is_no_record(text):
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------- a restart caused by the probe or its configuration
+
+
+def _liveness_kill(text: str) -> None:
+    """A liveness kill at least once, no count, its probe failing."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.LIVENESS_KILL, CountRange(1, None), True, ("liveness",))
+
+
+@pytest.mark.parametrize("text", [
+    "It was observed that the DM pod was restarted frequently in a resource-limited system, "
+    "mainly caused by the liveness probe configuration, the current configuration may be too "
+    "aggressive.\n",
+    "Our api pod restarted several times yesterday, caused by the liveness probe settings.\n",
+    "My container was restarting every few minutes because of the liveness probe config.\n",
+])
+def test_a_restart_caused_by_the_liveness_probe_configuration(text):
+    """`restarted ..., mainly caused by the liveness probe configuration`: a probe restarts a
+    container only by the kubelet's kill after its failures (R4.4): one liveness kill at
+    least, no count."""
+    _liveness_kill(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The DM pod was restarted frequently, mainly caused by the readiness probe configuration.\n",
+    "A pod is restarted frequently, mainly caused by the liveness probe configuration.\n",
+    "Pods get restarted frequently, mainly caused by the liveness probe configuration.\n",
+    "Was the DM pod restarted frequently, caused by the liveness probe configuration?\n",
+    "If the DM pod was restarted frequently, caused by the liveness probe configuration, "
+    "loosen it.\n",
+    "The DM pod was restarted frequently, but not because of the liveness probe config.\n",
+])
+def test_a_restart_of_no_case_or_by_readiness_or_of_what_may_happen_is_no_record(text):
+    """The negative side: the paste alone is refused."""
+    _refused(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the pod restarted a b c d e f caused by the " * 40_000 + "\n",
+    "restarted caused by liveness probe " * 60_000 + "\n",
+])
+def test_a_restarts_cause_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
