@@ -477,13 +477,6 @@ NOT_READ: dict[str, str] = {
         "pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequently-mainly-caused-by-liveness-probe-configuration.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: wind-river-deployment-manager-389.issue-one-paragraph-dm-pod-was-restarted-frequentl"
-        "y-mainly-caused-by-liveness-probe-configuration.txt: not a record explain reads: expecte"
-        "d kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": (
         "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-err"
@@ -513,20 +506,6 @@ NOT_READ: dict[str, str] = {
         "ads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "instanode-infra-430667ba.gitea-commit-diff-alert-description-json-failure-that-oomkilled-the-mongodb-pod-exit-137-cut.txt": (
-        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: instanode-infra-430667ba.gitea-commit-diff-alert-description-json-failure-that-oomki"
-        "lled-the-mongodb-pod-exit-137-cut.txt: not a record explain reads: expected kubectl desc"
-        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
-    "openova-catalyst-chart-6fac1481.gitea-commit-message-catalyst-api-oomkilled-6x-during-phase-1-watch-limits-bumped.txt": (
-        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: openova-catalyst-chart-6fac1481.gitea-commit-message-catalyst-api-oomkilled-6x-durin"
-        "g-phase-1-watch-limits-bumped.txt: not a record explain reads: expected kubectl describe"
-        " pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o jso; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated"

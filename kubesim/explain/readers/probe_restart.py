@@ -46,13 +46,16 @@ PROBE_RESTART = lazy_regex(
     # (a back-off's name in a code span: `CrashLoopBackOff`, then `state,`)
     r"[`'\"]?,?[ \t]+"
     # (a few words of when between: `restart all the time because`; never a negation's)
-    r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,4}?"
+    # (up to six: `was restarted frequently in a resource-limited system, mainly caused by`,
+    # wind-river-deployment-manager-389)
+    r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,6}?"
     # (an author's aside in brackets, after those words or in their place, a few words after
     # it: `restart (a few times/day) due to`; what it holds is weighed by the caller, ASIDE)
     r"(?:\((?P<aside>[^()\n]{1,40})\),?[ \t]+"
     r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,2}?)?"
     # (`due` alone too, its `to` dropped: `crashing due Liveness probe failed`; fixprose52)
-    r"(?i:because(?:[ \t]+of)?|due(?:[ \t]+to)?)[ \t]+"
+    # (`caused by`: the restart's cause given after it, wind-river-deployment-manager-389)
+    r"(?i:because(?:[ \t]+of)?|due(?:[ \t]+to)?|caused[ \t]+by)[ \t]+"
     # (the probe's container named by a possessive: `the node-driver-registrar's liveness
     # probe failure`; fixprose52)
     r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?:[\w.-]{1,63}['\u2019]s[ \t]+)?"
@@ -60,7 +63,11 @@ PROBE_RESTART = lazy_regex(
     r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?:(?i:fail(?:s|ed|ing|ures?)?)"
     # (its timeout, a failure the kubelet counts (R2.8): `due to liveness probe time out`,
     # `because the liveness probe timed out`; README, the stop 49 narrative rule)
-    r"|(?i:time[ \t-]?outs?|timed[ \t]+out|timing[ \t]+out))"
+    r"|(?i:time[ \t-]?outs?|timed[ \t]+out|timing[ \t]+out)"
+    # (the probe's configuration as the cause: a probe restarts a container only by the
+    # kubelet's kill after its failures, R4.4, so its settings are why it failed: `mainly
+    # caused by the liveness probe configuration`, wind-river-deployment-manager-389)
+    r"|(?i:configuration|config|settings))"
     # (`due to failures in the newly introduced [Liveness Probe](...)`)
     r"|(?i:fail(?:ures?|ing))[ \t]+(?i:of|in)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
     r"(?:[\w'-]{1,30}[ \t]+){0,2}?\[?(?P<kind2>(?i:liveness|startup))[ \t]*(?i:probes?|checks?)"

@@ -144,7 +144,13 @@ from kubesim.explain.readers.stated_kill import (
     kill_lines,
     probe_kill_lines,
 )
-from kubesim.explain.readers.stated_oom_told import OOM_KILLS_OF, OOM_TOLD, SEEN_OOM
+from kubesim.explain.readers.stated_oom_told import (
+    OOM_KILLS_OF,
+    OOM_NOTE_COUNTED,
+    OOM_TOLD,
+    OOMKILLED_OBJECT,
+    SEEN_OOM,
+)
 from kubesim.explain.readers.stated_oom_with import (
     KILLED_AT_LIMIT,
     OOM_WITH,
@@ -1897,13 +1903,17 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """The case's pods or container stated OOM killed in people's other words and subjects
     (stated_oom_told.OOM_TOLD: `Manager pod continuously get killed because of OOM`, `CoreDNS
     pods (3) were overwhelmed and oom killed`; SEEN_OOM: `we observed the apache container
-    getting oomkilled`; OOM_KILLS_OF: `It results in OOMKills for the handler pod`), read as
+    getting oomkilled`; OOM_KILLS_OF: `It results in OOMKills for the handler pod`;
+    OOMKILLED_OBJECT: `the failure that OOMKilled the mongodb pod`; OOM_NOTE_COUNTED:
+    `catalyst-api OOMKilled 6× during ...`), read as
     `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
     end, which the kubelet reports as OOMKilled. None without one, in a negation, a question,
     a conditional or a sentence of what may happen."""
     m = _near(OOM_TOLD, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
         _near(SEEN_OOM, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
-        _near(OOM_KILLS_OF, line, OOM_ANCHORS, (80, 160), _SENTENCE_PLACES)
+        _near(OOM_KILLS_OF, line, OOM_ANCHORS, (80, 160), _SENTENCE_PLACES) or \
+        _near(OOMKILLED_OBJECT, line, OOM_ANCHORS, (20, 160), _SENTENCE_PLACES) or \
+        _near(OOM_NOTE_COUNTED, line, OOM_ANCHORS, (120, 40), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]

@@ -36,7 +36,7 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
-__all__ = ["OOM_KILLS_OF", "OOM_TOLD", "SEEN_OOM"]
+__all__ = ["OOMKILLED_OBJECT", "OOM_KILLS_OF", "OOM_NOTE_COUNTED", "OOM_TOLD", "SEEN_OOM"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
 _NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
@@ -84,3 +84,17 @@ _RESULT = (r"(?<![A-Za-z])(?:(?i:results?|resulted|resulting)[ \t]+(?i:in)|(?i:l
 _MANY = r"(?:(?i:frequent|repeated|constant|continuous|multiple|several|many|regular)[ \t]+)?"
 OOM_KILLS_OF = lazy_regex(_RESULT + r"[ \t]+" + _MANY + OOM_KILLS + r"(?![A-Za-z])[ \t]+"
                           r"(?i:for|of|in|on)[ \t]+" + _NAMED)
+
+# the reason as a transitive verb in the past, the case's pod its object (`the failure that
+# OOMKilled the mongodb pod (exit 137)`, instanode-infra-430667ba): the pod was killed by the
+# OOM killer; `the pod` alone, `a pod`, `pods` and `your pod` name no pod of the case's, and
+# the caller's checks leave a negation, a conditional, a question and a modal unread
+OOMKILLED_OBJECT = lazy_regex(r"(?<![\w-])(?i:that|which|has|have|had|it|this|then)[ \t]+"
+                              + OOM_KILLED + r"[ \t]+" + _NAMED)
+# a commit's or an issue's note: a workload's dashed name opening it (the line's start, or
+# after a note's `prefix: `), its article dropped, the reason in the past with a count of its
+# ends (`catalyst-api OOMKilled 6× during phase-1 watch`, openova-catalyst-chart-6fac1481): the
+# count is of ends OOMKilled (no probe's kill); with no count or no dash no note is read
+OOM_NOTE_COUNTED = lazy_regex(
+    r"(?:(?<=^)|(?<=^[ \t*>-])|(?<=[:.!?][ \t]))`?(?-i:[a-z][a-z0-9]{0,30}(?:-[a-z0-9]{1,30}){1,5})`?"
+    r"[ \t]+" + OOM_KILLED + r"[ \t]+\d{1,4}[ \t]*(?:\u00d7|x|(?i:times))(?![\w-])")
