@@ -463,25 +463,11 @@ NOT_READ: dict[str, str] = {
         "ast-terminated-reason-error-waiting-crashloopbackoff-cut.txt: no pod named 'api-applicat"
         "ion-765476f487-pr9jz' in the record (pods: api-application); want {'ended': 'app-exit', "
         "'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
-    "cert-utils-operator-115.issue-two-sentences-pod-constantly-crash-looping-after-upgrade-last-error-before-the-pod-gets-killed.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: cert-utils-operator-115.issue-two-sentences-pod-constantly-crash-looping-after-upgra"
-        "de-last-error-before-the-pod-gets-killed.txt: not a record explain reads: expected kubec"
-        "tl describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-crashloopbackoff-during-upgrade.txt": (
         "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-cra"
         "shloopbackoff-during-upgrade.txt: not a record explain reads: expected kubectl describe "
         "pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
-    "restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-error-then-fenced-error-log-line-then-helm-values.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: restate-operator-48.issue-prose-my-operator-pod-started-crashing-because-of-this-err"
-        "or-then-fenced-error-log-line-then-helm-values.txt: not a record explain reads: expected"
-        " kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (any ; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
     "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": (

@@ -134,8 +134,19 @@ def cause_after(line: str, end: int) -> bool:
     restarting. Reason: ...`)."""
     stop = _SENTENCE_END.search(line, end, end + 2000)
     upto = stop.end() if stop is not None else min(len(line), end + 2000)
-    return _CAUSE.search(line, end, upto) is not None or \
+    cause = _CAUSE.search(line, end, upto)
+    return cause is not None and _SHOWN_ERROR.match(line, cause.end()) is None or \
         _REASON_NEXT.match(line, upto) is not None
+
+
+# the cause an error the author shows next (`started crashing recently because of this
+# error:`, restate-operator-48; crashsaid54): the application's own error, no kill and no exit
+# reason any cause's rule reads (a probe's failure, an OOM kill): the end stays what it is, an
+# end whose cause the record does not tell (cannot-tell); a named error (`because of an OOM
+# error`, `due to the liveness probe`) stays a cause
+_SHOWN_ERROR = lazy_regex(r"(?:[ \t]+(?i:of))?[ \t]+(?i:this|that|the[ \t]+following|the[ \t]+below|"
+                          r"the[ \t]+same|these|those)[ \t]+(?i:errors?|exceptions?)"
+                          r"[ \t]*(?::|\.?[ \t]*$)")
 
 
 _REASON_NEXT = lazy_regex(r"[ \t]*(?i:reason)(?![A-Za-z])")

@@ -107,7 +107,9 @@ _ITEM = re.compile(r"[ \t]{0,8}(?:[-*+]|\d{1,2}[.)])[ \t]|[ \t]{2,}\S")
 # or a code block's indented line), the only lines an aside's role blanks: a tool's output
 # pasted under an aside heading is shown, not stated (`**Expected behavior**` above the events
 # the author got, `Testing done:` above a `get pods` of the case)
-_PROSE = re.compile(r"[ \t]{0,3}(?:[-*+>][ \t]++|\d{1,3}[.)][ \t]++)*+(?:\S++ ){3}")
+# (the words' spaces each before a word: an editor's trailing spaces after a heading's three
+# words make no fourth, `## Expected Behavior   ` stays a heading, not prose; crashsaid54)
+_PROSE = re.compile(r"[ \t]{0,3}(?:[-*+>][ \t]++|\d{1,3}[.)][ \t]++)*+(?:\S++ ){3}(?=\S)")
 _COLUMNS = re.compile(r"\S(?: {2,}|\t)\S")
 
 

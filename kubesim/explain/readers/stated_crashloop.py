@@ -138,6 +138,9 @@ _VERB = (
     r"(?!(?i:crash|go|fail|keep|start|enter|loop)(?![\w-]))))?"
     r"[ \t]+(?:(?:(?i:keeps|keep|kept|is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|"
     r"started|starts|start)[ \t]+)?"
+    # (an adverb of how often the loop holds before it: `seeing the pod constantly
+    # crash-looping`, cert-utils-operator-115; crashsaid54)
+    r"(?:(?i:constantly|continuously|continually|repeatedly|still|now|always)[ \t]+)?"
     r"(?i:crash[ \t-]?loop(?:s|ing|ed)|crash(?:es|ed|ing)?[ \t]+loop(?:s|ing|ed)?)(?![A-Za-z])"
     r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been)[ \t]+"
     r"(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
