@@ -462,21 +462,34 @@ NOT_READ: dict[str, str] = {
         "or: margince-5561.issue-monitor-heading-crash-looping-63-restarts-then-metrics-bullets-l"
         "ast-terminated-reason-error-waiting-crashloopbackoff-cut.txt: no pod named 'api-applicat"
         "ion-765476f487-pr9jz' in the record (pods: api-application); want {'ended': 'app-exit', "
-        "'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
+        "'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"
+        " Left marked by the lead at stop 54 (oomsaid54's finding): kube-state-metrics values wri"
+        "tten in prose bullets (`kube_pod_container_status_restarts_total`, `last_terminated_reas"
+        "on{reason=Error}`) under backticked pod names after `Pod` have no reader (alert_labels.p"
+        "y reads alert labels only); its Doubt (reason Error with no exit code may be a kill's en"
+        "d) is a fair reading"),
     "icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-crashloopbackoff-during-upgrade.txt": (
         "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-cra"
         "shloopbackoff-during-upgrade.txt: not a record explain reads: expected kubectl describe "
         "pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
+        "lures': True}"
+        " Left marked by the lead at stop 54 (crashsaid54's finding): the crash loop is only the "
+        "object of a fix (`fix the workflow operator pod going for crashloopbackoff`), a remedy's"
+        " statement; reading it needs `going for` and a lower-case reason in a fix's sentence tog"
+        "ether, which fixprose47 reads as what a change avoids"),
     "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": (
         "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kub"
         "ernetes-is-not-restarting-the-pod.txt: not a record explain reads: expected kubectl desc"
         "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': False}"),
+        "es': False}"
+        " Left marked by the lead at stop 54 (crashsaid54's finding): an explicit statement that "
+        "the pod is not restarted (`Kubernetes is not restarting the pod`) as {0, 0} with no fail"
+        "ure shown needs a reader of negated restarts as a state, where the prose rules read a ne"
+        "gation as stating none"),
     # held-out batch 120
     "hyune-c-kurlypay-startup-probe.portfolio-prose-health-check-interval-1-minute-restarted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
@@ -484,21 +497,33 @@ NOT_READ: dict[str, str] = {
         "ted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt: not a record explain reads:"
         " expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
+        "lures': True}"
+        " Left marked by the lead at stop 54 (crashsaid54's finding): its one statement has a `he"
+        "alth check` restart the pod repeatedly, a probe's work by its words; its facts' `probe: "
+        "none` needs a rule of a health check that is no probe, which no record justifies (its Do"
+        "ubt reads a liveness or startup kill)"),
     "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-j"
         "iva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt: not a record explain re"
         "ads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
+        "lures': True}"
+        " Left marked by the lead at stop 54 (crashsaid54's finding): the CrashLoopBackOff is the"
+        " Jiva replicas', the case's pod stuck in ContainerCreating; joined as one answer with no"
+        " pod (T362766's way) it needs a reader of a post-incident review's several pods, none na"
+        "med as the case"),
     "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated"
         "-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt: not a record explain reads: ex"
         "pected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
+        "lures': True}"
+        " Left marked by the lead at stop 54 (crashsaid54's finding): the kill is told only insid"
+        "e a blog's general discussion (`deserves to be killed`) and `command terminated with exi"
+        "t code 137` is a job command's status, not the container's state: no rule reads them as "
+        "the case's end"),
 }
 
 
