@@ -133,6 +133,8 @@ _HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]+|\*\*)?(?P<title>[A-Za-z][A-Za-
                       r"(?:\*\*)?:?[ \t]*")
 _HAPPENS = lazy_regex(r"(?i:(?:current|actual|observed)[ \t]+(?:behaviou?r|results?|state)"
                       r"|what[ \t]+(?:happened|happens|is[ \t]+happening))")
+# the first words of `_HAPPENS`'s alternatives (a title is ASCII letters: `_HEADING`)
+_HAPPENS_WORDS = ("current", "actual", "observed", "what")
 _ANY_HEADING = lazy_regex(r"[ \t]{0,3}(?:#{1,6}[ \t]|\*\*[^*\n]{1,80}\*\*[ \t]*:?[ \t]*$)")
 
 
@@ -140,6 +142,11 @@ def happening_lines(lines: list[str]) -> set[int]:
     """The (1-based) numbers of the lines under a heading of what happens (`## Current
     Behavior`, `**Actual results**`, `What happened:`), up to the next heading: the author's
     telling of their own system, whose present is what happens to it."""
+    # (no heading of what happens without one of its words, `_HAPPENS`'s: looked for once
+    # in the whole text, at memory speed, before each line is looked at)
+    low = "\n".join(lines).lower()
+    if not any(w in low for w in _HAPPENS_WORDS):
+        return set()
     under, out = False, set()
     for number, line in enumerate(lines, 1):
         if len(line) > 200 or not line.strip():
