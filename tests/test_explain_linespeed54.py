@@ -35,6 +35,10 @@ def _near_words() -> list[str]:
 
 
 def test_every_near_word_is_an_anchor() -> None:
+    from kubesim.explain.readers.present_kill import KILLS_ANCHORS
+
+    for word in KILLS_ANCHORS:  # (`present_kills`, looked around by `_present_kill`)
+        assert runs._ANY_ANCHOR.search(f"x {word} y") is not None, word
     for name in _near_words():
         for word in getattr(runs, name):
             line = f"x {word} y"

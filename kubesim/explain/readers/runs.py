@@ -76,6 +76,7 @@ from kubesim.explain.readers.present_kill import (
     FAILURE_RESTARTING,
     FAILURE_WORDS,
     GUESS,
+    KILLS_ANCHORS,
     KUBELET_ANCHORS,
     KUBELET_KILL,
     TOLD_HERE,
@@ -1726,6 +1727,9 @@ def _said_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     (said_failing.py: `the pod's describe says that both Readiness and Liveness probes
     fail`), each read as the kubelet's message of it, at least once, as SHOWS_FAILURE's one
     probe is; None without one."""
+    low = line.lower()  # (said_failing.py looks around `robe`, failing_told.py `with` too)
+    if "robe" not in low and "with" not in low:
+        return None, ""
     said = said_failing(line)
     if said is None:
         return _failing_told(line)
@@ -2230,7 +2234,8 @@ _NEAR_WORDS = (
     _OOM_ANCHORS, _RESTART_WORDS, HIT_ANCHORS, KILLED_ANCHORS, PROBE_KILL_ANCHORS,
     RESTART_ANCHORS, RESTART_FAILING_ANCHORS, KO_KILL_ANCHORS, KILL_ANCHORS, KILLED_WORDS,
     CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
-    ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS)
+    ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
+    KILLS_ANCHORS)  # (and the words `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
 # line wins); `_stated_cause` on a line of no anchor reads only by its last reader
@@ -2246,7 +2251,7 @@ _LINE_READERS = (
     _LineReader(lambda at: zh_restarts(at.line, at.text), False, False, False),
     _LineReader(lambda at: never_ready_lines(at.line, at.text), False, False, False),
     _LineReader(lambda at: fabric8_terminated(at.line), True, False, False),
-    _LineReader(lambda at: _present_kill(at.line, at.told), False, True, False),
+    _LineReader(lambda at: _present_kill(at.line, at.told), False, True, True),
     _LineReader(lambda at: _restarted_by(at.line), False, False, True),
     _LineReader(lambda at: _kubelet_kill(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
