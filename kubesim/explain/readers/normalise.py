@@ -152,6 +152,14 @@ _PROMPT = re.compile(
     # a `(env)` prompt whose prompt character the page did not keep: `(MoeLove)  kubectl ...`
     r"|^\s*+\([\w.-]{1,40}\)\s+" + _TOOLS + r"\s")
 _BARE_COMMAND = re.compile(r"^\s*+" + _TOOLS + r"\s+(?:get|describe|logs|-n|--namespace)\b")
+
+
+def _command(line: str) -> bool:
+    """Whether the line is a command line (`_PROMPT`, `_BARE_COMMAND`): each of `_TOOLS`
+    holds a `k` or is `oc`, looked for first (a line of neither is no command, told without
+    the patterns' many starts)."""
+    return ("k" in line or "oc" in line) and \
+        (_PROMPT.match(line) is not None or _BARE_COMMAND.match(line) is not None)
 _EMPHASIS = re.compile(r"^(\s*)(\*\*|__)(.*?)\2(\s*)$")
 _CODE = re.compile(r"^(\s*)`([^`]+)`(\s*)$")
 # a code span whole on its line, the author's sentence ending right after its closing
@@ -373,7 +381,7 @@ def _separators(lines: list[str]) -> list[int]:
     """The indexes of the lines that part blocks: fences and a code block's label, HTML tag
     lines, a box's borders, command lines."""
     return [i for i, x in enumerate(lines) if _FENCE.match(x) or _FENCE_LABEL.match(x)
-            or _TAGS_ALONE.match(x) or _border(x) or _PROMPT.match(x) or _BARE_COMMAND.match(x)]
+            or _TAGS_ALONE.match(x) or _border(x) or _command(x)]
 
 
 _TAGS_ALONE = re.compile(r"^\s*+(?:" + _TAG.pattern + r"\s*)+$", re.IGNORECASE)
@@ -590,13 +598,15 @@ def _uncommented_output(lines: list[str]) -> list[str] | None:
     (`#` and one space) are taken off, the output's own indentation kept. Comments above a
     command, or after a blank line, stay as they are. None when there are none under a
     command."""
+    if "#" not in "\n".join(lines):  # (no comment: `_COMMENT`'s mark looked for once)
+        return None
     out = list(lines)
     under_command = False
     for i, line in enumerate(lines):
         if _COMMENT.match(line) and under_command:
             out[i] = _COMMENT.sub("", line, count=1)
         elif not _COMMENT.match(line):
-            under_command = bool(_PROMPT.match(line) or _BARE_COMMAND.match(line)
+            under_command = bool(_command(line)
                                  or _TAP_RESULT.match(line))
     return out if out != lines else None
 
@@ -655,7 +665,7 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
         return PasteLine(number, "", LineKind.MARKUP)
     if is_cut(text):
         return PasteLine(number, "", LineKind.CUT, mark=text.rstrip())
-    if _PROMPT.match(text) or _BARE_COMMAND.match(text):
+    if _command(text):
         return PasteLine(number, text.strip(), LineKind.COMMAND)
     if _BOX_LINE.match(text) and any(c in text for c in "│┃║┌┐└┘├┤─━═"):
         return PasteLine(number, "", LineKind.MARKUP)

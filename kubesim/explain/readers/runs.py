@@ -77,6 +77,7 @@ from kubesim.explain.readers.present_kill import (
     FAILURE_RESTARTING,
     FAILURE_WORDS,
     GUESS,
+    KILLS_ANCHORS,
     KUBELET_ANCHORS,
     KUBELET_KILL,
     TOLD_HERE,
@@ -616,45 +617,54 @@ def split_runs(text: str) -> Runs | None:
     return Runs("\n".join(out), split, origin) if split else None
 
 
+class _LineAt(NamedTuple):
+    """A line of the text and what the readers after `_run_of` read beside it (`_line_run`)."""
+
+    line: str
+    text: str
+    lines: list[str]
+    number: int  # (1-based)
+    told: bool  # under a heading of the author's own case (present_kill.py)
+    named: set[str]  # the containers' names the record gives elsewhere (`_named_elsewhere`)
+    describe_apart: bool  # the text holds describe's lines apart
+    anchored: bool  # the line holds a word of `_ANY_ANCHOR`
+
+
+class _LineReader(NamedTuple):
+    """One of the readers `_line_run` tries after `_run_of`, and where it reads."""
+
+    read: Callable[[_LineAt], tuple[tuple[list[str], bool] | None, str]]
+    in_expected: bool  # under an `Expected results` heading too (stated_cause.py)
+    beside_describe: bool  # in a text holding describe's lines apart too (a describe reads its own)
+    anchored: bool  # only around a word of `_ANY_ANCHOR` (`_near`): on no other line
+
+
 def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool],
               above: _Columns | None, named: set[str], under: tuple[bool, bool]
               ) -> tuple[tuple[list[str], bool] | None, str]:
     """The run line `number` holds, each reader in its order (`_run_of`'s tables and describe
-    fields first), as `_run_of` gives it; `apart`: the table's header and describe's lines
-    held apart in the text; `under`: the line is under an `Expected results` heading, and
-    under a heading of the author's own case (present_kill.py)."""
+    fields first, then `_LINE_READERS`), as `_run_of` gives it; `apart`: the table's header
+    and describe's lines held apart in the text; `under`: the line is under an `Expected
+    results` heading, and under a heading of the author's own case (present_kill.py). A
+    reader that reads only around a word of `_ANY_ANCHOR` is not tried on a line holding
+    none (the words looked for once a line, not by each reader in turn)."""
     header_apart, describe_apart = apart
     expected, told = under
     line = lines[number - 1]
+    anchored = _ANY_ANCHOR.search(line) is not None
     parts, what = _run_of(line, header_apart, describe_apart, above,
-                          lines[number - 2] if number > 1 else "")
-    if parts is None and named and not describe_apart:  # (a describe reads its own)
-        parts, what = _named_end(line, named)
-    if parts is None and not expected and not describe_apart:  # (listed_reasons.py)
-        parts, what = _listed_reason(lines, number)
-    if parts is None and not expected:  # (stated_cause.py; not what is expected)
-        parts, what = _stated_cause(line, describe_apart)
-    if parts is None and not expected and not describe_apart:  # (killed_because.py)
-        parts, what = _killed_by_probes(line, text)
-    if parts is None and not expected:  # (probe_request_log.py)
-        parts, what = probe_request_lines(line, text)
-    if parts is None and not expected and not describe_apart:  # (zh_restarts.py;
-        parts, what = zh_restarts(line, text)  # a describe's states are its own)
-    if parts is None and not expected and not describe_apart:  # (never_ready.py)
-        parts, what = never_ready_lines(line, text)
-    if parts is None and not describe_apart:  # (fabric8_state.py; fixlogs86)
-        parts, what = fabric8_terminated(line)
-    if parts is None and not expected:  # (present_kill.py; fixprose53a)
-        parts, what = _present_kill(line, told)
-    if parts is None and not expected and not describe_apart:  # (restarted_by.py)
-        parts, what = _restarted_by(line)
-    if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
-        parts, what = _kubelet_kill(line, text, told)
-    if parts is None and not expected and not describe_apart:  # (killed_because.py; killprose54)
-        parts, what = _because_killed(line, text, told)
-    if parts is None and not expected and not describe_apart:  # (present_kill.py; killprose54)
-        parts, what = _failure_restarting(line, text, told)
-    return parts, what
+                          lines[number - 2] if number > 1 else "", anchored=anchored)
+    if parts is not None:
+        return parts, what
+    at = _LineAt(line, text, lines, number, told, named, describe_apart, anchored)
+    for reader in _LINE_READERS:
+        if (expected and not reader.in_expected) or (describe_apart and not reader.beside_describe) \
+                or (reader.anchored and not anchored):
+            continue
+        parts, what = reader.read(at)
+        if parts is not None:
+            return parts, what
+    return None, what
 
 
 def _failure_restarting(line: str, text: str, told: bool
@@ -809,10 +819,12 @@ def _kill_once(kept: list[str], what: str, killed: bool) -> tuple[list[str], str
 
 
 def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns | None,
-            previous: str = "") -> tuple[tuple[list[str], bool] | None, str]:
+            previous: str = "", *, anchored: bool = True
+            ) -> tuple[tuple[list[str], bool] | None, str]:
     """The lines a run on the line puts back and whether the line holds more, and what the
     run is; None when the line holds none (`previous`: the line above, whose end may hold
-    the key of a status the line's start gives)."""
+    the key of a status the line's start gives; `anchored`: False when the line holds no
+    word of `_ANY_ANCHOR`, `_state_parts`'s)."""
     run = events_run(line)  # (a `get events` table: no pods table's words)
     if run is not None:
         return (run.lines, run.around), EVENTS_RUN
@@ -827,20 +839,22 @@ def _run_of(line: str, header_apart: bool, describe_apart: bool, above: _Columns
     if parts is None and not header_apart and not _under_command(previous):
         parts, what = _shaped_rows(line)
     if parts is None and not describe_apart:
-        parts, what = _state_parts(line)
+        parts, what = _state_parts(line, anchored=anchored)
     if parts is None:
         parts, what = _status_run(line), "a pod's status YAML"
     if parts is None and not describe_apart:
-        parts, what = _probe_status(line, previous)
+        parts, what = _probe_status(line, previous, anchored=anchored)
     return parts, what
 
 
-def _state_parts(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+def _state_parts(line: str, *, anchored: bool = True
+                 ) -> tuple[tuple[list[str], bool] | None, str]:
     """describe's state fields run into the line, or a status quoted in a sentence, and what
     they are (saying where the reason was spelled otherwise than the kubelet spells it): the
-    first of `_STATEMENTS` that reads the line."""
+    first of `_STATEMENTS` that reads the line (of `_UNANCHORED_STATEMENTS` on a line holding
+    no word of `_ANY_ANCHOR`: `anchored` False)."""
     parts, what = None, ""
-    for read in _STATEMENTS:
+    for read in _STATEMENTS if anchored else _UNANCHORED_STATEMENTS:
         parts, what = read(line)
         if parts is not None:
             break
@@ -956,14 +970,18 @@ def _named_end(line: str, named: set[str]) -> tuple[tuple[list[str], bool] | Non
              f"    Reason: {_reason(m['reason'])}"], bool(line[m.end():].strip())), what
 
 
-def _probe_status(line: str, previous: str) -> tuple[tuple[list[str], bool] | None, str]:
+def _probe_status(line: str, previous: str, *, anchored: bool = True
+                  ) -> tuple[tuple[list[str], bool] | None, str]:
     """A probe's failure stated as a pod's status (`_STATUS_PROBE`), on the line or with its
     key ending the line above (`previous`), as the kubelet's message of that probe's failure
     (`Readiness probe failed`, its output not in the record), whether the line holds more,
-    and what it is; None without one."""
-    m = _near(_STATUS_PROBE, line, _PROBE_WORDS, (80, 80))
-    # (the kubelet's own message under the key is read as it is, and is what this puts back)
-    if m is None and _KEY_ENDS.search(previous[-200:]) and not _KUBELET_MESSAGE.match(line):
+    and what it is; None without one (`anchored` False: the line holds no word of
+    `_ANY_ANCHOR`, among them `_PROBE_WORDS`)."""
+    m = _near(_STATUS_PROBE, line, _PROBE_WORDS, (80, 80)) if anchored else None
+    # (the kubelet's own message under the key is read as it is, and is what this puts back;
+    # the key's colon, looked for first, ends the line above)
+    if m is None and previous.rstrip(" \t").endswith((":", "\uff1a")) and \
+            _KEY_ENDS.search(previous[-200:]) and not _KUBELET_MESSAGE.match(line):
         m = _VALUE_STARTS.match(line)
     if m is None or general(line, m.start()):
         return None, STATED_PROBE
@@ -1103,7 +1121,8 @@ def _under_command(previous: str) -> bool:
     """Whether the line above is a `kubectl get pods` command: its flags, not the rows'
     shape, tell the columns of the rows under it (`_command_rows`; `-L`, `--show-labels` and
     `-o name` print others), so the shape's rule (`_shaped_rows`) is not theirs."""
-    return len(previous) <= _COMMAND_MAX and _GET_PODS.search(previous) is not None
+    return len(previous) <= _COMMAND_MAX and "get" in previous and \
+        _GET_PODS.search(previous) is not None
 
 
 def shaped_rows_hint(text: str) -> bool:
@@ -1147,6 +1166,8 @@ def rows_run_together(line: str) -> bool:
     """Whether the line holds two `get pods` rows or more (READY STATUS RESTARTS AGE twice),
     run into it without a header or a command to tell their columns by: which words are a
     namespace, a name or a wide row's cells cannot be told."""
+    if "/" not in line:  # (no READY cell, `_READY`: the words are not looked at)
+        return False
     tokens = [m[0] for m in _TOKEN.finditer(line[:_COMMAND_MAX])]
     found = 0
     for i in range(1, len(tokens)):
@@ -1175,6 +1196,8 @@ def _command_columns(line: str) -> tuple[int, _Columns] | None:
     """Where the first `kubectl get pods` on the line ends and the columns its flags print
     (its flags up to its first pipe); None without one, or for an output that is no table of
     these columns (`-o yaml`, `-o name`, `--show-labels`, `-L`)."""
+    if "get" not in line:  # (`_GET_PODS`'s word, looked for first)
+        return None
     for n, m in enumerate(_GET_PODS.finditer(line)):
         if n >= 8:  # a command is near the line's start: a hostile line's many are not looked at
             return None
@@ -1762,6 +1785,9 @@ def _said_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     (said_failing.py: `the pod's describe says that both Readiness and Liveness probes
     fail`), each read as the kubelet's message of it, at least once, as SHOWS_FAILURE's one
     probe is; None without one."""
+    low = line.lower()  # (said_failing.py looks around `robe`, failing_told.py `with` too)
+    if "robe" not in low and "with" not in low:
+        return None, ""
     said = said_failing(line)
     if said is None:
         return _failing_told(line)
@@ -2006,6 +2032,7 @@ def observed_state_hint(text: str) -> bool:
     return _OBSERVED.search(text) is not None
 
 
+_CLB_WORDS = ("CrashLoopBackOff",)
 _SEEING = lazy_regex(r"(?<![A-Za-z])(?i:can|could)[ \t]+(?i:see|observe|notice)(?![A-Za-z])")
 
 
@@ -2013,7 +2040,7 @@ def _prose_backoff(line: str) -> tuple[list[str], bool] | None:
     """A container stated in a sentence to be in CrashLoopBackOff (`_PROSE_BACKOFF`), as
     describe's State Waiting and its Reason, and that the line holds more; None without one."""
     m = next((m for p in _PROSE_BACKOFFS
-              if (m := _near(p, line, ("CrashLoopBackOff",), (80, 40))) is not None), None)
+              if (m := _near(p, line, _CLB_WORDS, (80, 40))) is not None), None)
     # (`I can see my pod in ...` states what the author sees, no `can` of what may happen)
     if m is None or general(_SEEING.sub(lambda x: " " * len(x[0]), line), m.start()):
         return None
@@ -2263,6 +2290,7 @@ def _merge(into: dict[str, Any], piece: dict[str, Any]) -> None:
             into[key] = value
 
 
+_PROSE_BACKOFF_READ = _saying(_prose_backoff, QUOTED_BACKOFF)
 # the readers of a state or status a line states, in the order `_state_parts` tries them (the
 # first that reads the line wins): a probe's failure given as the cause of a back-off is read
 # before the back-off's status, whose kill it is
@@ -2271,7 +2299,46 @@ _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], .
     _saying(_rancher_run, RANCHER_STATE), _saying(_event_run, EVENT_IN_SENTENCE),
     _stated_end, _stated_probe_restart, _restart_failing,
     _saying(_prose_status, QUOTED_STATUS),
-    _saying(_prose_backoff, QUOTED_BACKOFF), _observed_state, _restart_reason,
-    _stated_restarts, _stated_probe_kill, _hit_killing, _kubernetes_kill, _threshold_kill, _ends_counted,
-    _killed_because,
+    _PROSE_BACKOFF_READ, _observed_state, _restart_reason,
+    _stated_restarts, _stated_probe_kill, _hit_killing, _kubernetes_kill, _threshold_kill,
+    _ends_counted, _killed_because,
     _caused_kill, _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts)
+# those of them that read only around a word of `_ANY_ANCHOR` (`_near`), left out on a line
+# holding none
+_ANCHORED_STATEMENTS = frozenset((
+    _stated_end, _stated_probe_restart, _restart_failing, _PROSE_BACKOFF_READ, _restart_reason,
+    _stated_restarts,
+    _stated_probe_kill, _hit_killing, _kubernetes_kill, _killed_because, _caused_kill,
+    _stated_oom, _oom_stated_more, _probe_killed, _workload_restarts))
+_UNANCHORED_STATEMENTS = tuple(r for r in _STATEMENTS if r not in _ANCHORED_STATEMENTS)
+# every word a sentence reader of this module is looked for around (`_near`'s `words`): a
+# line holding none of them is read by none of those readers (`_line_run`, `_state_parts`)
+_NEAR_WORDS = (
+    FAILURE_WORDS, BECAUSE_WORDS, KUBELET_ANCHORS, RESTARTED_ANCHORS, _END_WORDS, _PROBE_WORDS,
+    _OOM_ANCHORS, _RESTART_WORDS, HIT_ANCHORS, KILLED_ANCHORS, PROBE_KILL_ANCHORS,
+    RESTART_ANCHORS, RESTART_FAILING_ANCHORS, KO_KILL_ANCHORS, KILL_ANCHORS, KILLED_WORDS,
+    CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
+    ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
+    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS)  # (and the words
+    # `present_kills` looks around: `_present_kill`)
+_ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
+# the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
+# line wins); `_stated_cause` on a line of no anchor reads only by its last reader
+# (`_said_failing`), which is tried there in its place
+_LINE_READERS = (
+    _LineReader(lambda at: _named_end(at.line, at.named) if at.named else (None, ""),
+                True, False, False),
+    _LineReader(lambda at: _listed_reason(at.lines, at.number), False, False, False),
+    _LineReader(lambda at: _stated_cause(at.line, at.describe_apart) if at.anchored
+                else _said_failing(at.line), False, True, False),
+    _LineReader(lambda at: _killed_by_probes(at.line, at.text), False, False, True),
+    _LineReader(lambda at: probe_request_lines(at.line, at.text), False, True, False),
+    _LineReader(lambda at: zh_restarts(at.line, at.text), False, False, False),
+    _LineReader(lambda at: never_ready_lines(at.line, at.text), False, False, False),
+    _LineReader(lambda at: fabric8_terminated(at.line), True, False, False),
+    _LineReader(lambda at: _present_kill(at.line, at.told), False, True, True),
+    _LineReader(lambda at: _restarted_by(at.line), False, False, True),
+    _LineReader(lambda at: _kubelet_kill(at.line, at.text, at.told), False, False, True),
+    _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
+    _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
+)
