@@ -667,6 +667,16 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
     return None, what
 
 
+def _one_kill(kind: str, how: str, quoted: str) -> tuple[tuple[list[str], bool], str]:
+    """A probe's kill stated in prose, `how` it is stated and the words that state it: that
+    probe's failure and one kill of it (R4.4), of a container the record does not name, at
+    least once, no count; the lines it reads as and what it says of them."""
+    what = (f"{STATED_PROBE_KILL}, {how} (`{quoted[:80]}`): read as the {kind} probe's failure "
+            "and one kill of it, of a container the record does not name, at least once, no "
+            "count")
+    return (kill_lines(kind), True), what
+
+
 def _failure_restarting(line: str, text: str, told: bool
                         ) -> tuple[tuple[list[str], bool] | None, str]:
     """A liveness or startup failure as the subject of a participle of restarting or killing,
@@ -680,10 +690,8 @@ def _failure_restarting(line: str, text: str, told: bool
                                                or crash_loop_told(text, _loop_told)):
         return None, ""
     kind = m["kind"].lower()
-    what = (f"{STATED_PROBE_KILL}, the probe's failure as the subject of its {m['verb'].lower()} "
-            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, of a "
-            "container the record does not name, at least once, no count")
-    return (kill_lines(kind), True), what
+    return _one_kill(kind, f"the probe's failure as the subject of its {m['verb'].lower()}",
+                     m[0])
 
 
 def _because_killed(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1475,10 +1483,7 @@ def _probe_killed(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if m is None or _unstated(line, m):
         return None, ""
     kind = m["kind"].lower()
-    what = (f"{STATED_PROBE_KILL}, the probe joined to the kill (`{m[0][:80]}`): read as the "
-            f"{kind} probe's failure and one kill of it, of a container the record does not "
-            "name, at least once, no count")
-    return (kill_lines(kind), True), what
+    return _one_kill(kind, "the probe joined to the kill", m[0])
 
 
 # a counterfactual after a kill (`even though it would have recovered on its own`): what did
@@ -1700,10 +1705,7 @@ def _killed_because(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     if m is None or m["probes"] or _unstated(line, m):  # (`its probes`: _killed_by_probes)
         return None, ""
     kind = (m["kind"] or m["kind2"] or m["kind3"]).lower()
-    what = (f"{STATED_PROBE_KILL}, with the probe's failure as the kill's cause "
-            f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, of a "
-            "container the record does not name, at least once, no count")
-    return (kill_lines(kind), True), what
+    return _one_kill(kind, "with the probe's failure as the kill's cause", m[0])
 
 
 def _killed_by_probes(line: str, text: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1737,10 +1739,7 @@ def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             (m["kind2"] and _unstated(line, m)):
         return None, ""
     kind = (m["kind"] or m["kind2"]).lower()
-    what = (f"{STATED_PROBE_KILL}, caused by the probe (`{m[0][:80]}`): read as the {kind} "
-            "probe's failure and one kill of it, of a container the record does not name, at "
-            "least once, no count")
-    return (kill_lines(kind), True), what
+    return _one_kill(kind, "caused by the probe", m[0])
 
 
 # the words the statements of stated_cause.py are looked for around
