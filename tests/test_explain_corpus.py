@@ -426,12 +426,13 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills': {'"
         "min': 1, 'max': None}, 'shows_failures': True}"
-        " Left marked by the lead at stop 54 (prosespec54's finding): its prose is read beside it"
-        "s YAML now (spec_told.py), but `Kubernetes marked pods as unhealthy and restarted them` "
-        "needs four widenings at once (a bare `pods` in a first-person incident, `marked unhealth"
-        "y and restarted` as the kill, a database ping that timed out as the probes' failure, bot"
-        "h probes failing on a shared endpoint): only the first has a principle an expert would s"
-        "tate; the YAML is the fix's (`Key Insight`), not the incident's"),
+        " Left marked by the lead at stop 54 (prosespec54's finding): explain reads its probe YAM"
+        "L and answers the spec alone, its prose unread (a page whose paste readers find a spec a"
+        "lone never reaches the prose readers); prosespec54's reading of both was merged and reve"
+        "rted (it lost a cut spec's untold probes in a Deployment beside prose: test_explain_fixc"
+        "ounts77); the prose (`Kubernetes marked pods as unhealthy and restarted them`) would nee"
+        "d four widenings at once besides, only the first (a bare `pods` in a first-person incide"
+        "nt) with a principle an expert would state"),
     "forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory-than-allowed-kubernetes-ended-up-killing-the-fleet.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory"
