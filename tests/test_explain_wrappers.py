@@ -276,13 +276,6 @@ _E2E_FIELDS = ("kubernetes-18704.triple-backtick-e2e-event-line-liveness-one-lin
                "fields before it (`{kubelet NODE}`), so the reader of a message quoted after a "
                "colon rightly leaves it (a log line's words, not a sentence's: quoted_message.py "
                "`_FIELDS`)")
-_COMMAND_PAGE = ("explain refuses the page as \"not a record explain reads\" or reads it short "
-                 "(`cannot tell why the container restarted`): the page printed as shell "
-                 "comments under the command is made plain right, but a line the write-up's "
-                 "sections set aside (`**What happened instead?**`, an expectation's heading: "
-                 "sections.py) is blanked whole in the text as pasted, its `# ` with it, which "
-                 "ends the run of comment lines under the command, so the lines below it keep "
-                 "their `# ` and are prose no reader reads")
 _FENCED_PAGE = ("the whole page in a ```console fence under `$ kubectl describe pod x`: explain "
                 "refuses it (\"not a record explain reads\") or reads it otherwise (`cannot "
                 "tell`, a count of kills where the page states none): the page's prose, fenced "
@@ -362,55 +355,9 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
     # (gitea-helm-46), read under a diff's `+`, a line number, a time with CRLF; a lone time
     # before it stays the one-line case
     **{("timestamp", n): _ONE_LINE for n in _QUOTED_IN_A_SENTENCE},
-    # wrapscan54 (stop 54): the pairs a full scan found failing
-    **{pair: _COMMAND_PAGE for pair in (
-        ("comment", "abd-vro-2538.pr-template-headings-liveness-probe-failure-blocking-deploym"
-                    "ent-and-restarting-continuously.txt"),
-        ("comment", "agorakube-224.issue-template-fenced-events-metallb-speaker-backoff-416-cr"
-                    "eated-4-failed-4-create-containerd-task-cut.txt"),
-        ("comment", "argo-rollouts-3355.issue-form-prose-fenced-yaml-describe-fragment-last-st"
-                    "ate-completed-exit-0-ready-true-restart-count-7-then-values-cut.txt"),
-        ("comment", "capsule-476.issue-template-fenced-event-rows-no-header-from-scheduled-liv"
-                    "eness-refused-killing-created-x4-cut-in-pull-row.txt"),
-        ("comment", "cartographer-conventions-257.issue-yaml-container-status-last-state-oomki"
-                    "lled-137-restart-52-waiting-crashloop-back-off-5m.txt"),
-        ("comment", "deckhouse-1596.issue-form-prose-fenced-event-rows-no-header-readiness-x39"
-                    "18-backoff-x4420-liveness-x3688.txt"),
-        ("comment", "deepflow-544.issue-prose-fenced-root-prompt-get-pods-seven-pods-server-1-"
-                    "of-2-crashloop-7-84s-ago-grafana-4-then-exec-cut.txt"),
-        ("comment", "earezki-ckad-probe-solutions.manifest-get-pods-twice-describe-cut.txt"),
-        ("comment", "ess-helm-1436.issue-template-fenced-describe-events-synapse-readiness-x23"
-                    "62-liveness-x805-over-3d5h-no-killing.txt"),
-        ("comment", "faas-netes-1159.issue-title-gateway-crashloop-then-single-backtick-descri"
-                    "be-rows-readiness-x9-liveness-x45-backoff-x164.txt"),
-        ("comment", "kratos-1931.issue-form-prose-fenced-readiness-probe-yaml-alone-pod-return"
-                    "s-503-never-ready-gets-restarted-then-versions-cut.txt"),
-        ("comment", "kubernetes-replicator-215.issue-template-prose-then-fenced-status-fragmen"
-                    "t-terminated-error-exit-2-after-9m38s-restart-1-then-stern-log-line-cut.t"
-                    "xt"),
-        ("comment", "kyverno-2818.issue-form-helm-install-get-pods-w-no-header-oomkilled-then-"
-                    "init-again-restarts-1-cut.txt"),
-        ("comment", "libopenstorage-operator-632.pr-comment-testing-notes-get-pods-watch-rows-"
-                    "no-header-5-containers-crashloop-4-5-cut.txt"),
-        ("comment", "mastodon-20794.issue-form-prose-then-unfenced-describe-rows-no-header-cre"
-                    "ated-x4-started-x4-backoff-x13-then-log-cut.txt"),
-        ("comment", "mongodb-enterprise-kubernetes-172.issue-template-prose-constantly-oom-kil"
-                    "led-then-fenced-oc-get-pod-row-0-of-1-oomkilled-6-cut-in-context.txt"),
-        ("comment", "rke2-7457.issue-form-prose-liveness-failing-backoff-restarting-two-contai"
-                    "ners-crashloopbackoff-then-fenced-config-then-describe-cut-at-start-time."
-                    "txt"),
-        ("comment", "sandboxed-containers-operator-923.issue-headings-then-four-backtick-fence"
-                    "-describe-manager-container-waiting-crashloop-last-oomkilled-137-after-23"
-                    "s-cut-at-restart.txt"),
-        ("comment", "supermq-devops-154.issue-form-logs-fence-liveness-readiness-errored-conta"
-                    "iner-exited-pulled-x4-cut.txt"),
-        ("comment", "tektoncd-pipeline-8170.issue-taskrun-yaml-get-taskrun-w-get-pods-w-oomkil"
-                    "led-1-of-2-pod-yaml-cut.txt"),
-        ("comment", "trek-735.issue-form-prose-then-shell-fence-deployment-events-readiness-an"
-                    "d-liveness-messages-https-server-gave-http-response-no-count.txt"),
-        ("comment", "wg-ui-37.issue-prose-the-pod-keeps-failing-with-crashloopbackoff-then-dep"
-                    "loyment-yaml-no-probes-cut-in-service.txt"),
-    )},
+    # wrapscan54 (stop 54): the pairs a full scan found failing (the commented pages a
+    # blanked aside line cut off their command, 22 records, read since: sections.py keeps the
+    # line's comment mark)
     **{pair: _COMMAND_NAMES_ANOTHER for pair in (
         ("comment", "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column"
                     "-one-row-1-2-crashloop-7.txt"),
@@ -428,6 +375,10 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                  "-up-leading-to-restarts-and-crash-loop-backoffs.txt"),
         ("diff", "velero-pvc-watcher-3.issue-liveness-message-alone-2020-get-metrics-net-http-"
                  "request-canceled-client-timeout.txt"),
+        ("line-numbers", "retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-"
+                         "spinning-up-leading-to-restarts-and-crash-loop-backoffs.txt"),
+        ("line-numbers", "velero-pvc-watcher-3.issue-liveness-message-alone-2020-get-metrics-n"
+                         "et-http-request-canceled-client-timeout.txt"),
         ("timestamp", "retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spi"
                       "nning-up-leading-to-restarts-and-crash-loop-backoffs.txt"),
         ("timestamp", "velero-pvc-watcher-3.issue-liveness-message-alone-2020-get-metrics-net-"
