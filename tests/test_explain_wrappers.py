@@ -281,6 +281,13 @@ _FENCED_PAGE = ("the whole page in a ```console fence under `$ kubectl describe 
                 "tell`, a count of kills where the page states none): the page's prose, fenced "
                 "under a command, is read as that command's output, not as the author's telling "
                 "(found by wrapscan54's full scan; not taken further there)")
+_BLOCKED_PAGE = ("the whole page in one block (a <pre><code>, k9s's box): explain reads it "
+                 "otherwise than bare (`cannot tell why the container restarted`, or a count of "
+                 "kills where the page states none), as it does the page fenced under a command "
+                 "(_FENCED_PAGE, the same records): the prose inside the block is read as pasted "
+                 "output (found by wrapscan54's full scan; not taken further there)")
+_BOXED_ONE_LINE = ("a record of one line of prose in k9s's box: refused as \"not a record explain "
+                   "reads\" (found by wrapscan54's full scan; not taken further there)")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, n): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")
@@ -359,6 +366,26 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
     # blanked aside line cut off their command, 22 records, read since: sections.py keeps the
     # line's comment mark; abd-vro-2538 under a prompt, its `## ` headings under the command
     # kept since: normalise.py's comment mark is `#` alone or before a blank)
+    **{pair: _BLOCKED_PAGE for pair in (
+        ("box", "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-"
+                "container-created-x2-pulled-x3-backoff-x29-cut.txt"),
+        ("box", "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-started-proxy"
+                "-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-message.txt"),
+        ("box", "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-ru"
+                "nning-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-mess"
+                "age.txt"),
+        ("pre", "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-"
+                "container-created-x2-pulled-x3-backoff-x29-cut.txt"),
+        ("pre", "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-started-proxy"
+                "-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-message.txt"),
+        ("pre", "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-ru"
+                "nning-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-mess"
+                "age.txt"),
+    )},
+    **{pair: _BOXED_ONE_LINE for pair in (
+        ("box", "retool-helm-297.pr-one-line-prose-two-workloads-fail-liveness-while-spinning-"
+                "up-leading-to-restarts-and-crash-loop-backoffs.txt"),
+    )},
     **{pair: _COMMAND_NAMES_ANOTHER for pair in (
         ("comment", "arktos-1301.issue-template-prose-fenced-kubectl-sh-get-pod-hashkey-column"
                     "-one-row-1-2-crashloop-7.txt"),
