@@ -585,7 +585,10 @@ _LAYERS: tuple[Layer, ...] = (_docker_logged, _stamped, _numbered, _history_numb
 
 
 
-_COMMENT = re.compile(r"^[ \t]*# ?")
+# the mark is `#` alone or before a blank: `# ### Heading` is a commented markdown heading, whose
+# `###` is the page's own (taken once, as the `# ` of every other line; a heading under no
+# comment stays the page's line)
+_COMMENT = re.compile(r"^[ \t]*#(?=[ \t]|$) ?")
 # a TAP result line (bats: `ok 1 Liveness probe`, `not ok 2 ...`): the `# ` lines under it are
 # its diagnostics, the test's output (kubectl's among it)
 _TAP_RESULT = re.compile(r"^(?:not )?ok \d{1,9}\b")

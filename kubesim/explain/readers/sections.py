@@ -224,11 +224,25 @@ class Aside(NamedTuple):
     said: list[tuple[int, Role]]  # each blanked line naming a kill, a restart, a failure, an end
     numbers: frozenset[int]  # the (1-based) numbers of the lines blanked
 
-    def blanked(self, other: str) -> str:
-        """`other` (the same text line for line, made plain or not) with the same lines
-        blanked."""
-        return "\n".join("" if n in self.numbers else line
+    def blanked(self, other: str, plained: str) -> str:
+        """`other` (the same text line for line as `plained`, the text `set_aside` was given,
+        made plain or not) with the same lines blanked."""
+        lines = plained.split("\n")
+        return "\n".join(_wrapper_of(line, lines[n - 1]) if n in self.numbers else line
                          for n, line in enumerate(other.split("\n"), 1))
+
+
+def _wrapper_of(line: str, plained: str) -> str:
+    """A blanked line of the text as pasted (`line`; `plained`: the line made plain): the
+    shell comment mark that plain took off kept (`# ` of a paste printed as comments under its
+    command, normalise.py), so that the run of comment lines under the command goes on past
+    the blanked line; its content blanked. A line plain kept as it is is blanked whole."""
+    mark = _COMMENT_MARK.match(line)
+    return mark.group(0) if mark is not None and line != plained else ""
+
+
+# a shell comment's mark (normalise.py's `_COMMENT`): `#` alone or before a blank
+_COMMENT_MARK = re.compile(r"^[ \t]*#(?=[ \t]|$)")
 
 
 def set_aside(text: str) -> Aside | None:

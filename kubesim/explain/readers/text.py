@@ -28,7 +28,7 @@ def read_text_record(text: str, plained: str, source: str) -> RecordSet | None:
     aside = set_aside(plained)
     if aside is None:
         return _read(text, plained, source)
-    found = _read(aside.blanked(text), aside.text, source)
+    found = _read(aside.blanked(text, plained), aside.text, source)
     if found is not None:
         found.notes.extend(
             Note(f"not read: line {number}, under a heading of {role.value} (a write-up's "
