@@ -203,3 +203,16 @@ def test_the_sections_of_many_lines_in_one_pass(line):
     lines = [line] * (_N // (len(line) + 1))
     assert len(line_roles(lines)) == len(lines)
     set_aside("\n".join(lines))
+
+
+def test_an_indented_page_s_headings_keep_their_roles():
+    # (a whole page indented as a block, capsule-476 under the indent wrapper: its `# Expected
+    # behavior` section was read as prose and its line listed as plain `not read`)
+    from kubesim.explain.readers.sections import set_aside
+
+    text = ("# Bug description\n\nthe controller pod was killed\n\n# Expected behavior\n\n"
+            "to just deploy fine and never be killed\n")
+    indented = "\n".join("    " + x if x else x for x in text.split("\n"))
+    bare, shifted = set_aside(text), set_aside(indented)
+    assert bare is not None and shifted is not None
+    assert shifted.numbers == bare.numbers == frozenset({7})

@@ -1784,8 +1784,10 @@ def _said_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     (said_failing.py: `the pod's describe says that both Readiness and Liveness probes
     fail`), each read as the kubelet's message of it, at least once, as SHOWS_FAILURE's one
     probe is; None without one."""
-    low = line.lower()  # (said_failing.py looks around `robe`, failing_told.py `with` too)
-    if "robe" not in low and "with" not in low:
+    low = line.lower()  # (said_failing.py looks around `robe` and a probe's kind, a health
+    # check having no `probe`; failing_told.py around `with` too)
+    if "robe" not in low and "with" not in low and \
+            not any(kind in low for kind in ("liveness", "readiness", "startup")):
         return None, ""
     said = said_failing(line)
     if said is None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import re
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -252,10 +253,13 @@ def set_aside(text: str) -> Aside | None:
     if not any(word in low for word in _ASIDE_WORDS):
         return None  # (no heading of an aside's words: a paste's lines are not weighed)
     lines = text.split("\n")
-    roles = line_roles(lines)
+    # (a whole paste's indentation, a page indented as a block, is none of its headings' or
+    # prose's: the roles are weighed on the lines without it, the same lines by number)
+    shown = textwrap.dedent(text).split("\n")
+    roles = line_roles(shown)
     if not any(role in ASIDE_ROLES for role in roles):
         return None
-    prose = _prose(lines)
+    prose = _prose(shown)
     numbers = frozenset(n for n, role in enumerate(roles, 1) if role in ASIDE_ROLES and prose[n - 1])
     said = [(n, role) for n, (line, role) in enumerate(zip(lines, roles, strict=True), 1)
             if role is not None and n in numbers and _FATE.search(line) is not None]
