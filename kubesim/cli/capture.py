@@ -20,6 +20,7 @@ stdout, and the trace file option is stored as `trace_file`, not `output`, so th
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shlex
 import signal
@@ -153,21 +154,44 @@ def _meta(args: argparse.Namespace, s: CaptureSettings, grace_from: str) -> dict
 @contextmanager
 def _signals_stop(stop: threading.Event, received: list[int]) -> Iterator[None]:
     """While active, SIGINT/SIGTERM/SIGHUP set `stop` instead of killing the process (only
-    possible in the main thread; elsewhere the caller's own handling stays)."""
+    possible in the main thread; elsewhere the caller's own handling stays).
+
+    The Python handler must not call `stop.set()`: it runs in the main thread between two
+    bytecodes, possibly while that thread holds the event's own lock (inside `stop.wait`), and
+    `set` would wait for that lock forever (a capture hung after one SIGINT on a loaded
+    machine). The handler only notes the signal; the kernel-level wakeup byte
+    (`signal.set_wakeup_fd`) reaches a watcher thread, which sets `stop`."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        received.append(signum)
-        stop.set()
+        received.append(signum)  # a list's append takes no lock a thread may hold
 
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    watcher = threading.Thread(target=_stop_on_wakeup, args=(read_end, stop), daemon=True,
+                               name="capture signals")
+    watcher.start()
     previous = {sig: signal.signal(sig, handler) for sig in _SIGNALS}
+    previous_fd = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
     try:
         yield
     finally:
+        signal.set_wakeup_fd(previous_fd)
         for sig, old in previous.items():
             signal.signal(sig, old)
+        os.close(write_end)  # the watcher reads the end of the pipe and returns
+        watcher.join()
+        os.close(read_end)
+
+
+def _stop_on_wakeup(read_end: int, stop: threading.Event) -> None:
+    """Set `stop` when a wakeup byte names one of `_SIGNALS`; return at the pipe's end."""
+    ending = {int(sig) for sig in _SIGNALS}
+    while chunk := os.read(read_end, 512):
+        if ending.intersection(chunk):
+            stop.set()
 
 
 def _progress_sink(mode: str, stream: IO[str] | None) -> tuple[Callable[[str], None] | None,
