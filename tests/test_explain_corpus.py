@@ -525,6 +525,14 @@ NOT_READ: dict[str, str] = {
         "e a blog's general discussion (`deserves to be killed`) and `command terminated with exi"
         "t code 137` is a job command's status, not the container's state: no rule reads them as "
         "the case's end"),
+    # held-out batch 121
+    "nri-kubernetes-604.comment-prose-fenced-arrow-prompt-get-pods-four-agent-pods-1-2-crashloop-128-ago-dots-then-logs-probe-timed-out-after-1m30s-cut.txt": ("held-out batch 121: not yet run"),
+    "csi-driver-iscsi-93.comment-continued-bold-prompt-describe-csi-iscsi-node-sidecar-named-liveness-probe-running-last-state-error-2-restart-1-cut-in-limits.txt": ("held-out batch 121: not yet run"),
+    "elastic-agent-5835.comment-prose-my-agent-pods-were-getting-oomkilled-over-700mi-limit-then-fenced-top-pod-all-namespaces-cut.txt": ("held-out batch 121: not yet run"),
+    "risingwave-operator-461.comment-fenced-describe-compactor-pod-running-container-state-waiting-cut-at-reason.txt": ("held-out batch 121: not yet run"),
+    "eks-anywhere-addons-101.pr-comment-bot-report-two-pods-failing-conditions-containersnotready-container-has-restarted-1219-number-of-times-cut.txt": ("held-out batch 121: not yet run"),
+    "k8s-myplayground-20.comment-unfenced-root-prompt-get-pods-all-namespaces-three-newrelic-infra-0-1-crashloop-3-then-kube-system-rows-cut-in-name.txt": ("held-out batch 121: not yet run"),
+    "argo-helm-666.comment-prose-fenced-arrow-prompt-get-pods-three-eventbus-stan-2-2-running-0-then-describe-eventbus-cut-in-managed-fields.txt": ("held-out batch 121: not yet run"),
 }
 
 
