@@ -525,6 +525,11 @@ NOT_READ: dict[str, str] = {
         "e a blog's general discussion (`deserves to be killed`) and `command terminated with exi"
         "t code 137` is a job command's status, not the container's state: no rule reads them as "
         "the case's end"),
+    # held-out batch 122
+    "coloradmin-2330236.chinese-blog-prose-get-pods-row-crashloopbackoff-2715-restarts-describe-and-logs-commands-app-log-error-then-delete-pod-cut.txt": ("held-out batch 122: not yet run"),
+    "maplevalley-599185.chinese-blog-prose-get-pods-run-into-one-line-running-15-restarts-describe-last-state-oomkilled-137-one-line-then-resources-top-jvm-cut.txt": ("held-out batch 122: not yet run"),
+    "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": ("held-out batch 122: not yet run"),
+    "cnblogs-manuscript-19562726.chinese-blog-prose-get-pods-wide-seven-pods-all-running-0-curl-timeout-then-calico-system-get-pods-cut-at-header.txt": ("held-out batch 122: not yet run"),
 }
 
 
