@@ -533,6 +533,11 @@ NOT_READ: dict[str, str] = {
     "eks-anywhere-addons-101.pr-comment-bot-report-two-pods-failing-conditions-containersnotready-container-has-restarted-1219-number-of-times-cut.txt": ("held-out batch 121: not yet run"),
     "k8s-myplayground-20.comment-unfenced-root-prompt-get-pods-all-namespaces-three-newrelic-infra-0-1-crashloop-3-then-kube-system-rows-cut-in-name.txt": ("held-out batch 121: not yet run"),
     "argo-helm-666.comment-prose-fenced-arrow-prompt-get-pods-three-eventbus-stan-2-2-running-0-then-describe-eventbus-cut-in-managed-fields.txt": ("held-out batch 121: not yet run"),
+    # held-out batch 122
+    "coloradmin-2330236.chinese-blog-prose-get-pods-row-crashloopbackoff-2715-restarts-describe-and-logs-commands-app-log-error-then-delete-pod-cut.txt": ("held-out batch 122: not yet run"),
+    "maplevalley-599185.chinese-blog-prose-get-pods-run-into-one-line-running-15-restarts-describe-last-state-oomkilled-137-one-line-then-resources-top-jvm-cut.txt": ("held-out batch 122: not yet run"),
+    "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": ("held-out batch 122: not yet run"),
+    "cnblogs-manuscript-19562726.chinese-blog-prose-get-pods-wide-seven-pods-all-running-0-curl-timeout-then-calico-system-get-pods-cut-at-header.txt": ("held-out batch 122: not yet run"),
 }
 
 
