@@ -538,6 +538,17 @@ NOT_READ: dict[str, str] = {
     "maplevalley-599185.chinese-blog-prose-get-pods-run-into-one-line-running-15-restarts-describe-last-state-oomkilled-137-one-line-then-resources-top-jvm-cut.txt": ("held-out batch 122: not yet run"),
     "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": ("held-out batch 122: not yet run"),
     "cnblogs-manuscript-19562726.chinese-blog-prose-get-pods-wide-seven-pods-all-running-0-curl-timeout-then-calico-system-get-pods-cut-at-header.txt": ("held-out batch 122: not yet run"),
+    # held-out batch 123
+    "davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-empty-endpoints-arrow-503-from-envoy.txt": ("held-out batch 123: not yet run"),
+    "waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-startup-10-restarts-crashlooping-forever.txt": ("held-out batch 123: not yet run"),
+    "ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopbackoff-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt": ("held-out batch 123: not yet run"),
+    "prison-visits-2-2374.pr-paragraph-pods-would-fail-their-liveness-probe-too-many-times-and-get-killed-then-empty-template.txt": ("held-out batch 123: not yet run"),
+    "adampetrovic-home-ops-2464.pr-problem-immich-ml-container-repeatedly-oomkilled-then-evidence-last-state-oomkilled-137-restart-count-3.txt": ("held-out batch 123: not yet run"),
+    "sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-preprod-jsonpath-command-cut.txt": ("held-out batch 123: not yet run"),
+    "rh-che-954.pr-template-temporary-memory-limit-to-workaround-pod-restarts-with-oom-on-production.txt": ("held-out batch 123: not yet run"),
+    "compliance-backend-1089.pr-two-sentences-hopefully-it-fixes-the-livenessprobe-triggered-restarts-under-heavy-loads.txt": ("held-out batch 123: not yet run"),
+    "rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-check-failing-then-new-tcp-liveness-probe.txt": ("held-out batch 123: not yet run"),
+    "laa-apply-for-legal-aid-349.pr-what-heading-our-main-container-was-stuck-in-a-crashloopbackoff-delay-to-probes-then-checklist.txt": ("held-out batch 123: not yet run"),
 }
 
 
