@@ -526,29 +526,62 @@ NOT_READ: dict[str, str] = {
         "t code 137` is a job command's status, not the container's state: no rule reads them as "
         "the case's end"),
     # held-out batch 121
-    "nri-kubernetes-604.comment-prose-fenced-arrow-prompt-get-pods-four-agent-pods-1-2-crashloop-128-ago-dots-then-logs-probe-timed-out-after-1m30s-cut.txt": ("held-out batch 121: not yet run"),
-    "csi-driver-iscsi-93.comment-continued-bold-prompt-describe-csi-iscsi-node-sidecar-named-liveness-probe-running-last-state-error-2-restart-1-cut-in-limits.txt": ("held-out batch 121: not yet run"),
-    "elastic-agent-5835.comment-prose-my-agent-pods-were-getting-oomkilled-over-700mi-limit-then-fenced-top-pod-all-namespaces-cut.txt": ("held-out batch 121: not yet run"),
-    "risingwave-operator-461.comment-fenced-describe-compactor-pod-running-container-state-waiting-cut-at-reason.txt": ("held-out batch 121: not yet run"),
-    "eks-anywhere-addons-101.pr-comment-bot-report-two-pods-failing-conditions-containersnotready-container-has-restarted-1219-number-of-times-cut.txt": ("held-out batch 121: not yet run"),
-    "k8s-myplayground-20.comment-unfenced-root-prompt-get-pods-all-namespaces-three-newrelic-infra-0-1-crashloop-3-then-kube-system-rows-cut-in-name.txt": ("held-out batch 121: not yet run"),
-    "argo-helm-666.comment-prose-fenced-arrow-prompt-get-pods-three-eventbus-stan-2-2-running-0-then-describe-eventbus-cut-in-managed-fields.txt": ("held-out batch 121: not yet run"),
+    "risingwave-operator-461.comment-fenced-describe-compactor-pod-running-container-state-waiting-cut-at-reason.txt": (
+        "held-out batch 121, first contact on stop 55's code (2a0b6d0): got [compactor] {'ended':"
+        " 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': F"
+        "alse}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': N"
+        "one}, 'shows_failures': True}"),
+    "eks-anywhere-addons-101.pr-comment-bot-report-two-pods-failing-conditions-containersnotready-container-has-restarted-1219-number-of-times-cut.txt": (
+        "held-out batch 121, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: eks-anywhere-addons-101.pr-comment-bot-report-two-pods-failing-conditions-containersn"
+        "otready-container-has-restarted-1219-number-of-times-cut.txt: not a record explain reads"
+        ": expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get e; want {'end"
+        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
+        "ures': True}"),
     # held-out batch 122
-    "coloradmin-2330236.chinese-blog-prose-get-pods-row-crashloopbackoff-2715-restarts-describe-and-logs-commands-app-log-error-then-delete-pod-cut.txt": ("held-out batch 122: not yet run"),
-    "maplevalley-599185.chinese-blog-prose-get-pods-run-into-one-line-running-15-restarts-describe-last-state-oomkilled-137-one-line-then-resources-top-jvm-cut.txt": ("held-out batch 122: not yet run"),
-    "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": ("held-out batch 122: not yet run"),
-    "cnblogs-manuscript-19562726.chinese-blog-prose-get-pods-wide-seven-pods-all-running-0-curl-timeout-then-calico-system-get-pods-cut-at-header.txt": ("held-out batch 122: not yet run"),
+    "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": (
+        "held-out batch 122, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-fut"
+        "ure-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt: not a record"
+        " explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json,; want {'end"
+        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
+        "ures': True}"),
     # held-out batch 123
-    "davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-empty-endpoints-arrow-503-from-envoy.txt": ("held-out batch 123: not yet run"),
-    "waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-startup-10-restarts-crashlooping-forever.txt": ("held-out batch 123: not yet run"),
-    "ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopbackoff-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt": ("held-out batch 123: not yet run"),
-    "prison-visits-2-2374.pr-paragraph-pods-would-fail-their-liveness-probe-too-many-times-and-get-killed-then-empty-template.txt": ("held-out batch 123: not yet run"),
-    "adampetrovic-home-ops-2464.pr-problem-immich-ml-container-repeatedly-oomkilled-then-evidence-last-state-oomkilled-137-restart-count-3.txt": ("held-out batch 123: not yet run"),
-    "sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-preprod-jsonpath-command-cut.txt": ("held-out batch 123: not yet run"),
-    "rh-che-954.pr-template-temporary-memory-limit-to-workaround-pod-restarts-with-oom-on-production.txt": ("held-out batch 123: not yet run"),
-    "compliance-backend-1089.pr-two-sentences-hopefully-it-fixes-the-livenessprobe-triggered-restarts-under-heavy-loads.txt": ("held-out batch 123: not yet run"),
-    "rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-check-failing-then-new-tcp-liveness-probe.txt": ("held-out batch 123: not yet run"),
-    "laa-apply-for-legal-aid-349.pr-what-heading-our-main-container-was-stuck-in-a-crashloopbackoff-delay-to-probes-then-checklist.txt": ("held-out batch 123: not yet run"),
+    "davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-empty-endpoints-arrow-503-from-envoy.txt": (
+        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-e"
+        "mpty-endpoints-arrow-503-from-envoy.txt: not a record explain reads: expected kubectl de"
+        "scribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'end"
+        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
+        "': True}"),
+    "waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-startup-10-restarts-crashlooping-forever.txt": (
+        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-st"
+        "artup-10-restarts-crashlooping-forever.txt: not a record explain reads: expected kubectl"
+        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
+        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
+        "': True}"),
+    "ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopbackoff-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt": (
+        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopback"
+        "off-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt: not a record explain "
+        "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ; want {'end"
+        "ed': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'show"
+        "s_failures': True}"),
+    "sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-preprod-jsonpath-command-cut.txt": (
+        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-p"
+        "reprod-jsonpath-command-cut.txt: not a record explain reads: expected kubectl describe p"
+        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
+        "ed': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'show"
+        "s_failures': True}"),
+    "rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-check-failing-then-new-tcp-liveness-probe.txt": (
+        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
+        "r: rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-che"
+        "ck-failing-then-new-tcp-liveness-probe.txt: not a record explain reads: expected kubectl"
+        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
+        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
+        "ures': True}"),
 }
 
 
