@@ -582,6 +582,12 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}"),
+    # held-out batch 124
+    "stackstorm-k8s-106.issue-prose-upgrading-ha-install-st2web-liveness-failing-then-quoted-describe-row-no-header-liveness-x9-refused.txt": ("held-out batch 124: not yet run"),
+    "keel-790.issue-headed-prose-repeatedly-killed-by-kubelet-then-fenced-plain-describe-events-liveness-x6-killing-x2-cut-in-message.txt": ("held-out batch 124: not yet run"),
+    "distributed-load-testing-using-kubernetes-25.issue-prose-tutorial-busted-then-unfenced-dollar-prompt-get-pods-locust-master-0-1-crashloop-6.txt": ("held-out batch 124: not yet run"),
+    "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": ("held-out batch 124: not yet run"),
+    "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": ("held-out batch 124: not yet run"),
 }
 
 
