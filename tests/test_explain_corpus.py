@@ -582,6 +582,13 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}"),
+    # held-out batch 125
+    "gitlab-ci-pipelines-exporter-393.issue-prose-pod-events-say-quoted-readiness-probe-failed-503-pod-remains-0-1-running.txt": ("held-out batch 125: not yet run"),
+    "katafygio-81.comment-prose-exit-with-status-code-2-then-fenced-yaml-status-conditions-containersnotready-cut-in-container-id.txt": ("held-out batch 125: not yet run"),
+    "cos-lite-bundle-103.comment-journalctl-empty-then-code-span-json-status-prometheus-unready-charm-running-0-restarts-cut-in-image-id.txt": ("held-out batch 125: not yet run"),
+    "stevehipwell-helm-charts-234.issue-prose-jira-full-reindex-503-on-status-kubernetes-restarts-the-pod-present-tense.txt": ("held-out batch 125: not yet run"),
+    "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": ("held-out batch 125: not yet run"),
+    "tb-gcp-659.issue-template-health-probe-sometimes-fails-under-heavy-load-ingress-gateway-pod-currently-crashing.txt": ("held-out batch 125: not yet run"),
 }
 
 
