@@ -588,6 +588,13 @@ NOT_READ: dict[str, str] = {
     "distributed-load-testing-using-kubernetes-25.issue-prose-tutorial-busted-then-unfenced-dollar-prompt-get-pods-locust-master-0-1-crashloop-6.txt": ("held-out batch 124: not yet run"),
     "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": ("held-out batch 124: not yet run"),
     "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": ("held-out batch 124: not yet run"),
+    # held-out batch 125
+    "gitlab-ci-pipelines-exporter-393.issue-prose-pod-events-say-quoted-readiness-probe-failed-503-pod-remains-0-1-running.txt": ("held-out batch 125: not yet run"),
+    "katafygio-81.comment-prose-exit-with-status-code-2-then-fenced-yaml-status-conditions-containersnotready-cut-in-container-id.txt": ("held-out batch 125: not yet run"),
+    "cos-lite-bundle-103.comment-journalctl-empty-then-code-span-json-status-prometheus-unready-charm-running-0-restarts-cut-in-image-id.txt": ("held-out batch 125: not yet run"),
+    "stevehipwell-helm-charts-234.issue-prose-jira-full-reindex-503-on-status-kubernetes-restarts-the-pod-present-tense.txt": ("held-out batch 125: not yet run"),
+    "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": ("held-out batch 125: not yet run"),
+    "tb-gcp-659.issue-template-health-probe-sometimes-fails-under-heavy-load-ingress-gateway-pod-currently-crashing.txt": ("held-out batch 125: not yet run"),
 }
 
 
