@@ -582,6 +582,12 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}"),
+    # held-out batch 126
+    "triggermesh-875.pr-description-fenced-get-pods-webhook-1-1-running-4-restarts-then-get-events-three-liveness-failures-tls-and-client-timeout-cut-in-go-error.txt": ("held-out batch 126: not yet run"),
+    "continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt": ("held-out batch 126: not yet run"),
+    "civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kubelets-livenessprobe-counted-failures-and-killed-pods-cut.txt": ("held-out batch 126: not yet run"),
+    "hcsshim-1472.issue-prose-set-liveness-probe-then-fenced-klog-execsync-exitcode-126-exec-probe-response-hcsshim-createprocess-error-then-windows-version.txt": ("held-out batch 126: not yet run"),
+    "carlossg-kubernetes-jenkins-1.issue-root-prompt-get-po-three-pods-jenkins-0-1-exitcode-1-10-restarts-then-describe-2015-running-ready-false-restart-count-9-events-cut.txt": ("held-out batch 126: not yet run"),
 }
 
 
