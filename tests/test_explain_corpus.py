@@ -595,6 +595,12 @@ NOT_READ: dict[str, str] = {
     "stevehipwell-helm-charts-234.issue-prose-jira-full-reindex-503-on-status-kubernetes-restarts-the-pod-present-tense.txt": ("held-out batch 125: not yet run"),
     "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": ("held-out batch 125: not yet run"),
     "tb-gcp-659.issue-template-health-probe-sometimes-fails-under-heavy-load-ingress-gateway-pod-currently-crashing.txt": ("held-out batch 125: not yet run"),
+    # held-out batch 126
+    "triggermesh-875.pr-description-fenced-get-pods-webhook-1-1-running-4-restarts-then-get-events-three-liveness-failures-tls-and-client-timeout-cut-in-go-error.txt": ("held-out batch 126: not yet run"),
+    "continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt": ("held-out batch 126: not yet run"),
+    "civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kubelets-livenessprobe-counted-failures-and-killed-pods-cut.txt": ("held-out batch 126: not yet run"),
+    "hcsshim-1472.issue-prose-set-liveness-probe-then-fenced-klog-execsync-exitcode-126-exec-probe-response-hcsshim-createprocess-error-then-windows-version.txt": ("held-out batch 126: not yet run"),
+    "carlossg-kubernetes-jenkins-1.issue-root-prompt-get-po-three-pods-jenkins-0-1-exitcode-1-10-restarts-then-describe-2015-running-ready-false-restart-count-9-events-cut.txt": ("held-out batch 126: not yet run"),
 }
 
 
