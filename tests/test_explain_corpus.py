@@ -583,24 +583,66 @@ NOT_READ: dict[str, str] = {
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}"),
     # held-out batch 124
-    "stackstorm-k8s-106.issue-prose-upgrading-ha-install-st2web-liveness-failing-then-quoted-describe-row-no-header-liveness-x9-refused.txt": ("held-out batch 124: not yet run"),
-    "keel-790.issue-headed-prose-repeatedly-killed-by-kubelet-then-fenced-plain-describe-events-liveness-x6-killing-x2-cut-in-message.txt": ("held-out batch 124: not yet run"),
-    "distributed-load-testing-using-kubernetes-25.issue-prose-tutorial-busted-then-unfenced-dollar-prompt-get-pods-locust-master-0-1-crashloop-6.txt": ("held-out batch 124: not yet run"),
-    "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": ("held-out batch 124: not yet run"),
-    "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": ("held-out batch 124: not yet run"),
+    "keel-790.issue-headed-prose-repeatedly-killed-by-kubelet-then-fenced-plain-describe-events-liveness-x6-killing-x2-cut-in-message.txt": (
+        "held-out batch 124, first contact on stop 55's code (68c644b0): got [keel] {'ended': 'ca"
+        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures'"
+        ": True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kill"
+        "s': {'min': 2, 'max': 2}, 'shows_failures': True}"),
+    "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": (
+        "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
+        ", 'shows_failures': True}"),
+    "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": (
+        "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'mi"
+        "n': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 125
-    "gitlab-ci-pipelines-exporter-393.issue-prose-pod-events-say-quoted-readiness-probe-failed-503-pod-remains-0-1-running.txt": ("held-out batch 125: not yet run"),
-    "katafygio-81.comment-prose-exit-with-status-code-2-then-fenced-yaml-status-conditions-containersnotready-cut-in-container-id.txt": ("held-out batch 125: not yet run"),
-    "cos-lite-bundle-103.comment-journalctl-empty-then-code-span-json-status-prometheus-unready-charm-running-0-restarts-cut-in-image-id.txt": ("held-out batch 125: not yet run"),
-    "stevehipwell-helm-charts-234.issue-prose-jira-full-reindex-503-on-status-kubernetes-restarts-the-pod-present-tense.txt": ("held-out batch 125: not yet run"),
-    "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": ("held-out batch 125: not yet run"),
-    "tb-gcp-659.issue-template-health-probe-sometimes-fails-under-heavy-load-ingress-gateway-pod-currently-crashing.txt": ("held-out batch 125: not yet run"),
+    "katafygio-81.comment-prose-exit-with-status-code-2-then-fenced-yaml-status-conditions-containersnotready-cut-in-container-id.txt": (
+        "held-out batch 125, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
+        ", 'shows_failures': True}"),
+    "cos-lite-bundle-103.comment-journalctl-empty-then-code-span-json-status-prometheus-unready-charm-running-0-restarts-cut-in-image-id.txt": (
+        "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
+        "or: --container 'prometheus': the record has no such container (containers: charm, one t"
+        "he record does not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
+        "{'min': 0, 'max': None}, 'shows_failures': False}"),
+    "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": (
+        "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
+        "or: kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-"
+        "no-way-to-configure-the-probes-timeout.txt: not a record explain reads: expected kubectl"
+        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "tb-gcp-659.issue-template-health-probe-sometimes-fails-under-heavy-load-ingress-gateway-pod-currently-crashing.txt": (
+        "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
+        "or: tb-gcp-659.issue-template-health-probe-sometimes-fails-under-heavy-load-ingress-gate"
+        "way-pod-currently-crashing.txt: not a record explain reads: expected kubectl describe po"
+        "d, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json|y; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
     # held-out batch 126
-    "triggermesh-875.pr-description-fenced-get-pods-webhook-1-1-running-4-restarts-then-get-events-three-liveness-failures-tls-and-client-timeout-cut-in-go-error.txt": ("held-out batch 126: not yet run"),
-    "continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt": ("held-out batch 126: not yet run"),
-    "civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kubelets-livenessprobe-counted-failures-and-killed-pods-cut.txt": ("held-out batch 126: not yet run"),
-    "hcsshim-1472.issue-prose-set-liveness-probe-then-fenced-klog-execsync-exitcode-126-exec-probe-response-hcsshim-createprocess-error-then-windows-version.txt": ("held-out batch 126: not yet run"),
-    "carlossg-kubernetes-jenkins-1.issue-root-prompt-get-po-three-pods-jenkins-0-1-exitcode-1-10-restarts-then-describe-2015-running-ready-false-restart-count-9-events-cut.txt": ("held-out batch 126: not yet run"),
+    "continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt": (
+        "held-out batch 126, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
+        "or: continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message"
+        "-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt: not a "
+        "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kubelets-livenessprobe-counted-failures-and-killed-pods-cut.txt": (
+        "held-out batch 126, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
+        "or: civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kube"
+        "lets-livenessprobe-counted-failures-and-killed-pods-cut.txt: not a record explain reads:"
+        " expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "hcsshim-1472.issue-prose-set-liveness-probe-then-fenced-klog-execsync-exitcode-126-exec-probe-response-hcsshim-createprocess-error-then-windows-version.txt": (
+        "held-out batch 126, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
+        "one}, 'shows_failures': True}"),
 }
 
 
