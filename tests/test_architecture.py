@@ -301,6 +301,8 @@ MODULES = {
     "kubesim.explain.readers.zh_restarts_beside": "records",  # (fixprose52b)
     "kubesim.explain.readers.restarts_beside": "records",  # (fixprose52d)
     "kubesim.explain.readers.restart_said": "records",  # (fixprose52d)
+    "kubesim.explain.readers.running_waiting": "records",  # (fc55s)
+    "kubesim.explain.readers.restarted_report": "records",  # (fc55s)
     "kubesim.render.explain_formats": "render", "kubesim.cli.explain": "cli",
     "kubesim.cluster": "cluster", "kubesim.cluster.access": "cluster",
     "kubesim.cluster.targets": "cluster", "kubesim.cluster.read": "cluster",

@@ -147,6 +147,7 @@ from kubesim.explain.readers.rejected_piece import (
 from kubesim.explain.readers.renest import Renested, manifest_kind, renest_leaving_out
 from kubesim.explain.readers.row_in_sentence import row_in_sentence
 from kubesim.explain.readers.row_split import row_before_restarts
+from kubesim.explain.readers.running_waiting import waiting_in_running_pod
 from kubesim.explain.readers.runs import (
     ENDS_COUNTED_READ,
     EVENT_IN_SENTENCE,
@@ -902,6 +903,7 @@ def _add_describe(out: RecordSet, placer: _Placer,
     probes_past_place(described, fields, {x.number for x in describe.lines}, source)
     last_state_alone(described)
     piece_under_cut(described, lines)
+    waiting_in_running_pod(described)  # a Running pod's waiting container ended (R4.23)
     _add(out, described)
     out.notes.extend(described_notes(named, source))
 class _Documents(NamedTuple):

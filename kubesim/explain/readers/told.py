@@ -16,6 +16,7 @@ from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.prose_page import ProsePage
+from kubesim.explain.readers.restarted_report import read_restarted_report
 from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_crashing import read_stated_crashing
 from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
@@ -76,6 +77,8 @@ def _tools_shown(plained: str, source: str) -> RecordSet | None:
     # the container runtime's CLI: `crictl ps` rows, their pods from `crictl pods`
     # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py);
     # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
-    # table of pods beside the kubelet's eviction message (evicted_table.py)
+    # table of pods beside the kubelet's eviction message (evicted_table.py); a tool's report
+    # of failing pods and their containers' restart counts (restarted_report.py)
     return read_crictl_tables(plained, source) or read_alert_labels(plained, source) or \
-        read_kernel_oom(plained, source) or read_evicted_table(plained, source)
+        read_kernel_oom(plained, source) or read_evicted_table(plained, source) or \
+        read_restarted_report(plained, source)
