@@ -526,31 +526,7 @@ NOT_READ: dict[str, str] = {
         "t code 137` is a job command's status, not the container's state: no rule reads them as "
         "the case's end"),
     # held-out batch 121
-    "eks-anywhere-addons-101.pr-comment-bot-report-two-pods-failing-conditions-containersnotready-container-has-restarted-1219-number-of-times-cut.txt": (
-        "held-out batch 121, after fc55s (readers/restarted_report.py): got [(no name)] {'ended"
-        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1220}, 'shows_failures"
-        "': True}; want max None: the report's `has restarted: 1219 number of times` is the sta"
-        "tus's restartCount its tool prints (beside the containerID), read by the README's rest"
-        "art-count rule (a count without the container's state allows R + 1, as a test log's c"
-        "ount alone; R4.7), the bound the facts' Doubt names; the facts read it by the prose ru"
-        "le of a count stated with no reason: left to the lead"),
     # fc55s: facts of risingwave-operator-461's shape written before its rule
-    "k8s-cookbook-recipes-13.comment-continued-describe-redis-slave-state-waiting-cut-at-reason.txt": (
-        "fc55s (held-out batch 121's rule), on stop 55's code: got [mangy-butterfly-redis] {'ended':"
-        " 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': T"
-        "rue}; want shows_failures False: fc55s's rule (readers/running_waiting.py) reads a Runn"
-        "ing pod's waiting container cut before its Last State as ended once (the kubelet's getPha"
-        "se counts a waiting container without a last termination as waiting, which makes the pod"
-        " Pending, R4.23), as risingwave-operator-461's facts read the same shape; these facts, wr"
-        "itten before it (no README rule then), read no end: left to the lead"),
-    "starrocks-kubernetes-operator-735.comment-continued-fenced-describe-fe-0-state-waiting-cut-before-reason.txt": (
-        "fc55s (held-out batch 121's rule), on stop 55's code: got [fe] {'ended':"
-        " 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': T"
-        "rue}; want shows_failures False: fc55s's rule (readers/running_waiting.py) reads a Runn"
-        "ing pod's waiting container cut before its Last State as ended once (the kubelet's getPha"
-        "se counts a waiting container without a last termination as waiting, which makes the pod"
-        " Pending, R4.23), as risingwave-operator-461's facts read the same shape; these facts, wr"
-        "itten before it (no README rule then), read no end: left to the lead"),
     # held-out batch 122
     "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": (
         "held-out batch 122, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
