@@ -547,13 +547,6 @@ NOT_READ: dict[str, str] = {
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
         "ures': True}"),
     # held-out batch 123
-    "davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-empty-endpoints-arrow-503-from-envoy.txt": (
-        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-e"
-        "mpty-endpoints-arrow-503-from-envoy.txt: not a record explain reads: expected kubectl de"
-        "scribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'end"
-        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}"),
     "waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-startup-10-restarts-crashlooping-forever.txt": (
         "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
         "r: waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-st"
@@ -561,13 +554,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
         "': True}"),
-    "ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopbackoff-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt": (
-        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopback"
-        "off-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt: not a record explain "
-        "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ; want {'end"
-        "ed': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'show"
-        "s_failures': True}"),
     "sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-preprod-jsonpath-command-cut.txt": (
         "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
         "r: sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-p"
