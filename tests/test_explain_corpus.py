@@ -539,13 +539,6 @@ NOT_READ: dict[str, str] = {
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
         "ures': True}"),
     # held-out batch 122
-    "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": (
-        "held-out batch 122, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-fut"
-        "ure-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt: not a record"
-        " explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json,; want {'end"
-        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
-        "ures': True}"),
     # held-out batch 123
     "waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-startup-10-restarts-crashlooping-forever.txt": (
         "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"

@@ -159,6 +159,7 @@ from kubesim.explain.readers.stated_oom_with import (
     OOM_WITH_ANCHORS,
     present_told,
 )
+from kubesim.explain.readers.stated_zh_status import ZH_STATUS_OF_OWN
 from kubesim.explain.readers.threshold_kill import (
     ENDS_ANCHORS,
     ENDS_COUNTED,
@@ -391,6 +392,7 @@ _PROSE_BACKOFFS = (
                r"|(?<![A-Za-z])(?i:seen|seeing|found|is|are|was|were)[ \t]+" + _CASE_SUBJECT + r"[ \t]+(?:(?i:stuck)[ \t]+)?(?i:in|into))[ \t]+(?:(?i:a|the)[ \t]+)?"
                + _QUOTED_CLB + r"(?![A-Za-z])"),
     _STATUS_OF_SUBJECT,
+    ZH_STATUS_OF_OWN,  # (`我的pod的状态一直是CrashLoopBackOff`: the status word its subject)
 )
 # a first-person observation of the case at hand, naming a pod or container and then its
 # state: `I can see my pod in CrashLoopBackOff state`, `we see the pod is OOMKilled`, `kubectl
