@@ -239,6 +239,7 @@ MODULES = {
     "kubesim.explain.readers.agent_killed": "records",
     "kubesim.explain.readers.present_kill": "records",
     "kubesim.explain.readers.arrow_chain": "records",
+    "kubesim.explain.readers.probe_kill_count": "records",
     "kubesim.explain.readers.stated_zh_status": "records",
     "kubesim.explain.readers.sections": "records",
     "kubesim.explain.readers.restarted_by": "records",

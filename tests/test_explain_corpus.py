@@ -547,13 +547,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
         "': True}"),
-    "sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-preprod-jsonpath-command-cut.txt": (
-        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-p"
-        "reprod-jsonpath-command-cut.txt: not a record explain reads: expected kubectl describe p"
-        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
-        "ed': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'show"
-        "s_failures': True}"),
     "rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-check-failing-then-new-tcp-liveness-probe.txt": (
         "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
         "r: rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-che"

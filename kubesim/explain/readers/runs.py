@@ -87,6 +87,7 @@ from kubesim.explain.readers.present_kill import (
     crash_looped,
     present_kills,
 )
+from kubesim.explain.readers.probe_kill_count import counted_kills
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -760,6 +761,19 @@ def _chain_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         return _one_kill(found.kind, how, quoted)
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
     return (state, True), f"{STATED_EN_OOM}, {how} (`{quoted[:80]}`): {ZH_OOM_READ}"
+
+
+def _counted_kills(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A count of a killing probe's kills stated in a note of the case (probe_kill_count.
+    counted_kills: `Since the deploy: **17–20 liveness-probe kills per pod**`): that probe's
+    failure and one kill of it (R4.4), at least once; the author's count bounds nothing. None
+    without one, with a negation before it in its sentence, in a question, a conditional or a
+    sentence of what may happen."""
+    m = counted_kills(line)
+    if m is None or _unstated(line, m):
+        return None, ""
+    return _one_kill(m["kind"].lower(), "as a count of that probe's kills in a note of the case "
+                     "(the author's count, which bounds nothing)", m[0])
 
 
 def _told_here(line: str, m: re.Match[str]) -> bool:
@@ -2364,4 +2378,5 @@ _LINE_READERS = (
     _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _chain_end(at.line), False, False, False),
+    _LineReader(lambda at: _counted_kills(at.line), False, False, True),
 )
