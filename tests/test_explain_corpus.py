@@ -528,21 +528,7 @@ NOT_READ: dict[str, str] = {
     # held-out batch 121
     # fc55s: facts of risingwave-operator-461's shape written before its rule
     # held-out batch 122
-    "hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-future-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt": (
-        "held-out batch 122, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: hive-cloudman6-liveness-kubernetes-30.chinese-lesson-prose-liveness-exec-settings-fut"
-        "ure-tense-then-reader-comment-my-pod-always-crashloopbackoff-and-reply.txt: not a record"
-        " explain reads: expected kubectl describe pod, kubectl get pod -o yaml|json,; want {'end"
-        "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
-        "ures': True}"),
     # held-out batch 123
-    "davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-empty-endpoints-arrow-503-from-envoy.txt": (
-        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: davealtena-homelab-1469.pr-one-line-oomkilled-at-512mi-arrow-crashloopbackoff-arrow-e"
-        "mpty-endpoints-arrow-503-from-envoy.txt: not a record explain reads: expected kubectl de"
-        "scribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or; want {'end"
-        "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}"),
     "waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-startup-10-restarts-crashlooping-forever.txt": (
         "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
         "r: waifulabs-infrastructure-5551.pr-headed-why-vlagent-oomkilled-within-one-second-of-st"
@@ -550,20 +536,6 @@ NOT_READ: dict[str, str] = {
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
         "': True}"),
-    "ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopbackoff-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt": (
-        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: ambient-code-platform-609.pr-summary-liveness-failures-sigkill-exit-137-crashloopback"
-        "off-probe-table-then-root-cause-kubelet-kills-17-restarts-cut.txt: not a record explain "
-        "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ; want {'end"
-        "ed': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'show"
-        "s_failures': True}"),
-    "sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-preprod-jsonpath-command-cut.txt": (
-        "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
-        "r: sefaria-project-3661.pr-prose-17-20-liveness-probe-kills-per-pod-zero-oomkills-then-p"
-        "reprod-jsonpath-command-cut.txt: not a record explain reads: expected kubectl describe p"
-        "od, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'end"
-        "ed': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'show"
-        "s_failures': True}"),
     "rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-check-failing-then-new-tcp-liveness-probe.txt": (
         "held-out batch 123, first contact on stop 55's code (2a0b6d0): got exit 2: kubesim: erro"
         "r: rubygems-org-6342.pr-prose-kubernetes-had-killed-a-few-web-pods-due-to-the-health-che"

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from kubesim.explain.readers.arrow_chain import ARROW_ANCHORS, chain_end
 from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.event_in_sentence import event_in_sentence
 from kubesim.explain.readers.events_run import EVENTS_RUN, events_run
@@ -86,6 +87,7 @@ from kubesim.explain.readers.present_kill import (
     crash_looped,
     present_kills,
 )
+from kubesim.explain.readers.probe_kill_count import counted_kills
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -158,6 +160,7 @@ from kubesim.explain.readers.stated_oom_with import (
     OOM_WITH_ANCHORS,
     present_told,
 )
+from kubesim.explain.readers.stated_zh_status import ZH_STATUS_OF_OWN
 from kubesim.explain.readers.threshold_kill import (
     ENDS_ANCHORS,
     ENDS_COUNTED,
@@ -390,6 +393,7 @@ _PROSE_BACKOFFS = (
                r"|(?<![A-Za-z])(?i:seen|seeing|found|is|are|was|were)[ \t]+" + _CASE_SUBJECT + r"[ \t]+(?:(?i:stuck)[ \t]+)?(?i:in|into))[ \t]+(?:(?i:a|the)[ \t]+)?"
                + _QUOTED_CLB + r"(?![A-Za-z])"),
     _STATUS_OF_SUBJECT,
+    ZH_STATUS_OF_OWN,  # (`我的pod的状态一直是CrashLoopBackOff`: the status word its subject)
 )
 # a first-person observation of the case at hand, naming a pod or container and then its
 # state: `I can see my pod in CrashLoopBackOff state`, `we see the pod is OOMKilled`, `kubectl
@@ -739,6 +743,37 @@ def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bo
             f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, at least "
             "once, no count")
     return (kill_lines(kind, container), True), what
+
+
+def _chain_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """An end a chain of arrows tells, a crash loop after it (arrow_chain.chain_end: `OOMKilled
+    at 512Mi → CrashLoopBackOff → ...`, `repeated liveness failures → SIGKILL (exit 137) →
+    CrashLoopBackOff`): an OOM kill read as `_en_oom` reads the word OOMKilled, a probe's kill
+    as that probe's failure and one kill of it (R4.4). None without one, with a negation
+    before it in its sentence, in a question, a conditional or a sentence of what may happen."""
+    found = chain_end(line) if any(a in line for a in ARROW_ANCHORS) else None
+    if found is None or NEGATED.search(line, sentence_start(line, found.start), found.start) \
+            or not states_what_happened(line, found.start, found.end):
+        return None, ""
+    how, quoted = "as a step of a chain of arrows telling what happened, a crash loop after it", \
+        line[found.start:found.end]
+    if found.kind != "oom":
+        return _one_kill(found.kind, how, quoted)
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), f"{STATED_EN_OOM}, {how} (`{quoted[:80]}`): {ZH_OOM_READ}"
+
+
+def _counted_kills(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """A count of a killing probe's kills stated in a note of the case (probe_kill_count.
+    counted_kills: `Since the deploy: **17–20 liveness-probe kills per pod**`): that probe's
+    failure and one kill of it (R4.4), at least once; the author's count bounds nothing. None
+    without one, with a negation before it in its sentence, in a question, a conditional or a
+    sentence of what may happen."""
+    m = counted_kills(line)
+    if m is None or _unstated(line, m):
+        return None, ""
+    return _one_kill(m["kind"].lower(), "as a count of that probe's kills in a note of the case "
+                     "(the author's count, which bounds nothing)", m[0])
 
 
 def _told_here(line: str, m: re.Match[str]) -> bool:
@@ -2342,4 +2377,6 @@ _LINE_READERS = (
     _LineReader(lambda at: _kubelet_kill(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
+    _LineReader(lambda at: _chain_end(at.line), False, False, False),
+    _LineReader(lambda at: _counted_kills(at.line), False, False, True),
 )
