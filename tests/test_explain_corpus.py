@@ -502,7 +502,13 @@ NOT_READ: dict[str, str] = {
         " Left marked by the lead at stop 54 (crashsaid54's finding): its one statement has a `he"
         "alth check` restart the pod repeatedly, a probe's work by its words; its facts' `probe: "
         "none` needs a rule of a health check that is no probe, which no record justifies (its Do"
-        "ubt reads a liveness or startup kill)"),
+        "ubt reads a liveness or startup kill)"
+        " Lead's decision at stop 55 (fc55p's finding): by R4.1 and R4.4 a restart or kill the re"
+        "cord says a failing health check caused is at least one liveness or startup kill, which "
+        "probe not told; rubygems-org-6342 and hyune-c-kurlypay-startup-probe now both read so ({"
+        "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
+        "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
+        "in 0): left marked until the diagnosis has it"),
     "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-j"
@@ -542,7 +548,13 @@ NOT_READ: dict[str, str] = {
         "ck-failing-then-new-tcp-liveness-probe.txt: not a record explain reads: expected kubectl"
         " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout,; want {'end"
         "ed': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
-        "ures': True}"),
+        "ures': True}"
+        " Lead's decision at stop 55 (fc55p's finding): by R4.1 and R4.4 a restart or kill the re"
+        "cord says a failing health check caused is at least one liveness or startup kill, which "
+        "probe not told; rubygems-org-6342 and hyune-c-kurlypay-startup-probe now both read so ({"
+        "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
+        "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
+        "in 0): left marked until the diagnosis has it"),
     # held-out batch 124
     "keel-790.issue-headed-prose-repeatedly-killed-by-kubelet-then-fenced-plain-describe-events-liveness-x6-killing-x2-cut-in-message.txt": (
         "held-out batch 124, first contact on stop 55's code (68c644b0): got [keel] {'ended': 'ca"
