@@ -55,6 +55,20 @@ def test_an_end_of_the_cases_pod_stated_is_read_as_an_end_of_no_cause(text):
         (Cause.CANNOT_TELL, CountRange(0, None), True, ())
 
 
+@pytest.mark.parametrize("text", [
+    "billing-api pod crashes on every startup after 2.3\n\nWe upgraded the chart on Monday.\n",
+    "Notes\n\n## The ingest container restarts every few minutes\n\nSince the upgrade.\n",
+    "Since the upgrade the DM pod crashed with OOM twice.\n",
+])
+def test_a_titles_present_and_a_bare_oom_are_read_as_an_end_of_no_cause(text):
+    """A title's or heading's present is the author's statement of what happens to their own
+    system (as a line under a heading of what happened is); `with OOM` is no reason (README,
+    gitops-operator-184): an end of no cause told."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True, ())
+
+
 # ------------------------------------------------ an OOM kill named
 
 
@@ -102,6 +116,10 @@ def test_an_end_the_words_name_an_oom_kill_is_read_as_that_end(text):
     "Plex kept crashing with oomkilled last week.\n",
     "It was restarting due to pod \"cloud-controller-manager-*\" OOMKilled.\n",
     "This PR will fix the worker pod going for CrashLoopBackOff.\n",
+    "We run it daily. The billing-api pod crashes on every startup.\n",
+    "## When the billing-api pod crashes\n\nCheck its logs.\n",
+    "How to fix the billing-api pod that crashes\n\nCheck its logs.\n",
+    "My pod started crashing because of an OOM error: see below\n",
 ])
 def test_a_guide_a_conditional_a_negation_a_guess_or_anothers_pod_stays_refused(text):
     """The README's exclusions: a guide's general statement, a conditional, a question, a

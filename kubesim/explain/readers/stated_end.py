@@ -7,7 +7,8 @@ The principle an expert reads by: in a first person's report, an issue, a commit
 request's description or a status page's incident text, a pod or container named as the subject
 of an end stated as what happened (crashed, crash-loops, restarted, was killed, OOM-killed,
 exited) is the author's own, the case's, unless the text makes it another's or any pod's. Where
-the words name the end (`OOMKilled`, `crashing with oomkilled`: oom_words.py) explain answers
+the words name the end (`OOMKilled`, `crashing with oomkilled`, `killed by the OOM killer`:
+oom_words.py; a bare `with OOM` is no reason, README, gitops-operator-184) explain answers
 that end (R4.6: the kernel's OOM kill, no probe's); else it answers that it cannot tell why the
 container ended, the end shown, its restarts no count bounds, no probe's kill read (R4.1: a
 restart follows an end; R4.8: a crash loop is a back-off after ends), exactly as the README's
@@ -31,8 +32,9 @@ loop (`crash-looping`, `going for CrashLoopBackOff`, `entering a CrashLoopBackOf
 restart (`restarted`, `keeps restarting`; the passive `was restarted` only with a word of how
 often, `frequently`: a restart someone made once is no end of a failure), a kill (`was
 killed`, `being OOM killed`), an exit (`exited`, `terminated`). The simple present (`crashes`,
-`restarts`) only on a line under a heading of what happened (sections.case_lines): elsewhere it
-is a guide's. A pull request's or commit's statement of what it fixes reads so too (`fix the
+`restarts`) only on a line under a heading of what happened (sections.case_lines), or on the
+page's title (a short first line, a blank line and the body after it) or a markdown heading:
+the author's statement of what happens to their own system; elsewhere it is a guide's. A pull request's or commit's statement of what it fixes reads so too (`fix the
 workflow operator pod going for crashloopbackoff during upgrade`: what it fixes happened),
 under a heading of what the change does as well; and restarts of the pod a past verb of cause
 made (`a slow startup ... caused repeated pod restarts`: `_CAUSED_RESTARTS`).
@@ -112,10 +114,10 @@ _END = (
     r"|(?P<killed>(?i:killed))"
     r"|(?P<exited>(?i:exited|exits|exiting|terminated)))(?![\w-])"
     r"(?P<why>[ \t]+(?i:with|due[ \t]+to|because[ \t]+of|from|by|on)[ \t]+(?:(?i:an?|the)[ \t]+)?"
-    # (`an OOM error`, `an out of memory exception`: the application's own error, Java's
-    # OutOfMemoryError, no kernel's kill: a cause of its own, `cause_after`)
-    + _MARK + r"(?:" + OOM_KILLED + r"|(?i:OOM|out[ \t-]of[ \t-]memory)(?![\w-])"
-    r"(?![ \t]+(?i:errors?|exceptions?)(?![\w-]))))?")
+    # (the reason's word or the kernel's killer only: a bare `with OOM` is no reason, README,
+    # gitops-operator-184, and `an OOM error` may be the application's own OutOfMemoryError)
+    + _MARK + r"(?:" + OOM_KILLED + r"|(?i:OOM|out[ \t-]of[ \t-]memory)[ \t-]?(?i:killer))"
+    r"(?![\w-]))?")
 _STATED = lazy_regex(_SUBJECT + _END)
 # restarts of the case's pod a past verb of cause made (`caused repeated pod restarts`)
 _CAUSED_RESTARTS = lazy_regex(
@@ -317,12 +319,31 @@ _WHY_OOM = ("the words name the end an OOM kill (OOMKilled, the kernel's OOM kil
             "container's memory limit: no probe's kill), no count bounds its restarts")
 
 
+_MD_HEADING = lazy_regex(r"[ \t]{0,3}#{1,6}[ \t]+\S")
+
+
+def _titles(lines: list[str]) -> set[int]:
+    """The (1-based) numbers of the page's title (its first line of words, a blank line after
+    it) and its markdown headings: a title's or heading's present (`api-gateway pod crashes on startup`) is the
+    author's statement of what happens to their own system, as a line under a heading of what
+    happened is."""
+    heads = {n for n, x in enumerate(lines, 1) if _MD_HEADING.match(x[:200])}
+    first = next((n for n, x in enumerate(lines, 1) if x.strip()), None)
+    # (a title: one short line of words, no sentence ended inside it, a blank line after it;
+    # a page of one line is a sentence, no title)
+    if first is None or first >= len(lines) or lines[first].strip() or \
+            not any(x.strip() for x in lines[first:]) or \
+            len(lines[first - 1]) > 200 or _STOP.search(lines[first - 1].rstrip(" .")):
+        return heads
+    return heads | {first}
+
+
 def read_stated_end(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states an end of the case's own pod
     (`stated_end`, on no command's line): one pod of no name, its one container ended,
     OOMKilled where the words name it; the other lines said not read. None without one."""
     lines = [("" if n in page.commands else x) for n, x in enumerate(page.lines, 1)]
-    said = stated_end(lines, case_lines(list(page.flat)), set(page.expected))
+    said = stated_end(lines, case_lines(list(page.flat)) | _titles(lines), set(page.expected))
     if said is None:
         return None
     why = _WHY_OOM if said.oom else _WHY_UNTOLD
