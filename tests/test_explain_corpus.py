@@ -457,17 +457,6 @@ NOT_READ: dict[str, str] = {
         "on{reason=Error}`) under backticked pod names after `Pod` have no reader (alert_labels.p"
         "y reads alert labels only); its Doubt (reason Error with no exit code may be a kill's en"
         "d) is a fair reading"),
-    "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kub"
-        "ernetes-is-not-restarting-the-pod.txt: not a record explain reads: expected kubectl desc"
-        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': False}"
-        " Left marked by the lead at stop 54 (crashsaid54's finding): an explicit statement that "
-        "the pod is not restarted (`Kubernetes is not restarting the pod`) as {0, 0} with no fail"
-        "ure shown needs a reader of negated restarts as a state, where the prose rules read a ne"
-        "gation as stating none"),
     # held-out batch 120
     "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"

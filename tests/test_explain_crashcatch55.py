@@ -130,6 +130,38 @@ def test_a_guide_a_conditional_a_negation_a_guess_or_anothers_pod_stays_refused(
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ the case's pod stated not restarted
+
+
+@pytest.mark.parametrize("text", [
+    "### Problem  Description\n- uni-resolver-web seems to be failing from time to time, "
+    "uni-resolver-web pod is healthy but unresponsive so Kubernetes is not restarting the pod.\n",
+    "The api pod hangs on every request, but the kubelet never restarted the api pod.\n",
+    "Our billing-api pod has not restarted since Monday, it just stops answering.\n",
+])
+def test_the_cases_pod_stated_not_restarted_is_running_with_no_restart(text):
+    """The author's statement that their pod is not restarted, the state it is in: its
+    container running, restarted none times (cannot-tell, no probe, {0, 0}, no failure)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, 0), False, ())
+
+
+@pytest.mark.parametrize("text", [
+    "Kubernetes does not restart a pod that is unresponsive.\n",
+    "If the probe passes, Kubernetes is not restarting the pod.\n",
+    "Is Kubernetes not restarting the pod?\n",
+    "Add a liveness probe so that Kubernetes will not restart the pod.\n",
+    "Kubernetes is not restarting your pod.\n",
+    "## Expected behavior\n\nKubernetes is not restarting the pod.\n",
+])
+def test_a_guide_a_conditional_or_a_purpose_of_no_restart_stays_refused(text):
+    """The negative side: a guide's present, a conditional, a question, a purpose or future,
+    another's pod, what should happen: refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ one pass
 
 
@@ -142,6 +174,8 @@ def test_a_guide_a_conditional_a_negation_a_guess_or_anothers_pod_stays_refused(
     "the manager pod " * 130_000 + "\n",
     "caused repeated " * 130_000 + "pod restarts\n",
     "x-" * 1_000_000 + "y OOMKilled 6x\n",
+    "Kubernetes is not restarting " * 70_000 + "the pod\n",
+    "the a b pod " * 170_000 + "has not restarted\n",
 ])
 def test_the_stated_end_reader_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the reader's words, read in one pass."""

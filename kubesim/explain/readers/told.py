@@ -20,6 +20,7 @@ from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_crashing import read_stated_crashing
 from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
 from kubesim.explain.readers.stated_end import read_stated_end
+from kubesim.explain.readers.stated_no_restart import read_stated_no_restart
 from kubesim.explain.readers.stated_restart import read_stated_restart
 from kubesim.explain.readers.stated_stop import read_stated_stop
 from kubesim.explain.readers.tool_state import read_tool_state
@@ -66,14 +67,12 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     told = read_tool_state(plained, source) or read_unready_status(plained, source)
     if told is not None:  # (or Pulumi's `containers with unready status`: unready_status.py)
         return told
-    # a page of prose alone stating an end of the case's own pod however the author names it
-    # (stated_end.py, crashcatch55: `the DM pod was restarted frequently`, `fix the workflow
-    # operator pod going for CrashLoopBackOff`, a bare word the page calls a pod), before
-    # stated_apart.py: a determiner of the case's and a pod's noun (`our two replicas`) is no
-    # bare name; then an OOM kill, crash loop, restart or kill of a name that is no pod or
-    # container (stated_apart.py): answered, not refused (a wrapper's first line taken for
-    # YAML too)
-    return read_stated_end(page, source) or read_stated_apart(page, source)
+    # an end of the case's own pod however named (stated_end.py, crashcatch55), or its pod
+    # stated not restarted (stated_no_restart.py), before stated_apart.py (`our two replicas`
+    # is no bare name); then an end of a name that is no pod or container (stated_apart.py):
+    # answered, not refused (a wrapper's first line taken for YAML too)
+    return read_stated_end(page, source) or read_stated_no_restart(page, source) or \
+        read_stated_apart(page, source)
 
 
 def _tools_shown(plained: str, source: str) -> RecordSet | None:
