@@ -292,6 +292,8 @@ MODULES = {
     # kubectl's tables re-typed as markdown tables, made kubectl's again (mdtable53)
     "kubesim.explain.readers.markdown_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
+    "kubesim.explain.readers.stated_end": "records",
+    "kubesim.explain.readers.stated_no_restart": "records",
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",
     "kubesim.explain.readers.narrative_when": "records",

@@ -200,7 +200,8 @@ TEXT_READERS = {"kubesim.explain.readers.text", "kubesim.explain.readers.paste",
                 "kubesim.explain.readers.ci_log"}
 PAGE_READERS = {"kubesim.explain.readers.told", "kubesim.explain.readers.alert_labels",
                 "kubesim.explain.readers.stated_apart", "kubesim.explain.readers.kernel_oom",
-                "kubesim.explain.readers.stated_restart", "kubesim.explain.readers.tool_state"}
+                "kubesim.explain.readers.stated_restart", "kubesim.explain.readers.tool_state",
+                "kubesim.explain.readers.stated_end"}
 
 
 def _explained_modules(record: Path) -> set[str]:

@@ -399,18 +399,6 @@ NOT_READ: dict[str, str] = {
         " kill needs the probe inferred as the agent from the sentence before: its Doubt's strict"
         " reading (cannot-tell) is what explain can defend"),
     # held-out batch 117
-    "pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildcard-crashloopbackoff-originally-posted.txt": (
-        "held-out batch 117, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
-        "or: pelorus-731.issue-prose-manager-crashing-with-oomkilled-controller-manager-pod-wildc"
-        "ard-crashloopbackoff-originally-posted.txt: not a record explain reads: expected kubectl"
-        " describe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, ; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"
-        " Left marked by the lead at stop 54 (oomprose54's finding): the spelling `oomkilled` is "
-        "read now; the subject, the bare word `manager`, is what the README's decision for gavinm"
-        "cfall-home-ops-2417 (`Plex was OOM killed`) and xunholy-k8s-gitops-4204 answers cannot-t"
-        "ell (a bare name is no container the record shows); the facts' expert reading conflicts "
-        "with that decision, which stands"),
     "moj-cloud-platform-7427.issue-incident-background-pods-failed-to-start-probe-failures-then-get-events-failedmount-cut-after-object.txt": (
         "held-out batch 117, first contact on stop 54's code (b91fc3f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
@@ -469,28 +457,6 @@ NOT_READ: dict[str, str] = {
         "on{reason=Error}`) under backticked pod names after `Pod` have no reader (alert_labels.p"
         "y reads alert labels only); its Doubt (reason Error with no exit code may be a kill's en"
         "d) is a fair reading"),
-    "icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-crashloopbackoff-during-upgrade.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: icp4a-cert-kubernetes-53.pr-one-sentence-fix-the-workflow-operator-pod-going-for-cra"
-        "shloopbackoff-during-upgrade.txt: not a record explain reads: expected kubectl describe "
-        "pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o json; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"
-        " Left marked by the lead at stop 54 (crashsaid54's finding): the crash loop is only the "
-        "object of a fix (`fix the workflow operator pod going for crashloopbackoff`), a remedy's"
-        " statement; reading it needs `going for` and a lower-case reason in a fix's sentence tog"
-        "ether, which fixprose47 reads as what a change avoids"),
-    "universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kubernetes-is-not-restarting-the-pod.txt": (
-        "held-out batch 119, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: universal-resolver-411.pr-problem-description-pod-is-healthy-but-unresponsive-so-kub"
-        "ernetes-is-not-restarting-the-pod.txt: not a record explain reads: expected kubectl desc"
-        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': False}"
-        " Left marked by the lead at stop 54 (crashsaid54's finding): an explicit statement that "
-        "the pod is not restarted (`Kubernetes is not restarting the pod`) as {0, 0} with no fail"
-        "ure shown needs a reader of negated restarts as a state, where the prose rules read a ne"
-        "gation as stating none"),
     # held-out batch 120
     "hyune-c-kurlypay-startup-probe.portfolio-prose-health-check-interval-1-minute-restarted-the-pod-repeated-pod-restarts-then-startupprobe-fix.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
@@ -508,18 +474,8 @@ NOT_READ: dict[str, str] = {
         "probe not told; rubygems-org-6342 and hyune-c-kurlypay-startup-probe now both read so ({"
         "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
         "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
-        "in 0): left marked until the diagnosis has it"),
-    "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": (
-        "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
-        "or: pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-j"
-        "iva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt: not a record explain re"
-        "ads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"
-        " Left marked by the lead at stop 54 (crashsaid54's finding): the CrashLoopBackOff is the"
-        " Jiva replicas', the case's pod stuck in ContainerCreating; joined as one answer with no"
-        " pod (T362766's way) it needs a reader of a post-incident review's several pods, none na"
-        "med as the case"),
+        "in 0): left marked until the diagnosis has it. crashcatch55 (stop 55) reads its statement as"
+        " a restart of no cause told, {0, null}: one kill short of the kubelet's reading"),
     "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated"

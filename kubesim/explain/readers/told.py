@@ -1,7 +1,7 @@
 """The readers of a page with no layout kubectl prints, in their order (`told_alone`): crictl's
 tables, an alert's labels, the kernel's OOM kill, a markdown table of pods beside the kubelet's
 eviction message, prose stating a crash loop or a restart, a tool's line of a container's state,
-prose stating an end of a name that is no pod or container.
+prose stating an end of the case's pod however named, or of a name that is no pod or container.
 
 `text.py` imports this module with the first text record the paste's readers find no pod,
 container or event in: a describe's or an event table's record does not import these readers.
@@ -20,6 +20,8 @@ from kubesim.explain.readers.restarted_report import read_restarted_report
 from kubesim.explain.readers.stated_apart import read_stated_apart
 from kubesim.explain.readers.stated_crashing import read_stated_crashing
 from kubesim.explain.readers.stated_crashloop import read_stated_crashloop
+from kubesim.explain.readers.stated_end import read_stated_end
+from kubesim.explain.readers.stated_no_restart import read_stated_no_restart
 from kubesim.explain.readers.stated_restart import read_stated_restart
 from kubesim.explain.readers.stated_stop import read_stated_stop
 from kubesim.explain.readers.tool_state import read_tool_state
@@ -31,8 +33,9 @@ __all__ = ["told_alone"]
 def told_alone(plained: str, source: str) -> RecordSet | None:
     """What a page tells without a layout kubectl prints, each reader in its order: crictl's
     tables, an alert's labels, the kernel's OOM kill, a table of evicted pods, prose stating a
-    crash loop, a restart, a tool's line of a container's state, prose stating an end of a
-    name that is no pod or container; None when none reads it."""
+    crash loop, a restart, a tool's line of a container's state, prose stating an end of the
+    case's pod however named (stated_end.py) or of a name that is no pod or container; None
+    when none reads it."""
     shown = _tools_shown(plained, source)
     if shown is not None:
         return shown
@@ -65,10 +68,12 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     told = read_tool_state(plained, source) or read_unready_status(plained, source)
     if told is not None:  # (or Pulumi's `containers with unready status`: unready_status.py)
         return told
-    # a page of prose alone stating an OOM kill, crash loop, restart or kill of a name that
-    # is no pod or container (stated_apart.py): answered, not refused (a wrapper's first line
-    # taken for YAML too)
-    return read_stated_apart(page, source)
+    # an end of the case's own pod however named (stated_end.py, crashcatch55), or its pod
+    # stated not restarted (stated_no_restart.py), before stated_apart.py (`our two replicas`
+    # is no bare name); then an end of a name that is no pod or container (stated_apart.py):
+    # answered, not refused (a wrapper's first line taken for YAML too)
+    return read_stated_end(page, source) or read_stated_no_restart(page, source) or \
+        read_stated_apart(page, source)
 
 
 def _tools_shown(plained: str, source: str) -> RecordSet | None:

@@ -1,0 +1,362 @@
+"""An end of the case's own pod or container stated in its author's prose, however the author
+names the pod: one reader of a stated end, tried last before a page of prose alone is refused
+(crashcatch55: the misses of held-out batches 116-120, each a wording the narrower readers,
+stated_crashloop.py, stated_restart.py, stated_crashing.py, stated_apart.py, did not hold).
+
+The principle an expert reads by: in a first person's report, an issue, a commit message, a pull
+request's description or a status page's incident text, a pod or container named as the subject
+of an end stated as what happened (crashed, crash-loops, restarted, was killed, OOM-killed,
+exited) is the author's own, the case's, unless the text makes it another's or any pod's. Where
+the words name the end (`OOMKilled`, `crashing with oomkilled`, `killed by the OOM killer`:
+oom_words.py; a bare `with OOM` is no reason, README, gitops-operator-184) explain answers
+that end (R4.6: the kernel's OOM kill, no probe's); else it answers that it cannot tell why the
+container ended, the end shown, its restarts no count bounds, no probe's kill read (R4.1: a
+restart follows an end; R4.8: a crash loop is a back-off after ends), exactly as the README's
+rules answer a stated crash loop or restart of the case's own pod.
+
+The subject (`_SUBJECT`), the pod named any of the ways authors name their own:
+- a determiner of the case's (`my`, `our`, `the`, `this`, `these`, `those`, a count of the
+  case's: `both`, `all three`, `the two`), up to three words naming it (`the DM pod`, `the
+  workflow operator pod`, `all three OpenEBS Jiva storage replicas`: a replica is a pod of its
+  workload), then `pod`, `container` or `replica` (one or several: `these pods`);
+- a workload's or pod's dashed name (`catalyst-api`, `pelorus-operator-controller-manager-*
+  pod`: a name with a wildcard is the pods it matches), `pod` or `container` after it or not;
+- a bare word the same record names as a pod of the case's (`just manager is crashing` where
+  the page says `the manager pod`): the record makes it a pod it shows (crashcatch55's
+  refinement of gavinmcfall-home-ops-2417's decision, README: a bare name the record never
+  calls a pod or container, `Plex`, `cloudflared`, stays stated_apart.py's).
+
+The end (`_END`), right after the subject (an auxiliary, a verb of beginning or keeping, an
+adverb of how often between): a crash (`crashed`, `is crashing`, `started crashing`), a crash
+loop (`crash-looping`, `going for CrashLoopBackOff`, `entering a CrashLoopBackOff state`), a
+restart (`restarted`, `keeps restarting`; the passive `was restarted` only with a word of how
+often, `frequently`: a restart someone made once is no end of a failure), a kill (`was
+killed`, `being OOM killed`), an exit (`exited`, `terminated`). The simple present (`crashes`,
+`restarts`) only on a line under a heading of what happened (sections.case_lines), or on the
+page's title (a short first line, a blank line and the body after it) or a markdown heading:
+the author's statement of what happens to their own system; elsewhere it is a guide's. A pull request's or commit's statement of what it fixes reads so too (`fix the
+workflow operator pod going for crashloopbackoff during upgrade`: what it fixes happened),
+under a heading of what the change does as well; and restarts of the pod a past verb of cause
+made (`a slow startup ... caused repeated pod restarts`: `_CAUSED_RESTARTS`).
+
+Unread, as the README's rules keep them: a guide's general statement (`pods crash when ...`,
+`a pod`, `your pod`, `any container`: no subject of the case's), a conditional, a question, a
+sentence of what may happen, a future (`will crash`), a negation in the clause before the end,
+a guess (`seems`, `probably`, `I suspect`), a list of causes (`such as`, `like`: happened.py), a
+possessive of another (`the user's pod`, `their pod`), a crash only as what a change prevents
+(`to avoid`, `to prevent the pod from crashing`), a probe named in the sentence (the probe's
+own rules read it, or none does), a cause told after the end that is no OOM kill, a command's
+line, and a quoted line beside the author's own (a page quoted whole is the author's).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubesim.explain.readers.happened import states_what_happened
+from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
+from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.model import (
+    UNKNOWN_STAMP,
+    ContainerRecord,
+    Note,
+    PodRecord,
+    RecordSet,
+    Terminated,
+    Where,
+)
+from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED
+from kubesim.explain.readers.prose_page import ProsePage
+from kubesim.explain.readers.restart_said import cause_after
+from kubesim.explain.readers.sections import case_lines
+from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
+from kubesim.explain.readers.stated_restart import ended_record
+from kubesim.explain.readers.unread import unread_notes
+
+__all__ = ["STATED_END", "read_stated_end", "stated_end"]
+
+STATED_END = "stated-end"
+_MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
+# a word naming the pod between the determiner and its noun (no possessive: `the user's pod`
+# is another's; no word of another: `the other pod`)
+_WORD = (_MARK + r"(?!(?i:other|another|new|next|same|a|an|any|your|their|his|her|no|the|my|"
+         r"our|this|that|these|those|of|in|on|for|with|and|or|to|is|are|was|were)"
+         r"(?![\w.-]))[\w.-]{1,63}" + _MARK)
+_COUNT = r"(?i:two|three|four|five|six|\d{1,2})"
+_DET = (r"(?P<det>(?i:my|our|the|this|these|those|both)(?:[ \t]+" + _COUNT + r")?|"
+        r"(?i:all)[ \t]+" + _COUNT + r")")
+_NOUN = r"(?P<noun>(?i:pods?|containers?|replicas?))"
+_DASHED = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:-\*)?"
+_SUBJECT = (
+    r"(?<![\w'.*-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN
+    + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
+    + r"(?:[ \t]+(?i:pods?|containers?))?"
+    + r"|(?P<bare>[a-z][a-z0-9]{1,30}))")
+_AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|gets|get|"
+        r"keeps|keep|kept|started|starts|start|began|begins|continues|continued|being|getting|"
+        r"went[ \t]+on|goes[ \t]+on)[ \t]+)")
+_OFTEN = (r"(?P<often>(?i:constantly|continuously|continually|repeatedly|frequently|"
+          r"periodically|regularly|randomly|intermittently|always|still|again|also|just|now|"
+          r"simultaneously|suddenly|occasionally|sometimes)[ \t]+)")
+_CLB = _MARK + r"(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)" + _MARK
+# the end, its kind in a named group; an OOM kill named by its cause after a crash, a kill or
+# an exit (`crashing with oomkilled`, `killed by the OOM killer`)
+_END = (
+    r"[ \t]+(?P<aux>" + _AUX + r"{0,2})" + _OFTEN + r"?(?:"
+    r"(?P<oom>" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")"
+    r"|(?P<loop>(?i:crash[ \t-]?loop(?:s|ed|ing))|(?i:going|went|goes|go|gone|entering|entered|"
+    r"enters|fell|falling)[ \t]+(?:(?i:for|into|in)[ \t]+)?(?:(?i:a|the)[ \t]+)?" + _CLB
+    + r"(?:[ \t]+(?i:state|status|mode))?)"
+    r"|(?P<crash>(?i:crash(?:ed|es|ing)))"
+    r"|(?P<restart>(?i:restart(?:ed|ing|s)))"
+    r"|(?P<killed>(?i:killed))"
+    r"|(?P<exited>(?i:exited|exits|exiting|terminated)))(?![\w-])"
+    r"(?P<why>[ \t]+(?i:with|due[ \t]+to|because[ \t]+of|from|by|on)[ \t]+(?:(?i:an?|the)[ \t]+)?"
+    # (the reason's word or the kernel's killer only: a bare `with OOM` is no reason, README,
+    # gitops-operator-184, and `an OOM error` may be the application's own OutOfMemoryError)
+    + _MARK + r"(?:" + OOM_KILLED + r"|(?i:OOM|out[ \t-]of[ \t-]memory)[ \t-]?(?i:killer))"
+    r"(?![\w-]))?")
+_STATED = lazy_regex(_SUBJECT + _END)
+# restarts of the case's pod a past verb of cause made (`caused repeated pod restarts`)
+_CAUSED_RESTARTS = lazy_regex(
+    r"(?<![\w-])(?i:caused|led[ \t]+to|resulted[ \t]+in|triggered)[ \t]+(?:(?i:the)[ \t]+)?"
+    r"(?:(?i:repeated|frequent|constant|continuous|multiple|several|many|\d{1,4})[ \t]+)"
+    r"(?P<noun>(?i:pod|container))[ \t]+(?i:restarts|crashes|crash[ \t-]?loops)(?![\w-])")
+# a fix's object: the end it fixes happened (`fix the workflow operator pod going for ...`)
+_FIXES = lazy_regex(r"(?<![\w-])(?i:fix|fixes|fixed|fixing|resolve|resolves|resolved)[ \t]+$")
+# a future, a guess or another's words before the subject in its sentence
+_NOT_TOLD = lazy_regex(
+    r"(?<![\w'-])(?i:will|won['\u2019]t|shall|seems?|seemed|appears?|appeared|suspect|"
+    r"suspected|probably|maybe|perhaps|possibly|likely|guess|think|thought|believe|assume|"
+    r"wonder|whether|why|how|what|where|docs?|documentation|says?)(?![\w'-])")
+_PROBE = lazy_regex(r"(?<![A-Za-z])(?i:probes?|liveness|readiness|startup[ \t-]?probe)(?![A-Za-z])")
+_ANCHORS = ("rash", "RASH", "estart", "ESTART", "illed", "ILLED", "xit", "XIT", "erminat",
+            "ERMINAT", "OOM", "oom", "Oom")
+_STOP = lazy_regex(r"[.!?](?=\s|$)")
+_CLAUSE = lazy_regex(r"[,;:(\u2014](?=\s)|\s[-\u2013\u2014](?=\s)")
+# the case's own pods a page names by a bare word before `pod` or `container`
+_NAMED_POD = lazy_regex(r"(?<![\w'-])(?i:the|our|my|this)[ \t]+" + _MARK
+                        + r"(?P<bare>[a-z][a-z0-9]{1,30})" + _MARK
+                        + r"[ \t]+(?i:pods?|containers?)(?![\w-])")
+
+
+class Said(NamedTuple):
+    """A stated end found: its line's number, its words, and whether it names an OOM kill."""
+
+    line: int
+    words: str
+    oom: bool
+
+
+def stated_end(lines: list[str], told: set[int], fixes_only: set[int]) -> Said | None:
+    """The first end of the case's own pod the lines state (`_stated_on`), each line read up
+    to `SENTENCE_REACH`, `PLACES_WEIGHED` candidates weighed at most; a line of `fixes_only`
+    (under a heading of what the change does) read only as a fix's object. None without one."""
+    pods = _named_pods(lines)
+    quotes = _quotes(lines)
+    left = PLACES_WEIGHED
+    for number, text in enumerate(lines, 1):
+        line = text[:SENTENCE_REACH]
+        if not any(a in line for a in _ANCHORS) or number in quotes:
+            continue
+        for m in _candidates(line):
+            left -= 1
+            if left < 0:
+                return None
+            if _of_the_case(line, m, pods, number in told, number in fixes_only):
+                oom = "oom" in m.re.groupindex and bool(m["oom"] or m["why"])
+                return Said(number, m[0].strip(), oom)
+    return None
+
+
+def _quotes(lines: list[str]) -> set[int]:
+    """The (1-based) numbers of the lines quoted (`> `) beside lines of the author's own: a
+    quote of docs or of another's words; a page quoted whole is the author's, its quote marks
+    only its wrapper (a mail's or a forum's reply)."""
+    quoted = {n for n, x in enumerate(lines, 1) if x.lstrip().startswith(">")}
+    told = sum(1 for x in lines if x.strip())
+    return set() if len(quoted) == told else quoted
+
+
+def _candidates(line: str) -> list[re.Match[str]]:
+    """The statements of an end on the line (`_STATED`), then restarts a past cause made."""
+    return [*_STATED.finditer(line), *_CAUSED_RESTARTS.finditer(line)]
+
+
+def _named_pods(lines: list[str]) -> frozenset[str]:
+    """The bare words the page names as the case's pods (`the manager pod`: `manager`)."""
+    found: set[str] = set()
+    for text in lines:
+        if "od" in text or "ontainer" in text:
+            found.update(m["bare"].lower() for m in _NAMED_POD.finditer(text[:SENTENCE_REACH]))
+    # (a participle is no name: `the repeated pod restart pattern`)
+    return frozenset(w for w in found - _NO_BARE if not w.endswith(("ed", "ing")))
+
+
+# words that are no pod's name though a page writes them before `pod` (`the new pod`)
+_NO_BARE = frozenset({"new", "old", "same", "other", "whole", "first", "second", "last", "next",
+                      "running", "failing", "crashing", "main", "single", "only", "entire"})
+
+
+def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
+                 fixes_only: bool) -> bool:
+    """Whether `m` states an end of the case's own pod (module docstring): its subject the
+    case's, its tense what happened, nothing in its sentence that makes it what may happen, a
+    guess, a negation, a prevention or a probe's."""
+    fix = _FIXES.search(line, max(0, m.start() - 20), m.start()) is not None
+    if fixes_only and not fix:
+        return False
+    if "det" in m.re.groupindex and not (_subject_ok(line, m, pods) and
+                                         _tense_ok(line, m, told, fix)):
+        return False
+    # (a cause told after the end, not an OOM kill's: the cause's own rules read it, or none
+    # does, restart_said.cause_after; an error the author shows next is no cause)
+    if not ("why" in m.re.groupindex and (m["why"] or m["oom"])) and cause_after(line, m.end()):
+        return False
+    if _OBJECT_OF.search(line, max(0, m.start() - 12), m.start()) is not None and \
+            "det" in m.re.groupindex and m["det"] and m.start("noun") > m.end("det") + 1:
+        return False
+    start = _sentence_start(line, m.start())
+    clause = _clause_start(line, start, m.start())
+    stop = _STOP.search(line, m.end())
+    end = stop.start() if stop is not None else len(line)
+    return not (NEGATED.search(line, clause, m.end()) or _NOT_TOLD.search(line, start, m.start())
+                or PREVENTED.search(line, start, m.start())
+                or _PROBE.search(line, start, end)) and \
+        states_what_happened(line, m.start(), m.end())
+
+
+# a preposition right before the determiner: the determiner's phrase is its object (`In these
+# cases pods are being OOM killed`: `these` determines `cases`), no subject of the end (a cause
+# after `by` is: `caused by all three replicas entering CrashLoopBackOff`)
+_OBJECT_OF = lazy_regex(r"(?<![\w'-])(?i:in|on|at|under|with|within|during|for|from|of|into|"
+                        r"across|after|before|since|like)[ \t]+$")
+
+
+# a determiner of no case's right before a name: what may befall any (`your catalyst-api`)
+_NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|their|his|her|its|every|each|no|"
+                      r"another|other|many|most|such|if|when)[ \t]+$")
+
+
+def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
+    """Whether the subject is the case's pod: a determiner of the case's, a dashed name, or
+    a bare word the page names as the case's pod (`pods`); no determiner of no case's before
+    a name."""
+    if m["det"]:
+        return True
+    if _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
+        return False
+    return m["name"] is not None or (m["bare"] or "").lower() in pods
+
+
+# a participle's subject the author saw in that state, or a cause after `by` (`I'm seeing the
+# pod constantly crash-looping`, `caused by all three replicas entering CrashLoopBackOff`)
+_SEEN = lazy_regex(r"(?<![\w-])(?i:by|see|saw|seeing|seen|notice|noticed|noticing|observe|"
+                   r"observed|observing|watched|watching|found|finding)[ \t]+$")
+# a word of how often after a passive restart (`the DM pod was restarted frequently`): the
+# kubelet's restarts, not one a person made
+_OFTEN_AFTER = lazy_regex(r"[ \t]+(?i:frequently|repeatedly|constantly|continuously|"
+                          r"periodically|regularly|again[ \t]+and[ \t]+again|over[ \t]+and[ \t]+"
+                          r"over|(?:\d{1,4}|several|multiple|many)[ \t]+times)(?![\w-])")
+_WHEN_AFTER = lazy_regex(r"[ \t]+(?:\d{1,4}[ \t]*(?:x|\u00d7|times)(?![\w-])|(?i:twice|again|"
+                         r"repeatedly|at|during|after|on|yesterday|today|tonight|overnight|"
+                         r"last|every|while)(?![\w-]))")
+_PRESENT_AUX = frozenset({"is", "are", "get", "gets"})
+_PASSIVE = frozenset({"killed", "restarted", "terminated"})
+_PRESENT = frozenset({"crashes", "restarts", "exits", "crashloops", "crash-loops", "goes",
+                      "enters", "falls", "go"})
+
+
+def _tense_ok(line: str, m: re.Match[str], told: bool, fix: bool) -> bool:
+    """Whether the end is told as what happened: a past, a perfect, a progressive; the simple
+    present only on a line of what happened (`told`), a present passive never; a participle with
+    no auxiliary only as a fix's object or a cause after `by`; a passive restart only with a
+    word of how often or as a continuing state (`keeps getting restarted`)."""
+    aux = m["aux"].split()
+    verb = (m["oom"] and "killed") or line[m.end("aux") + len(m["often"] or ""):m.end()].split()[0]
+    verb = verb.lower().strip("*`'\"")
+    # (a present passive, `the manager container is killed`, is a guide's mechanism even under
+    # a heading of what happened: an end stated by its cause is read only in a past or a
+    # progressive, README fixprose43, kube-green-271)
+    # (`OOMKilled` right after a name, no auxiliary, is a note's verb only with a count or a
+    # word of when after it, `catalyst-api OOMKilled 6x`; alone it is a label, `due to pod
+    # "cloud-controller-manager-*" OOMKilled`, README fixprose64, cloud-provider-aws-440)
+    if m["oom"] and not aux and _WHEN_AFTER.match(line, m.end()) is None:
+        return False
+    if aux and aux[-1].lower() in _PRESENT_AUX and verb in _PASSIVE and not m["often"]:
+        return False
+    if not aux and verb in _PRESENT:
+        return told
+    if verb.endswith("ing") and not aux:
+        return fix or _SEEN.search(line, max(0, m.start() - 20), m.start()) is not None
+    if verb == "restarted" and aux and not m["often"] and \
+            _OFTEN_AFTER.match(line, m.end()) is None:
+        return any(a.lower() in ("being", "getting") for a in aux)
+    return verb != "gone" or bool(aux)
+
+
+def _sentence_start(line: str, at: int) -> int:
+    """Where the sentence holding line[at] starts (its last 2,000 characters at most)."""
+    ends = [s.end() for s in _STOP.finditer(line, max(0, at - 2000), at)]
+    return ends[-1] if ends else max(0, at - 2000)
+
+
+def _clause_start(line: str, start: int, at: int) -> int:
+    """Where the clause holding line[at] starts in the sentence starting at `start`: a
+    negation negates its own clause (`Pelorus is deployed correctly, just manager is crashing`
+    has none)."""
+    ends = [c.end() for c in _CLAUSE.finditer(line, start, at)]
+    return ends[-1] if ends else start
+
+
+_READ = ("line {}: the case's own pod stated in the author's prose to have ended (`{}`): read "
+         "as its container having ended, at least once; {}")
+_WHY_UNTOLD = ("the record states the end, not its cause: no reason or exit code, no kill "
+               "read, and no count bounds its restarts")
+_WHY_OOM = ("the words name the end an OOM kill (OOMKilled, the kernel's OOM killer at the "
+            "container's memory limit: no probe's kill), no count bounds its restarts")
+
+
+_MD_HEADING = lazy_regex(r"[ \t]{0,3}#{1,6}[ \t]+\S")
+
+
+def _titles(lines: list[str]) -> set[int]:
+    """The (1-based) numbers of the page's title (its first line of words, a blank line after
+    it) and its markdown headings: a title's or heading's present (`api-gateway pod crashes on startup`) is the
+    author's statement of what happens to their own system, as a line under a heading of what
+    happened is."""
+    heads = {n for n, x in enumerate(lines, 1) if _MD_HEADING.match(x[:200])}
+    first = next((n for n, x in enumerate(lines, 1) if x.strip()), None)
+    # (a title: one short line of words, no sentence ended inside it, a blank line after it;
+    # a page of one line is a sentence, no title)
+    if first is None or first >= len(lines) or lines[first].strip() or \
+            not any(x.strip() for x in lines[first:]) or \
+            len(lines[first - 1]) > 200 or _STOP.search(lines[first - 1].rstrip(" .")):
+        return heads
+    return heads | {first}
+
+
+def read_stated_end(page: ProsePage, source: str) -> RecordSet | None:
+    """The record of a page of prose alone that states an end of the case's own pod
+    (`stated_end`, on no command's line): one pod of no name, its one container ended,
+    OOMKilled where the words name it; the other lines said not read. None without one."""
+    lines = [("" if n in page.commands else x) for n, x in enumerate(page.lines, 1)]
+    said = stated_end(lines, case_lines(list(page.flat)) | _titles(lines), set(page.expected))
+    if said is None:
+        return None
+    why = _WHY_OOM if said.oom else _WHY_UNTOLD
+    note = _READ.format(said.line, said.words[:80], why)
+    if not said.oom:
+        return ended_record(page.text, source, said.line, note, STATED_END)
+    where = Where(source, said.line)
+    c = ContainerRecord(None, where, state="terminated", state_reason="OOMKilled",
+                        restarts_cut=True)
+    c.terminated = Terminated("OOMKilled", None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where,
+                              untold=True)
+    pod = PodRecord(None, where, containers=[c], formats=[STATED_END])
+    rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(page.lines, 1)
+            if n != said.line and x.strip()]
+    return RecordSet(source, STATED_END, pods=[pod],
+                     notes=[Note(note, where), *unread_notes(rest, source)])
