@@ -13,10 +13,14 @@ fixcounts77's druid-operator-174)."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer
+from helpers import explained_answer, read_in_one_pass
+from test_explain_corpus import REAL
+from test_explain_wrappers import indented
 
 from kubesim.explain.model import Cause
+from kubesim.explain.readers.normalise import plain
 from kubesim.explain.readers.read import parse_record, pod_groups
+from kubesim.explain.readers.sections import set_aside
 
 _TOLD = "Since the deploy the pod keeps failing with `CrashLoopBackOff`.\n"
 
@@ -57,3 +61,57 @@ def test_the_merged_container_keeps_the_cut_and_its_note(text):
     assert any("web's item of the pod's spec" in n.text and "is cut after" in n.text
                for n in pod.notes)
 
+
+# ------------------------------------------------ a page indented as a whole (task 2)
+
+# kubeforge-b10's page: prose, a `describe | grep` command and its output printed as a shell
+# comment under it, then a `Fix:` label leading the paragraph of what the change does
+_KUBEFORGE = (REAL / "kubeforge-b10.lesson-prose-probe-typo-restarts-then-describe-grep-a5-"
+              "liveness-line-heathz-elided.txt")
+_COMMENTED = ("Our pod restarted.\n"
+              "kubectl describe pod web | grep -A5 \"Liveness:\"\n"
+              "# Liveness: http-get http://:80/heathz ...\n"
+              "#   Readiness: http-get http://:80/ready ...\n"
+              "Fix: correct the probe path, so the pod is no longer killed.\n")
+
+
+@pytest.mark.parametrize("indent", ["    ", "\t", "  "])
+@pytest.mark.parametrize("text", [_COMMENTED, "__kubeforge__"])
+def test_a_comment_under_a_command_keeps_the_pages_indentation(text, indent):
+    """`plain(dedent=False)` keeps the indentation the whole page shares on every line
+    (normalise.py), the lines of a command's output printed as shell comments under it too:
+    their mark is taken off, not the page's indentation before it."""
+    text = _KUBEFORGE.read_text() if text == "__kubeforge__" else text
+    bare = plain(text, dedent=False).split("\n")
+    assert plain(indented(text, indent), dedent=False).split("\n") == \
+        [indent + x if x.strip() else x for x in bare]
+
+
+@pytest.mark.parametrize("indent", ["    ", "\t"])
+@pytest.mark.parametrize("text", [_COMMENTED, "__kubeforge__"])
+def test_a_section_label_under_the_pages_indentation_is_a_label(text, indent):
+    """A `Fix:` label is a section label under any indentation the whole page shares: the
+    page's lines set aside (sections.py) and the notes explain writes are those of the bare
+    page (kubeforge-b10 under the indent wrapper: its `Fix:` line listed as plain not
+    read)."""
+    text = _KUBEFORGE.read_text() if text == "__kubeforge__" else text
+    bare = set_aside(plain(text, dedent=False))
+    shifted = set_aside(plain(indented(text, indent), dedent=False))
+    assert bare is not None and shifted is not None
+    assert (shifted.numbers, shifted.said) == (bare.numbers, bare.said)
+    assert [n.text for n in parse_record(indented(text, indent), "r.txt").notes] == \
+        [n.text for n in parse_record(text, "r.txt").notes]
+
+
+_N = 2_000_000
+
+
+@pytest.mark.parametrize("text", [
+    "    kubectl describe pod web\n" + "    # Liveness: http-get http://:80/ \n" * (_N // 36),
+    "    kubectl describe pod web\n    # " + " " * _N + "x\n",
+    "kubectl describe pod web\n#" + " \t" * (_N // 2) + "\n",
+])
+def test_many_comment_lines_under_a_command_are_read_in_one_pass(text):
+    """Hostile input: 2 MB of indented comment lines under a command (the page's shared
+    indentation found once), or one line of 2 MB of blanks after its mark."""
+    read_in_one_pass(text)
