@@ -163,6 +163,8 @@ MODULES = {
     "kubesim.explain.readers.text": "records",
     # the readers of a page with no layout kubectl prints, imported by text.read_text_record
     "kubesim.explain.readers.told": "records",
+    # probe YAML beside prose of what happened, read by both (text.read_text_record)
+    "kubesim.explain.readers.spec_told": "records",
     # the `not read` notes of every line-by-line reader, apart from the paste's readers
     "kubesim.explain.readers.unread": "records",
     # whether a sentence states what happened, apart from the paste's prose readers (runs.py)

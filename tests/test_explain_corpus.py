@@ -420,7 +420,11 @@ NOT_READ: dict[str, str] = {
         "rted (it lost a cut spec's untold probes in a Deployment beside prose: test_explain_fixc"
         "ounts77); the prose (`Kubernetes marked pods as unhealthy and restarted them`) would nee"
         "d four widenings at once besides, only the first (a bare `pods` in a first-person incide"
-        "nt) with a principle an expert would state"),
+        "nt) with a principle an expert would state."
+        " prosespec55 re-applied the reading of both, a cut spec's probes kept untold (read.py "
+        "`_cut_with_its_spec`): this page still answers as its spec, the prose readers reading "
+        "none of its sentences (told.told_alone reads nothing of it), so the widenings above "
+        "remain"),
     "forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory-than-allowed-kubernetes-ended-up-killing-the-fleet.txt": (
         "held-out batch 118, first contact on stop 54's code (b91fc3f2): got exit 2: kubesim: err"
         "or: forestry-status-kd2ft0n5nfv9.status-page-incident-report-containers-used-more-memory"

@@ -598,20 +598,29 @@ def _uncommented_output(lines: list[str]) -> list[str] | None:
     """A command's output that a page prints as shell comments right under the command
     (`kubectl describe pod x | grep -A5 "Last State"` then `#     Last State:     Terminated`),
     or a TAP result's diagnostics under it (bats prints a test's output so): the comment marks
-    (`#` and one space) are taken off, the output's own indentation kept. Comments above a
+    (`#` and one space) are taken off, the output's own indentation kept, and so is the
+    indentation every line of the page shares (`_shared_indent`: a page indented as a whole,
+    which `plain(dedent=False)` keeps on its other lines; kubeforge-b10 indented, whose
+    `Fix:` label must stay at the column of its page's other lines). Comments above a
     command, or after a blank line, stay as they are. None when there are none under a
     command."""
     if "#" not in "\n".join(lines):  # (no comment: `_COMMENT`'s mark looked for once)
         return None
     out = list(lines)
     under_command = False
+    shared = _shared_indent(lines)
     for i, line in enumerate(lines):
         if _COMMENT.match(line) and under_command:
-            out[i] = _COMMENT.sub("", line, count=1)
+            out[i] = shared + _COMMENT.sub("", line[len(shared):], count=1)
         elif not _COMMENT.match(line):
             under_command = bool(_command(line)
                                  or _TAP_RESULT.match(line))
     return out if out != lines else None
+
+
+def _shared_indent(lines: list[str]) -> str:
+    """The spaces and tabs every non-blank line starts with (the whole page's indentation)."""
+    return os.path.commonprefix([x[:len(x) - len(x.lstrip(" \t"))] for x in lines if x.strip()])
 
 
 def box_cut(text: str) -> bool:

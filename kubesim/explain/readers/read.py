@@ -797,6 +797,17 @@ def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
     for key in _FILLED:
         if getattr(into, key) is None and getattr(other, key) is not None:
             setattr(into, key, getattr(other, key))
+    _cut_with_its_spec(into, other)
+
+
+def _cut_with_its_spec(into: ContainerRecord, other: ContainerRecord) -> None:
+    """A container's item of the pod's spec that the record cuts (`probes_untold` beside its
+    spec: readers/cut_container.py), given to a record of the same container that had no
+    spec (a Deployment's template merged into what the page's prose tells of the pod): the
+    cut goes with the spec, so the keys after it, probes among them, stay untold, whichever
+    of the two records the merge keeps (fixcounts77's Deployment cut beside prose)."""
+    if other.probes_untold and other.spec is not None and into.spec is other.spec:
+        into.probes_untold, into.spec_listed = True, False
 
 
 def _count_moment(into: ContainerRecord, other: ContainerRecord) -> None:
@@ -903,6 +914,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             spec = mine.spec if c.spec is None else c.spec
             into.containers[into.containers.index(mine)] = c
             c.spec = spec
+            _cut_with_its_spec(c, mine)
             _keep_untold_end(mine, c)
         else:
             if documented and c.spec is not None:  # a spec alone: its probes, not a status

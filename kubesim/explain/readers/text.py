@@ -13,6 +13,7 @@ from __future__ import annotations
 from kubesim.explain.readers.model import Note, NoteKind, RecordSet, Where
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.sections import set_aside
+from kubesim.explain.readers.spec_told import spec_alone, told_beside_spec
 
 __all__ = ["read_text_record"]
 
@@ -40,9 +41,15 @@ def read_text_record(text: str, plained: str, source: str) -> RecordSet | None:
 def _read(text: str, plained: str, source: str) -> RecordSet | None:
     """`read_text_record`'s reading of the text (its aside lines blanked)."""
     found = read_paste(text, source)
-    if found.pods or found.events or found.series:
+    alone = spec_alone(found)
+    if (found.pods or found.events or found.series) and not alone:
         return found
     # the readers of a page with no layout kubectl prints load with the first such page: a
     # describe's or an event table's record never reaches them
     from kubesim.explain.readers.told import told_alone
-    return told_alone(plained, source)
+    told = told_alone(plained, source)
+    if not alone:
+        return told
+    # probe YAML beside prose of what happened: both read, the spec as the probes' settings
+    # (spec_told.py); a spec alone, the prose telling nothing, answers as the spec
+    return told_beside_spec(found, told, text) or found
