@@ -576,6 +576,17 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
         "one}, 'shows_failures': True}"),
+    # held-out batch 127
+    "kiam-94.issue-prose-readiness-failing-on-two-masters-third-in-crash-loop-backoff-liveness-failing-then-fenced-probe-failed-fatal-context-deadline.txt": ("held-out batch 127: not yet run"),
+    "pyroscope-3005.issue-code-span-readiness-probe-failed-connection-refused-then-code-span-readiness-and-liveness-probe-yaml.txt": ("held-out batch 127: not yet run"),
+    "cross-media-measurement-165.issue-fenced-cue-readiness-exec-probe-then-fenced-get-pods-four-aggregator-pods-0-1-running-0-cut-in-ready.txt": ("held-out batch 127: not yet run"),
+    "azureml-examples-3983.pr-description-user-container-crashed-or-terminated-liveness-probe-failed-statuscode-502-then-root-cause-and-fix.txt": ("held-out batch 127: not yet run"),
+    "cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-because-liveness-and-readiness-probes-are-rejected.txt": ("held-out batch 127: not yet run"),
+    "visual-regression-tracker-345.issue-prose-api-pod-restarts-every-day-or-two-then-fenced-container-statuses-yaml-last-state-terminated-completed-exit-0.txt": ("held-out batch 127: not yet run"),
+    "multicluster-gateway-controller-538.issue-fenced-get-pods-row-0-1-oomkilled-4-restarts-75s-ago-then-top-pod-of-another-pod.txt": ("held-out batch 127: not yet run"),
+    "bytestash-217.issue-fenced-helm-values-readiness-probe-then-log-with-snip-then-prose-pod-continuously-restarts-as-readiness-probe-not-satisfied-cut.txt": ("held-out batch 127: not yet run"),
+    "microscope-54.issue-fenced-get-pods-row-211-restarts-then-describe-tabs-args-sleep-1000-last-state-completed-exit-0-restart-count-211-cut-at-environment.txt": ("held-out batch 127: not yet run"),
+    "kube-netc-7.issue-fenced-get-pods-grep-row-running-25-restarts-then-describe-last-state-error-exit-code-2-cut-at-ready.txt": ("held-out batch 127: not yet run"),
 }
 
 
