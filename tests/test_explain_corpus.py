@@ -577,16 +577,40 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
         "one}, 'shows_failures': True}"),
     # held-out batch 127
-    "kiam-94.issue-prose-readiness-failing-on-two-masters-third-in-crash-loop-backoff-liveness-failing-then-fenced-probe-failed-fatal-context-deadline.txt": ("held-out batch 127: not yet run"),
-    "pyroscope-3005.issue-code-span-readiness-probe-failed-connection-refused-then-code-span-readiness-and-liveness-probe-yaml.txt": ("held-out batch 127: not yet run"),
-    "cross-media-measurement-165.issue-fenced-cue-readiness-exec-probe-then-fenced-get-pods-four-aggregator-pods-0-1-running-0-cut-in-ready.txt": ("held-out batch 127: not yet run"),
-    "azureml-examples-3983.pr-description-user-container-crashed-or-terminated-liveness-probe-failed-statuscode-502-then-root-cause-and-fix.txt": ("held-out batch 127: not yet run"),
-    "cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-because-liveness-and-readiness-probes-are-rejected.txt": ("held-out batch 127: not yet run"),
-    "visual-regression-tracker-345.issue-prose-api-pod-restarts-every-day-or-two-then-fenced-container-statuses-yaml-last-state-terminated-completed-exit-0.txt": ("held-out batch 127: not yet run"),
-    "multicluster-gateway-controller-538.issue-fenced-get-pods-row-0-1-oomkilled-4-restarts-75s-ago-then-top-pod-of-another-pod.txt": ("held-out batch 127: not yet run"),
-    "bytestash-217.issue-fenced-helm-values-readiness-probe-then-log-with-snip-then-prose-pod-continuously-restarts-as-readiness-probe-not-satisfied-cut.txt": ("held-out batch 127: not yet run"),
-    "microscope-54.issue-fenced-get-pods-row-211-restarts-then-describe-tabs-args-sleep-1000-last-state-completed-exit-0-restart-count-211-cut-at-environment.txt": ("held-out batch 127: not yet run"),
-    "kube-netc-7.issue-fenced-get-pods-grep-row-running-25-restarts-then-describe-last-state-error-exit-code-2-cut-at-ready.txt": ("held-out batch 127: not yet run"),
+    "kiam-94.issue-prose-readiness-failing-on-two-masters-third-in-crash-loop-backoff-liveness-failing-then-fenced-probe-failed-fatal-context-deadline.txt": (
+        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got exit 2: kubesim: err"
+        "or: kiam-94.issue-prose-readiness-failing-on-two-masters-third-in-crash-loop-backoff-liv"
+        "eness-failing-then-fenced-probe-failed-fatal-context-deadline.txt: not a record explain "
+        "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl g; want {'en"
+        "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
+        ": None}, 'shows_failures': True}"),
+    "cross-media-measurement-165.issue-fenced-cue-readiness-exec-probe-then-fenced-get-pods-four-aggregator-pods-0-1-running-0-cut-in-ready.txt": (
+        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
+        "want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
+        "0}, 'shows_failures': True}"),
+    "azureml-examples-3983.pr-description-user-container-crashed-or-terminated-liveness-probe-failed-statuscode-502-then-root-cause-and-fix.txt": (
+        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
+        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
+        "1, 'max': None}, 'shows_failures': True}"),
+    "cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-because-liveness-and-readiness-probes-are-rejected.txt": (
+        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got exit 2: kubesim: err"
+        "or: cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-b"
+        "ecause-liveness-and-readiness-probes-are-rejected.txt: not a record explain reads: expec"
+        "ted kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (a; want {'en"
+        "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
+        ": None}, 'shows_failures': True}"),
+    "bytestash-217.issue-fenced-helm-values-readiness-probe-then-log-with-snip-then-prose-pod-continuously-restarts-as-readiness-probe-not-satisfied-cut.txt": (
+        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
+        "None}, 'shows_failures': True}"),
+    "microscope-54.issue-fenced-get-pods-row-211-restarts-then-describe-tabs-args-sleep-1000-last-state-completed-exit-0-restart-count-211-cut-at-environment.txt": (
+        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [microscope] {'ended"
+        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 211}, 'shows_failures': "
+        "True}; want {'ended': 'app-exit', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, "
+        "'shows_failures': True}"),
 }
 
 
