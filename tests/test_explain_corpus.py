@@ -606,11 +606,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
         "None}, 'shows_failures': True}"),
-    "microscope-54.issue-fenced-get-pods-row-211-restarts-then-describe-tabs-args-sleep-1000-last-state-completed-exit-0-restart-count-211-cut-at-environment.txt": (
-        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [microscope] {'ended"
-        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 211}, 'shows_failures': "
-        "True}; want {'ended': 'app-exit', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, "
-        "'shows_failures': True}"),
 }
 
 

@@ -900,7 +900,8 @@ def _add_describe(out: RecordSet, placer: _Placer,
     fields, lines = placed
     named = described_names(lines, describe.lines)  # each command's own pod's
     described = _describe(describe, last, ends, source, named)
-    probes_past_place(described, fields, {x.number for x in describe.lines}, source)
+    probes_past_place(described, fields, {x.number for x in describe.lines}, source,
+                      placer.cut_last)
     last_state_alone(described)
     piece_under_cut(described, lines)
     waiting_in_running_pod(described)  # a Running pod's waiting container ended (R4.23)

@@ -54,10 +54,11 @@ class _Open:
 
 
 def probes_past_place(found: RecordSet, lines: list[PasteLine], describe: set[int],
-                      source: str) -> None:
+                      source: str, cut_line: int = 0) -> None:
     """Mark `probes_untold` each container of `found` (the describe reader's) whose section's
     lines stop before its probe lines' place, said in a note; `describe` holds the numbers of
-    the paste's lines the describe reader read."""
+    the paste's lines the describe reader read; `cut_line`, the paste's last line where the
+    paste ends inside it (else 0)."""
     starts = {c.where.line: (p.name, c) for p in found.pods for c in p.containers
               if c.where.line in describe}
     now: _Open | None = None
@@ -73,6 +74,10 @@ def probes_past_place(found: RecordSet, lines: list[PasteLine], describe: set[in
             continue
         if now is None:
             continue
+        if line.number == cut_line and _cut_below(line.text):
+            _close(found, now, line.number, source)  # the section went on past the place
+            now = None
+            continue
         if line.number not in describe:
             if line.kind is not LineKind.BLANK:
                 now.stopped = now.stopped or line.number
@@ -81,6 +86,17 @@ def probes_past_place(found: RecordSet, lines: list[PasteLine], describe: set[in
     if now is not None:  # the paste ends inside the section
         now.stopped = now.stopped or last
         _close(found, now, last, source)
+
+
+def _cut_below(text: str) -> bool:
+    """Whether a line the paste's end cut is the start of a field describe prints only below
+    the probe lines' place: a word of two letters or more that begins such a field's name and
+    no other's (`Enviro`: Environment; `Co` may be Command or Conditions: not read)."""
+    word = text.strip()
+    if len(word) < 2 or not word.replace(" ", "").replace("-", "").isalpha():
+        return False
+    names = [k for k in (*_ABOVE, *_PROBES, *_BELOW, "Name") if k.startswith(word) and k != word]
+    return bool(names) and all(k in _BELOW for k in names)
 
 
 def _field(found: RecordSet, now: _Open, line: PasteLine, source: str) -> _Open | None:
