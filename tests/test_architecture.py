@@ -192,6 +192,7 @@ MODULES = {
     "kubesim.explain.readers.markdown_fields": "records",
     "kubesim.explain.readers.failing_told": "records",
     "kubesim.explain.readers.said_failing": "records",
+    "kubesim.explain.readers.pronoun_failing": "records",
     "kubesim.explain.readers.restart_failing": "records",
     "kubesim.explain.readers.threshold_kill": "records",
     "kubesim.explain.readers.unified_diff": "records",

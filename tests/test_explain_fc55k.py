@@ -5,17 +5,27 @@
   `Container NAME failed liveness probe, will be restarted` (computePodActions, R4.4) cut
   before `probe` is whole; no other Killing message of the kubelet begins so, so the row names
   its probe (messages.py `_cut_probe_kill`).
+- The author's own app told by its pronoun failing a probe (keel-790: `When I install Keel
+  using the latest Helm chart, it is repeatedly killed by kubelet because it does not respond
+  to liveness probes (and also fails readiness probes)`): the pronoun's antecedent is the app
+  the author installs (the README's pronoun rule, failprose54), and a probe's failure the
+  case's own container has is that probe's failure, at least once (fixprose45); not answering
+  the probe is its failure in the author's words (readers/pronoun_failing.py).
 
 Hand-written variants beside each that must stay unread (a message cut before the probe's
-word, or two letters into it; a readiness word, which no kill names; words no kubelet writes)."""
+word, or two letters into it; a readiness word, which no kill names; words no kubelet writes;
+a guide's `you`, an app of no case's, a conditional, a question, a negation, a modal, another
+subject, a disjunction)."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
+from kubesim.errors import RecordError
 from kubesim.explain.messages import KillCause, kill_of
 from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
 
 # ------------------------------------------------ a Killing message cut after its probe's word
@@ -87,3 +97,62 @@ def test_a_long_cut_kill_message_is_read_in_one_pass():
     """Hostile input: a 2 MB Killing row of the rule's words, read in one pass."""
     read_in_one_pass(_events("Container web failed " + "liveness " * 250_000))
     read_in_one_pass(_events("Container " + "w" * 2_000_000 + " failed liveness"))
+
+
+# ------------------------------------------------ the author's app failing a probe, by its pronoun
+
+_KEEL = ("When I install Keel using the latest Helm chart, it is repeatedly killed by kubelet "
+         "because it does not respond to liveness probes (and also fails readiness probes).\n\n")
+
+
+def test_the_pronouns_failing_beside_the_events_adds_its_probe():
+    """keel-790's shape whole: the rows' two liveness kills, and the readiness failure the
+    author's sentence tells of their app: liveness-kill, both probes failed, {2, 2}."""
+    a = explained_answer(_KEEL + _events("Container web failed liveness"))
+    assert (a.cause, set(a.failed), a.probe_kills) == (
+        Cause.LIVENESS_KILL, {ProbeType.LIVENESS, ProbeType.READINESS}, CountRange(2, 2))
+
+
+@pytest.mark.parametrize(("text", "failed"), [
+    (_KEEL, {ProbeType.LIVENESS, ProbeType.READINESS}),
+    ("When I install Keel, it does not respond to liveness probes.\n", {ProbeType.LIVENESS}),
+    ("After we deployed the chart, they kept failing their liveness and readiness probes.\n",
+     {ProbeType.LIVENESS, ProbeType.READINESS}),
+    ("Once I started the operator, it failed its startup probe.\n", {ProbeType.STARTUP}),
+])
+def test_the_authors_app_failing_a_probe_by_its_pronoun_is_that_probes_failure(text, failed):
+    """Each named probe failed, at least once; no kill read of the failing (R1.17, R3.4)."""
+    a = explained_answer(text)
+    assert set(a.failed) == failed and a.shows_failures
+    assert a.cause is not Cause.LIVENESS_KILL and a.probe_kills.lo == 0
+
+
+@pytest.mark.parametrize("text", [
+    "When you install Keel, it does not respond to liveness probes (and also fails readiness "
+    "probes).\n",
+    "When I install a chart, it fails readiness probes.\n",
+    "When I install Keel, if it fails readiness probes, it is restarted.\n",
+    "When I install Keel, does it fail readiness probes?\n",
+    "When I install Keel, it fails readiness probes?\n",
+    "When I install Keel, it does not fail readiness probes.\n",
+    "When I install Keel, it may fail readiness probes.\n",
+    "When I install Keel, it usually fails readiness probes.\n",
+    "When I install Keel, it starts and the sidecar fails readiness probes.\n",
+    "When I install Keel, it fails liveness or readiness probes.\n",
+    "When I install Keel, it responds to liveness probes.\n",
+])
+def test_a_pronouns_failing_of_no_case_or_unstated_is_no_record(text):
+    """The negative side: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "When I install Keel, it" + " is x" * 400_000 + " and also fails readiness probes\n",
+    "When I install " + "Keel " * 400_000 + ", it fails readiness probes\n",
+    ("When I install Keel, it fails " * 70_000) + "\n",
+    ("When I install Keel, it does not respond to " * 45_000) + "\n",
+])
+def test_the_pronouns_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)

@@ -134,6 +134,7 @@ from kubesim.explain.readers.probe_line import (
 from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_request_log import probe_request_hint
 from kubesim.explain.readers.probe_restart import probe_restart_hint
+from kubesim.explain.readers.pronoun_failing import pronoun_failing_hint
 from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.rancher_state import rancher_state_hint
 from kubesim.explain.readers.rejected_piece import (
@@ -1254,6 +1255,7 @@ def _reshape_hinted(text: str) -> bool:
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
                 or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
+                or pronoun_failing_hint(text)
                 or oom_with_hint(text) or exit_oom_hint(text) or event_in_sentence_hint(text)
                 or shaped_rows_hint(text) or events_run_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)
