@@ -619,13 +619,6 @@ NOT_READ: dict[str, str] = {
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
     # held-out batch 126
-    "continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt": (
-        "held-out batch 126, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
-        "or: continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message"
-        "-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt: not a "
-        "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kubelets-livenessprobe-counted-failures-and-killed-pods-cut.txt": (
         "held-out batch 126, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
         "or: civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kube"

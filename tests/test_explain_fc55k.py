@@ -11,6 +11,11 @@
   the author installs (the README's pronoun rule, failprose54), and a probe's failure the
   case's own container has is that probe's failure, at least once (fixprose45); not answering
   the probe is its failure in the author's words (readers/pronoun_failing.py).
+- The pod workers' FailedSync refusal of a start (1.2-1.9: `Error syncing pod, skipping:
+  failed to "StartContainer" for "master" with CrashLoopBackOff: "Back-off 20s restarting
+  failed container=master pod=..."`) quoted in the author's prose between markdown's emphasis
+  marks (continuous-deployment-on-kubernetes-82), read as in a code span: that message alone,
+  at least once (README's rule of fixquoted64; readers/quoted_message.py).
 
 Hand-written variants beside each that must stay unread (a message cut before the probe's
 word, or two letters into it; a readiness word, which no kill names; words no kubelet writes;
@@ -154,5 +159,54 @@ def test_a_pronouns_failing_of_no_case_or_unstated_is_no_record(text):
     ("When I install Keel, it does not respond to " * 45_000) + "\n",
 ])
 def test_the_pronouns_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ the pod workers' refusal quoted in emphasis
+
+_SYNC = ('Error syncing pod, skipping: failed to "StartContainer" for "master" with '
+         'CrashLoopBackOff: "Back-off 20s restarting failed container=master '
+         'pod=jenkins-3366133267-243lz_jenkins(a4b07e8b-4c5d-11e7-836a-42010a8000a5)"')
+
+
+@pytest.mark.parametrize("text", [
+    f'When I do a describe on the pod, I see "FailedSync" and a message of _{_SYNC}_.\n',
+    f"The pod never starts; describe shows a message of *{_SYNC}* and nothing else.\n",
+])
+def test_the_pod_workers_refusal_in_emphasis_is_a_back_off(text):
+    """The refusal quoted in italics: a back-off of container master whose restarts no count
+    bounds (R4.8-R4.12): cannot-tell, no probe, {0, null}, failures shown."""
+    a = explained_answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == (
+        Cause.CANNOT_TELL, (), CountRange(0, None), True)
+
+
+@pytest.mark.parametrize("text", [
+    f"When I do a describe on the pod, I see a message of {_SYNC}.\n",
+    f"When I do a describe on the pod, I see a message of _{_SYNC}\n",
+    f"Is _{_SYNC}_ a problem?\n",
+    f"If you see _{_SYNC}_, check the logs.\n",
+    f"I do not see _{_SYNC}_ anywhere.\n",
+    "The message was _Error syncing pod, skipping: failed to_ and nothing more.\n",
+])
+def test_the_refusal_unmarked_unclosed_or_unstated_is_no_record(text):
+    """The negative side: no marks (its words after the colon are no prober's), an emphasis
+    no mark closes, a question, a conditional, a negation, words no refusal is: refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+def test_the_refusal_is_no_probe_message():
+    """A line holding the refusal quotes no probe's message (runs.py keeps a probe's apart)."""
+    from kubesim.explain.readers.quoted_message import quoted_text
+    assert quoted_text(f"I see _{_SYNC}_.") is None
+
+
+@pytest.mark.parametrize("text", [
+    ("_Error syncing pod, skipping: failed to \"StartContainer\" for \"" * 35_000) + "\n",
+    "I see _" + _SYNC[:80] + "x_y" * 660_000 + "_.\n",
+])
+def test_the_refusals_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)
