@@ -180,6 +180,7 @@ MODULES = {
     "kubesim.explain.readers.names": "records",
     "kubesim.explain.readers.pods_table": "records", "kubesim.explain.readers.bare": "records",
     "kubesim.explain.readers.klog": "records", "kubesim.explain.readers.pleg": "records",
+    "kubesim.explain.readers.exec_probe_log": "records",
     "kubesim.explain.readers.ci_log": "records",
     "kubesim.explain.readers.tilt_log": "records", "kubesim.explain.readers.by_hand": "records",
     "kubesim.explain.readers.pods_table_2015": "records",

@@ -626,11 +626,6 @@ NOT_READ: dict[str, str] = {
         " expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "hcsshim-1472.issue-prose-set-liveness-probe-then-fenced-klog-execsync-exitcode-126-exec-probe-response-hcsshim-createprocess-error-then-windows-version.txt": (
-        "held-out batch 126, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
-        "one}, 'shows_failures': True}"),
 }
 
 

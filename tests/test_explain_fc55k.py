@@ -16,6 +16,11 @@
   failed container=master pod=..."`) quoted in the author's prose between markdown's emphasis
   marks (continuous-deployment-on-kubernetes-82), read as in a code span: that message alone,
   at least once (README's rule of fixquoted64; readers/quoted_message.py).
+- The kubelet's own lines of an exec probe's call (hcsshim-1472): the runtime's `ExecSync
+  Response (containerID=..., ExitCode=126)` (remote_runtime.go) and, on the next line, exec.go's
+  `Exec probe response: "..."`: a command that exited non-zero, a Failure (R2.14), of a probe
+  the lines do not name; the author's sentence above the log naming the one probe they set
+  (`set liveness probe, return error:`) names it (readers/exec_probe_log.py).
 
 Hand-written variants beside each that must stay unread (a message cut before the probe's
 word, or two letters into it; a readiness word, which no kill names; words no kubelet writes;
@@ -208,5 +213,71 @@ def test_the_refusal_is_no_probe_message():
     "I see _" + _SYNC[:80] + "x_y" * 660_000 + "_.\n",
 ])
 def test_the_refusals_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ an exec probe's call in the kubelet's log
+
+_ID = "2b8bdb47d92e98b80d5ffc8b45ac0d7ff18182838f1d0479b5582a86c132934b"
+_SYNC_LINE = ("I0729 23:14:34.342056   75972 remote_runtime.go:402] [RemoteRuntimeService] "
+              f"ExecSync Response (containerID={_ID}, ExitCode=126)\n")
+_NEW_SYNC_LINE = ("I0729 23:14:34.342056   75972 remote_runtime.go:402] \"[RemoteRuntimeService] "
+                  f"ExecSync Response\" containerID=\"{_ID}\" exitCode=126\n")
+_RESPONSE_LINE = ("I0729 23:14:34.342056   75972 exec.go:62] Exec probe response: \"container "
+                  f"{_ID} encountered an error during hcsshim::System::CreateProcess: failure in "
+                  "a Windows system call: The remote procedure call failed. (0x6be)\\r\\n\"\n")
+
+
+def _log(prose: str, sync: str = _SYNC_LINE, between: str = "") -> str:
+    return f"{prose}\n```\n{sync}{between}{_RESPONSE_LINE}```\n"
+
+
+@pytest.mark.parametrize("text", [
+    _log("in windows kubernetes, set liveness probe, return error:"),
+    _log("I configured a livenessProbe on the pod and the kubelet logs:", _NEW_SYNC_LINE),
+])
+def test_an_exec_probes_failure_in_the_log_is_the_probe_the_author_set(text):
+    """The exit code 126 before exec.go's response: a failure (R2.14) of the probe the author
+    states setting: cannot-tell, liveness, {0, null} (one failure against a threshold the
+    record does not give shows no kill)."""
+    a = explained_answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == (
+        Cause.CANNOT_TELL, (ProbeType.LIVENESS,), CountRange(0, None), True)
+
+
+@pytest.mark.parametrize("text", [
+    _log("in windows kubernetes, set liveness and readiness probe, return error:"),
+    _log("if you set liveness probe in windows kubernetes, it returns an error:"),
+    _log("I did not set a liveness probe, but the kubelet logs:"),
+    _log("the kubelet logs this error:"),
+])
+def test_an_exec_probes_failure_no_sentence_names_names_no_probe(text):
+    """The negative side: two kinds named, a guide's conditional, a negation, no sentence of
+    setting one: a failure of some probe, which one not told (cannot-tell, none)."""
+    a = explained_answer(text)
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == (
+        Cause.CANNOT_TELL, (), CountRange(0, None), True)
+
+
+@pytest.mark.parametrize("text", [
+    _log("in windows kubernetes, set liveness probe:", _SYNC_LINE.replace("=126", "=0")),
+    _log("in windows kubernetes, set liveness probe:", _SYNC_LINE,
+         "I0729 23:14:34.342056   75972 kubelet.go:2000] SyncLoop (housekeeping)\n"),
+    _log("in windows kubernetes, set liveness probe:", ""),
+])
+def test_an_exec_call_of_exit_0_or_unpaired_shows_no_failure(text):
+    """The negative side: exit code 0 (a Success), the response not right after the ExecSync
+    answer, or alone (exec.go logs every exec probe's response): no failure shown."""
+    a = explained_answer(text)
+    assert (a.failed, a.shows_failures) == ((), False)
+
+
+@pytest.mark.parametrize("text", [
+    _log("set liveness probe " * 110_000),
+    _log("x", _SYNC_LINE.replace("ExitCode=126", "ExitCode=126" + "0" * 2_000_000)),
+    _log("x", _SYNC_LINE, "") .replace("(0x6be)", "x" * 2_000_000),
+])
+def test_the_exec_lines_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)

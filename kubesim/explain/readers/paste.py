@@ -952,6 +952,7 @@ def _add_placed(out: RecordSet, placer: _Placer, source: str) -> None:
         _add(out, RecordSet(source, "exec-by-hand", pods=[PodRecord(
             run.pod, run.event.where, events=[run.event], formats=["exec-by-hand"])],
             notes=[run.note]))
+    placer.klog.name_exec_probes(placer.unread)  # (exec_probe_log.py: the probe the author set)
     kubelet = placer.klog.record()
     if kubelet is not None:
         _add(out, kubelet)
