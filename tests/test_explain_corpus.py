@@ -516,11 +516,6 @@ NOT_READ: dict[str, str] = {
         "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
         "in 0): left marked until the diagnosis has it"),
     # held-out batch 124
-    "keel-790.issue-headed-prose-repeatedly-killed-by-kubelet-then-fenced-plain-describe-events-liveness-x6-killing-x2-cut-in-message.txt": (
-        "held-out batch 124, first contact on stop 55's code (68c644b0): got [keel] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures'"
-        ": True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kill"
-        "s': {'min': 2, 'max': 2}, 'shows_failures': True}"),
     "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": (
         "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
@@ -557,13 +552,6 @@ NOT_READ: dict[str, str] = {
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
     # held-out batch 126
-    "continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt": (
-        "held-out batch 126, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
-        "or: continuous-deployment-on-kubernetes-82.issue-prose-describe-shows-failedsync-message"
-        "-in-italics-crashloopbackoff-back-off-20s-restarting-failed-container-master.txt: not a "
-        "record explain reads: expected kubectl describe pod, kubectl get pod -o yaml|; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kubelets-livenessprobe-counted-failures-and-killed-pods-cut.txt": (
         "held-out batch 126, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
         "or: civitai-2278.pr-summary-restart-churn-85-230-restarts-per-pod-then-why-http-500-kube"
@@ -571,11 +559,6 @@ NOT_READ: dict[str, str] = {
         " expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "hcsshim-1472.issue-prose-set-liveness-probe-then-fenced-klog-execsync-exitcode-126-exec-probe-response-hcsshim-createprocess-error-then-windows-version.txt": (
-        "held-out batch 126, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
-        "one}, 'shows_failures': True}"),
     # held-out batch 127
     "kiam-94.issue-prose-readiness-failing-on-two-masters-third-in-crash-loop-backoff-liveness-failing-then-fenced-probe-failed-fatal-context-deadline.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got exit 2: kubesim: err"

@@ -121,8 +121,32 @@ _KILLS = [
 ]
 
 
+# the kubelet's `Container NAME failed liveness probe, will be restarted` cut where the record
+# ends, after the probe's word or inside it (three letters at least, `_CUT_HEAD_LETTERS`) and
+# before `probe` is whole (keel-790's `Container keel failed liveness`): the kubelet writes no
+# other Killing message that begins so (computePodActions, R4.4), so the probe is named
+_CUT_PROBE_KILL = lazy_regex(r"^(?:Init container|Container) (\S+) failed ([a-z]{3,8})"
+                             r"(?: (?:p(?:r(?:o(?:b)?)?)?)?)?[ \t]*$")
+_KILL_KINDS = ("liveness", "startup")
+
+
+def _cut_probe_kill(message: str) -> tuple[KillCause, str | None, bool | None] | None:
+    """(cause, container, None) of a probe's kill message cut before `probe` is whole
+    (`_CUT_PROBE_KILL`): the probe's word whole, or a prefix of one kind's word alone where
+    the cut is inside it; None for any other message."""
+    m = _CUT_PROBE_KILL.match(message.strip())
+    if m is None:
+        return None
+    word, after = m[2], m[0][m.end(2):].strip()
+    kinds = [k for k in _KILL_KINDS if (k == word if after else k.startswith(word))]
+    return (KillCause(kinds[0]), m[1], None) if len(kinds) == 1 else None
+
+
 def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
     """(cause, container, restarted?) of a `Killing` message."""
+    cut = _cut_probe_kill(message)
+    if cut is not None:
+        return cut
     for pattern, tag in _KILLS:
         m = pattern.match(_uncut(message))
         if not m:

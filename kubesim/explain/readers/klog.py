@@ -67,6 +67,12 @@ from typing import Any
 from kubesim.errors import SpecError
 from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.event_rows import container_of_field_path, init_field_path
+from kubesim.explain.readers.exec_probe_log import (
+    EXEC_SYNC,
+    exec_response,
+    exec_sync_exit,
+    probe_set,
+)
 from kubesim.explain.readers.go_probe import go_probes
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -291,6 +297,8 @@ class _Said:
     dead: bool = False  # the container is not running and will be started again (`_dump`)
     probes: dict[str, Any] | None = None  # the probes a spec the line prints gives (go_probe)
     cut: str | None = None  # what the line ends inside, cut short (`its \`err\` value`)
+    exec_exit: int | None = None  # the runtime's ExecSync exit code (exec_probe_log.py)
+    exec_output: str | None = None  # exec.go's `Exec probe response` output (its event kept)
 
 
 @dataclass(slots=True)
@@ -328,6 +336,9 @@ class KlogLines:
     output: list[str] = field(default_factory=list)  # the value's lines so far
     notes: list[Note] = field(default_factory=list)
     ends: Ends = field(default_factory=Ends)  # the ends the PLEG's lines tell (pleg.py)
+    exec_exit: tuple[int, PasteLine] | None = None  # the last ExecSync answer, its line
+    exec_failures: list[int] = field(default_factory=list)  # their events' indices
+    exec_unpaired: list[PasteLine] = field(default_factory=list)  # lines of no failure shown
 
     def take(self, line: PasteLine, text: str) -> bool:
         """Whether the line (its text `text`, a code span's or the whole line's) is the
@@ -359,7 +370,7 @@ class KlogLines:
         if said is None:
             self.unread.append(line)
         else:
-            self.keep(said, Where(self.source, line.number))
+            self.keep(said, Where(self.source, line.number), line)
             if self.open_value and said.event is not None and said.event.reason == "Unhealthy" \
                     and said.event.message.endswith(":") and self.events \
                     and self.events[-1] is said.event:
@@ -379,7 +390,7 @@ class KlogLines:
         said = self.said(header, Where(self.source, line.number))
         if said is None:
             return False
-        self.keep(said, Where(self.source, line.number))
+        self.keep(said, Where(self.source, line.number), line)
         return True
 
     def opens_dump(self, line: PasteLine, header: Header) -> bool:
@@ -457,7 +468,10 @@ class KlogLines:
             return _structured(header.message, where, stamp)
         return _unstructured(header.message, where, stamp)
 
-    def keep(self, said: _Said, where: Where) -> None:
+    def keep(self, said: _Said, where: Where, line: PasteLine | None = None) -> None:
+        if (said.exec_exit is not None or said.exec_output is not None) and \
+                not self.exec_call(said, where, line):
+            return
         if said.pod is not None:
             self.bare_pods.setdefault(said.pod, where)
         if said.added and said.pod is not None:
@@ -483,6 +497,49 @@ class KlogLines:
         if event.reason == "Unhealthy":
             self.prober_pods.add((said.pod, event.message.split(" ", 1)[0]))
         self.add_event(event, said)
+
+    def exec_call(self, said: _Said, where: Where, line: PasteLine | None) -> bool:
+        """An exec probe's call (exec_probe_log.py): the ExecSync answer's exit code kept for
+        the next line; exec.go's response right after a non-zero one is a failure of a probe
+        the lines do not name (R2.14), its event kept (True); any other line shows no failure,
+        a line not read (`exec_unpaired`, False)."""
+        if line is None:
+            return False
+        if said.exec_exit is not None:
+            self.exec_exit = (said.exec_exit, line)
+            self.exec_unpaired.append(line)
+            return False
+        last, self.exec_exit = self.exec_exit, None
+        if last is None or last[0] == 0 or last[1].number != line.number - 1:
+            self.exec_unpaired.append(line)
+            return False
+        self.exec_unpaired.remove(last[1])
+        self.exec_failures.append(len(self.events))
+        self.notes.append(Note(
+            f"lines {last[1].number}-{where.line}: the runtime's ExecSync answered exit code {last[0]} "
+            "right before the exec prober's `Exec probe response`: an exec probe's command "
+            "that exited non-zero, a failure (R2.14), of a probe the lines do not name, at "
+            "least once", where))
+        return True
+
+    def name_exec_probes(self, lines: list[PasteLine]) -> None:
+        """The exec probes' failures the lines name no probe of (`exec_call`) given the probe
+        the author states setting above them (exec_probe_log.probe_set), said so."""
+        if not self.exec_failures:
+            return
+        first = self.events[self.exec_failures[0]]
+        named = probe_set(lines, first.where.line or 0)
+        if named is None:
+            return
+        kind = named.kind.capitalize()
+        for i in self.exec_failures:
+            e = self.events[i]
+            self.events[i] = replace(e, message=f"{kind} probe failed:"
+                                     f"{e.message.removeprefix('Probe failed:')}")
+        self.notes.append(Note(
+            f"line {named.line}: the author states setting the {named.kind} probe, the one probe "
+            "the prose above the log names: the exec probe's failures the log's lines name no "
+            f"probe of read as the {named.kind} probe's", Where(self.source, named.line)))
 
     def keep_lifecycle(self, said: _Said, where: Where) -> None:
         """An end the PLEG tells, a container's name tied to its runtime ID, and a line read up
@@ -533,6 +590,7 @@ class KlogLines:
         tells of a pod's probes, kills or restarts is a record that shows none (its lines
         listed as not read), not a paste explain does not read."""
         self.close_output()
+        self.unread.extend(self.exec_unpaired)  # (exec_call: no failure shown)
         if self.dump is not None:  # (the record ends inside it: its verdict is not there)
             self.unread.extend(self.dump.lines)
             self.dump = None
@@ -852,9 +910,26 @@ def _structured_more(msg: str, kv: dict[str, str], where: Where, stamp: Stamp) -
         return _occurred(kv, where, stamp)
     if msg == "SyncLoop ADD":
         return _added(kv.get("pods", ""))
+    if msg == EXEC_SYNC:
+        return _exec_line(msg, kv, where, stamp)
     if msg == _TO_START:  # (no end: see `_TO_START`)
         return _Said(None, pod, container) if container else None
     return None
+
+
+def _exec_line(message: str, kv: dict[str, str] | None, where: Where, stamp: Stamp
+               ) -> _Said | None:
+    """The runtime's ExecSync answer (its exit code) or exec.go's `Exec probe response` (a
+    failure of a probe it does not name, kept only right after a non-zero exit code:
+    `KlogLines.exec_call`); None for another line."""
+    code = exec_sync_exit(message, kv)
+    if code is not None:
+        return _Said(exec_exit=code)
+    output = exec_response(message)
+    if output is None:
+        return None
+    return _Said(_event("Unhealthy", f"Probe failed: {output}".rstrip(), where, stamp, None, None,
+                        at_least=True), exec_output=output)
 
 
 def _added(pods: str) -> _Said | None:
@@ -928,6 +1003,8 @@ def _unstructured(message: str, where: Where, stamp: Stamp) -> _Said | None:
         return _backoffs(message, where, stamp, _first_format_pod(message[:MAX_LINE]))
     if message.startswith("Event(v1.ObjectReference{"):
         return _old_event(message, where, stamp)
+    if message.startswith(("[RemoteRuntimeService] ExecSync", "Exec probe response")):
+        return _exec_line(message, None, where, stamp)
     if message.startswith("SyncLoop (PLEG): "):
         return _old_lifecycle(message, where, stamp)
     added = _OLD_ADD.match(message)

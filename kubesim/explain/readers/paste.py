@@ -134,6 +134,7 @@ from kubesim.explain.readers.probe_line import (
 from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_request_log import probe_request_hint
 from kubesim.explain.readers.probe_restart import probe_restart_hint
+from kubesim.explain.readers.pronoun_failing import pronoun_failing_hint
 from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.rancher_state import rancher_state_hint
 from kubesim.explain.readers.rejected_piece import (
@@ -954,6 +955,7 @@ def _add_placed(out: RecordSet, placer: _Placer, source: str) -> None:
         _add(out, RecordSet(source, "exec-by-hand", pods=[PodRecord(
             run.pod, run.event.where, events=[run.event], formats=["exec-by-hand"])],
             notes=[run.note]))
+    placer.klog.name_exec_probes(placer.unread)  # (exec_probe_log.py: the probe the author set)
     kubelet = placer.klog.record()
     if kubelet is not None:
         _add(out, kubelet)
@@ -1257,6 +1259,7 @@ def _reshape_hinted(text: str) -> bool:
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
                 or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
+                or pronoun_failing_hint(text)
                 or oom_with_hint(text) or exit_oom_hint(text) or event_in_sentence_hint(text)
                 or shaped_rows_hint(text) or events_run_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)

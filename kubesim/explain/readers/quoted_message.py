@@ -33,9 +33,14 @@ from kubesim.explain.readers.stated_cause import NEGATED
 
 __all__ = ["quoted_message", "quoted_text"]
 
-# the kubelet's own words opening the message; a back-off message's last word may be cut
+# the kubelet's own words opening the message; a back-off message's last word may be cut; the
+# pod workers' refusal of a start (1.2-1.9's FailedSync: `Error syncing pod, skipping: failed
+# to "StartContainer" for "master" with CrashLoopBackOff: "Back-off 20s restarting failed
+# container=master pod=..."`, pod_workers.go; fc55k, continuous-deployment-on-kubernetes-82) is
+# read between marks only: its words after the colon are no prober's
 _WORDS = lazy_regex(r"(?:Liveness|Readiness|Startup) probe failed: ?"
-                    r"|Back-off restarting failed(?P<whole> container\b)?")
+                    r"|Back-off restarting failed(?P<whole> container\b)?"
+                    r"|(?P<sync>Error syncing pod, skipping: failed to \"StartContainer\" for \")")
 # the prober's own words after the colon, where no closing mark ends the message (paste.py's
 # `_PROSE_PROBE`: an HTTP GET's error, its status code, a dial, a gRPC error)
 _PROBER = lazy_regex(r"Get \"?https?://|HTTP probe failed with statuscode: \d|dial tcp "
@@ -105,7 +110,7 @@ def quoted_text(text: str) -> str | None:
     """The first kubelet's probe message the line quotes in its prose, as its text alone (a
     line holding a statement read apart, runs.py, keeps it so); None without one."""
     return next((text[q.start:q.end].strip() for m, q in _quotes(text)
-                 if not m[0].startswith("Back")), None)
+                 if not m[0].startswith("Back") and m["sync"] is None), None)
 
 
 def _quotes(text: str) -> list[tuple[re.Match[str], Quoted]]:
@@ -121,7 +126,8 @@ def _quotes(text: str) -> list[tuple[re.Match[str], Quoted]]:
 def _places(text: str) -> list[re.Match[str]]:
     """The kubelet's words on the line, the first `_PLACES` of them."""
     found: list[re.Match[str]] = []
-    if " probe failed:" not in text and "Back-off restarting failed" not in text:
+    if " probe failed:" not in text and "Back-off restarting failed" not in text and \
+            "Error syncing pod" not in text:
         return found  # (the words looked for first: `_WORDS` is tried at every place)
     for m in _WORDS.finditer(text):
         found.append(m)

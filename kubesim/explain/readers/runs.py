@@ -98,6 +98,7 @@ from kubesim.explain.readers.probe_restart import (
     RESTART_ANCHORS,
     restart_denied,
 )
+from kubesim.explain.readers.pronoun_failing import pronoun_failing
 from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.rancher_state import rancher_last_state
 from kubesim.explain.readers.restart_failing import (
@@ -1842,7 +1843,7 @@ def _failing_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     by `and`); None without one."""
     told = failing_told(line)
     if told is None:
-        return None, ""
+        return _pronoun_failing(line)
     messages = [f"{kind.capitalize()} probe failed" for kind in told.kinds]
     what = (f"{STATED_PROBE}, the failures of {' and '.join(told.kinds)} probes of the case's "
             f"own pods (`{told.said[:80]}`): each read as the kubelet's `{messages[0]}` "
@@ -1850,6 +1851,20 @@ def _failing_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
                 "; its restarts, joined to it by `with` (no cause), as a container ended, what "
                 "ended it not stated (no kill of the probe)" if told.restarts else ""))
     return ([*messages, *([f"{UNTOLD_STATE}: Terminated"] if told.restarts else [])], True), what
+
+
+def _pronoun_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """Probes' failures of the author's own app told by its pronoun (pronoun_failing.py:
+    `When I install Keel ..., it is repeatedly killed ... (and also fails readiness probes)`),
+    each read as the kubelet's message of it, at least once; None without one."""
+    said = pronoun_failing(line)
+    if said is None:
+        return None, ""
+    messages = [f"{kind.capitalize()} probe failed" for kind in said.kinds]
+    what = (f"{STATED_PROBE}, the failures of {' and '.join(said.kinds)} probes of the author's "
+            f"own app, told by its pronoun (`{said.said[:80]}`): each read as the kubelet's "
+            f"`{messages[0]}` message of it, at least once, its output not in the record")
+    return (messages, True), what
 
 
 def _causing_restart(line: str) -> re.Match[str] | None:
