@@ -593,11 +593,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
-    "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": (
-        "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'mi"
-        "n': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 125
     "katafygio-81.comment-prose-exit-with-status-code-2-then-fenced-yaml-status-conditions-containersnotready-cut-in-container-id.txt": (
         "held-out batch 125, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
