@@ -7,6 +7,11 @@ status with an exit told in prose above it, and a pod's status as JSON cut in it
   code of 503`): `it` showing in the progressive, the events showing, a conjunction of probes
   (each failed), `are failing`, and the code's noun with `of`: each probe's failure, at least
   once, no count.
+- An exit the case's pod's status shows, stated in prose above that pod's status cut before
+  its container's state (katafygio-81: `The only thing showing in the status is an exit with
+  status code 2 :`): its one container ended with that code, at least once, State or Last
+  State not told, no count (status_exit.py): with no probe settings and no event, cannot-tell,
+  {0, null}.
 
 Hand-written variants beside those that must stay unread (a disjunction, a conditional, a
 negation, a question, a guide's time, a modal, another pod's events)."""
@@ -19,6 +24,7 @@ from helpers import explained_answer, read_in_one_pass
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
+from kubesim.explain.readers.stated_crashloop import bare_pod
 
 # ------------------------------------------------ the probes' failures the events show
 
@@ -75,6 +81,74 @@ def test_failures_shown_of_no_case_are_no_record(text):
     "failing with an error code of " * 70_000 + "503\n",
 ])
 def test_the_shown_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    assert len(text) > 1_900_000
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ an exit the case's status shows, in prose
+
+_STATUS_CUT = ("\n```yaml\n  conditions:\n  - lastProbeTime: null\n"
+               "    lastTransitionTime: \"2019-07-11T09:39:02Z\"\n"
+               "    message: 'containers with unready status: [backup]'\n"
+               "    reason: ContainersNotReady\n    status: \"False\"\n    type: Ready\n"
+               "  containerStatuses:\n  - containerID: docker://ca73ca13dffcfe72b1e2\n")
+_STATUS_RUNNING = ("\n```yaml\n  containerStatuses:\n  - name: backup\n    ready: false\n"
+                   "    restartCount: 0\n    state:\n      running:\n"
+                   "        startedAt: \"2019-07-11T09:39:02Z\"\n```\n")
+
+
+@pytest.mark.parametrize(("said", "code"), [
+    ("It seemes that ressources is not the point here. The only thing showing in the status "
+     "is an exit with status code 2 : ", 2),
+    ("The pod's status shows exit code 1.", 1),
+    ("Its status says an exit with code: 137", 137),
+    ("The only thing shown in the pod status was an exit with an error code of 3.", 3),
+])
+def test_an_exit_the_status_shows_is_the_containers_end(said, code):
+    """The exit the case's status shows, its one container's state not in the record: that
+    container ended with the code, State or Last State untold; no probe settings or event to
+    weigh it against: cannot-tell, {0, null}, failures shown."""
+    found = parse_record(said + "\n" + _STATUS_CUT, "r.txt")
+    [c] = found.pods[0].containers
+    assert (c.state, c.terminated.exit_code, c.terminated.untold) == ("terminated", code, True)
+    a = explained_answer(said + "\n" + _STATUS_CUT)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True, ())
+
+
+@pytest.mark.parametrize("said", [
+    "If the status shows an exit with status code 2, check the token.",  # a conditional
+    "The status does not show an exit with status code 2.",  # a negation
+    "The status shows an exit with status code 2?",  # a question
+    "The other pod's status shows an exit with status code 2.",  # another's
+    "Your status shows an exit with status code 2.",  # the reader's
+    "A status shows an exit with status code 2.",  # no case's
+    "The status shows an exit with status code 2 when the token expires.",  # a guide's time
+    "The status may show an exit with status code 2.",  # a modal
+    "The status shows an exit with status code 2000.",  # no exit code
+])
+def test_an_exit_of_no_case_status_is_not_read(said):
+    """The negative side: the container's state stays unread (bare)."""
+    found = parse_record(said + "\n" + _STATUS_CUT, "r.txt")
+    assert bare_pod(found) is not None
+
+
+def test_an_exit_stated_beside_a_state_the_record_shows_is_not_read():
+    """A state the record shows is read from the record: the sentence gives it nothing."""
+    found = parse_record("The status shows an exit with status code 2.\n" + _STATUS_RUNNING,
+                         "r.txt")
+    [c] = found.pods[0].containers
+    assert (c.state, c.terminated) == ("running", None)
+
+
+@pytest.mark.parametrize("text", [
+    "the status shows an exit with status code " * 47_000 + "2\n" + _STATUS_CUT,
+    "showing in the status is " * 80_000 + "an exit with code 2\n" + _STATUS_CUT,
+    "exit " * 400_000 + "\n" + _STATUS_CUT,
+    "the status shows an exit with the " * 60_000 + "\n" + _STATUS_CUT,
+])
+def test_the_status_exit_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     assert len(text) > 1_900_000
     read_in_one_pass(text)
