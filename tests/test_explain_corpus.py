@@ -594,11 +594,6 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
     # held-out batch 125
-    "cos-lite-bundle-103.comment-journalctl-empty-then-code-span-json-status-prometheus-unready-charm-running-0-restarts-cut-in-image-id.txt": (
-        "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
-        "or: --container 'prometheus': the record has no such container (containers: charm, one t"
-        "he record does not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': None}, 'shows_failures': False}"),
     "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": (
         "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
         "or: kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-"

@@ -12,6 +12,10 @@ status with an exit told in prose above it, and a pod's status as JSON cut in it
   status code 2 :`): its one container ended with that code, at least once, State or Last
   State not told, no count (status_exit.py): with no probe settings and no event, cannot-tell,
   {0, null}.
+- A container the kubelet's `containers with unready status` list names and the record shows
+  no status of (cos-lite-bundle-103: the list names prometheus, the statuses show charm ready
+  and an item cut before its name): a container of the pod, not ready, nothing else of it
+  (unready.give_unready_listed): `--container` asks of it, cannot-tell, {0, null}, no failure.
 
 Hand-written variants beside those that must stay unread (a disjunction, a conditional, a
 negation, a question, a guide's time, a modal, another pod's events)."""
@@ -21,7 +25,7 @@ from __future__ import annotations
 import pytest
 from helpers import explained_answer, read_in_one_pass
 
-from kubesim.errors import RecordError
+from kubesim.errors import RecordError, UsageError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
 from kubesim.explain.readers.stated_crashloop import bare_pod
@@ -152,3 +156,72 @@ def test_the_status_exit_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     assert len(text) > 1_900_000
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ a container named only by the unready list
+
+
+def _status_json(names: str, items: str, second: str = "") -> str:
+    return ('journalctl was empty for both\n`{"conditions":[{"lastProbeTime":null,'
+            '"lastTransitionTime":"2024-03-22T13:52:11Z","message":"containers with unready '
+            f'status: [{names}]","reason":"ContainersNotReady","status":"False","type":"Ready"}}'
+            f'{second}],"containerStatuses":[{items}')
+
+
+_SIDECAR = ('{"containerID":"containerd://b97f","image":"charm-base:20.04","lastState":{},'
+            '"name":"sidecar","ready":true,"restartCount":0,"started":true,"state":{"running":'
+            '{"startedAt":"2024-03-22T07:14:26Z"}}}')
+_CUT_ITEM = ',{"containerID":"containerd://ab16","image":"sha256:d09e","imageID":"registry.ex'
+
+
+@pytest.mark.parametrize("text", [
+    _status_json("web", _SIDECAR + _CUT_ITEM),  # the statuses cut in an item before its name
+    '{"status":{"conditions":[{"message":"containers with unready status: [web]","status":'
+    '"False","type":"Ready"}],"containerStatuses":[' + _SIDECAR + ']}}\n',  # web's missing
+    _status_json("web", _SIDECAR + _CUT_ITEM, ',{"lastProbeTime":null,"lastTransitionTime":'
+                 '"2024-03-22T13:52:11Z","message":"containers with unready status: [web]",'
+                 '"reason":"ContainersNotReady","status":"False","type":"ContainersReady"}'),
+])
+def test_a_container_only_the_unready_list_names_is_the_pods_not_ready(text):
+    """The container the kubelet lists not ready, of which the record shows no status: a
+    container of the pod, not ready, nothing else: asked of by --container, nothing shown of
+    an end (cannot-tell, {0, null}, no failure)."""
+    [pod] = parse_record(text, "r.txt").pods
+    [web] = [c for c in pod.containers if c.name == "web"]
+    assert (web.ready, web.state, web.restart_count) == (False, None, None)
+    a = explained_answer(text, container="web")
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), False, ())
+
+
+@pytest.mark.parametrize("text", [
+    _status_json("sidecar", _SIDECAR.replace('"ready":true', '"ready":false') + _CUT_ITEM),
+    _status_json("web", _SIDECAR + _CUT_ITEM, ',{"message":"containers with unready status: '
+                 '[web sidecar]","status":"False","type":"ContainersReady"}'),  # lists disagree
+    _status_json("web", _CUT_ITEM[1:]),  # no container named: name_by_unready's
+    # the list disagrees with the record's sidecar (shown Ready, or not ready and left out)
+    _status_json("web sidecar", _SIDECAR + _CUT_ITEM),
+    _status_json("web", _SIDECAR.replace('"ready":true', '"ready":false') + _CUT_ITEM),
+])
+def test_a_list_naming_no_container_apart_gives_none(text):
+    """The negative side: the list names a container the record names already, two lists
+    disagree (which is the pod's now?), the record names no container of its own (a nameless
+    block is unready.name_by_unready's), or the list disagrees with the containers it names
+    (another moment's or pod's): no container added."""
+    found = parse_record(text, "r.txt")
+    assert "web" not in {c.name for p in found.pods for c in p.containers}
+    assert not any(n.text.startswith("container web: named only") for p in found.pods
+                   for n in p.notes)
+
+
+def test_a_list_beside_events_gives_none():
+    """Events beside the list (they name their containers themselves, and may be another
+    pod's record): it gives no container."""
+    text = _status_json("web", _SIDECAR + _CUT_ITEM) + (
+        "\nEvents:\n  Type     Reason     Age   From     Message\n"
+        "  ----     ------     ----  ----     -------\n"
+        "  Normal   Started    5m    kubelet  Started container sidecar\n")
+    found = parse_record(text, "r.txt")
+    assert "web" not in {c.name for p in found.pods for c in p.containers}
+    with pytest.raises(UsageError):
+        explained_answer(text, container="web")
