@@ -309,6 +309,7 @@ MODULES = {
     "kubesim.explain.readers.stated_oom_told": "records",
     "kubesim.explain.readers.zh_restarts_beside": "records",  # (fixprose52b)
     "kubesim.explain.readers.restarts_beside": "records",  # (fixprose52d)
+    "kubesim.explain.readers.status_exit": "records",  # (fc55j)
     "kubesim.explain.readers.restart_said": "records",  # (fixprose52d)
     "kubesim.explain.readers.running_waiting": "records",  # (fc55s)
     "kubesim.explain.readers.restarted_report": "records",  # (fc55s)

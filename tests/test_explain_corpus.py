@@ -521,22 +521,7 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
-    "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": (
-        "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'mi"
-        "n': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 125
-    "katafygio-81.comment-prose-exit-with-status-code-2-then-fenced-yaml-status-conditions-containersnotready-cut-in-container-id.txt": (
-        "held-out batch 125, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
-    "cos-lite-bundle-103.comment-journalctl-empty-then-code-span-json-status-prometheus-unready-charm-running-0-restarts-cut-in-image-id.txt": (
-        "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
-        "or: --container 'prometheus': the record has no such container (containers: charm, one t"
-        "he record does not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': "
-        "{'min': 0, 'max': None}, 'shows_failures': False}"),
     "kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-no-way-to-configure-the-probes-timeout.txt": (
         "held-out batch 125, first contact on stop 55's code (68c644b0): got exit 2: kubesim: err"
         "or: kafka-lag-exporter-144.issue-prose-the-deployment-failing-and-constantly-restarting-"

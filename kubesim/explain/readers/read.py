@@ -48,7 +48,8 @@ from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_crashloop import give_stated_crashloop
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
-from kubesim.explain.readers.unready import name_by_unready
+from kubesim.explain.readers.status_exit import give_status_exit
+from kubesim.explain.readers.unready import give_unready_listed, name_by_unready
 from kubesim.explain.readers.unresponsive_kill import give_unresponsive_kill
 from kubesim.explain.readers.v1beta import read_old_pod
 from kubesim.explain.readers.zh_restarts_beside import give_zh_restarts
@@ -91,10 +92,12 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
     give_stated_crashloop(found, lines, _named_by_kills)  # a crash loop of the one bare pod
     give_zh_restarts(found, lines)  # restarts stated in Chinese of the one bare pod
+    give_status_exit(found, lines)  # an exit the one bare pod's status shows, in prose
     give_stated_restarts(found, lines)  # restarts stated in English of the one bare pod
     give_unresponsive_kill(found, lines)  # a kill for not responding beside liveness failures
     give_stated_end(found, lines)  # restarts stated beside a failure shown (stated_cause.py)
     name_by_unready(found, lines)  # a nameless block the kubelet's unready list names
+    give_unready_listed(found, lines)  # containers it names the record shows no status of
     give_listed_containers(found, lines)  # the containers a `Defaulted container` line lists
     name_by_choice(found, lines)  # the containers kubectl's `choose one of: [...]` names
     name_by_defaulted(found, lines)  # a `Defaulted container` line's pod: its row's containers

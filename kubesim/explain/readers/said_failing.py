@@ -37,9 +37,10 @@ from kubesim.explain.readers.stated_cause import NEGATED
 __all__ = ["SaidFailing", "said_failing", "said_failing_hint"]
 
 _KIND = r"(?i:liveness|readiness|startup)"
-# one probe's kind, or a conjunction of two or three (never `or`)
-_KINDS = (r"(?P<kinds>" + _KIND + r"(?:(?:[ \t]*[,/&][ \t]*|,?[ \t]+(?i:and)[ \t]+)" + _KIND
-          + r"){0,2})")
+# one probe's kind, or a conjunction of two or three (never `or`), an article maybe before
+# each after the first (`the Liveness and the Readiness probe`, fc55j)
+_KINDS = (r"(?P<kinds>" + _KIND + r"(?:(?:[ \t]*[,/&][ \t]*|,?[ \t]+(?i:and)[ \t]+)"
+          r"(?:(?i:the|its)[ \t]+)?" + _KIND + r"){0,2})")
 _PROBES = r"[ \t]*(?i:probes?)"
 # the failing: `fail`, `fails` (an author's number), `failed`, `are failing`, `keep failing`
 _FAILING = (r"[ \t]+(?:(?i:fail|fails|failed)|(?i:is|are|was|were|keeps?|kept)[ \t]+"
@@ -67,8 +68,10 @@ _CASE_CONTAINER = (r"(?i:the|this|its|our|my)[ \t]+(?:[\w.-]{1,63}[ \t]+){0,2}"
                    r"(?i:containers?|pods?)")
 # a probe's failure as the kubelet reports it (prober.go: an HTTP status code out of 200-399,
 # a refused connection, a timeout, a deadline), `either` or an article before it
-_FAILURE = (r"(?:(?i:either|both|an?|the)[ \t]+)?(?:(?i:HTTP|status|code|status[ \t]+code|error)"
-            r"[ \t]+)?(?:[1-5]\d\d(?![\w-]|\.\d)|(?i:connection[ \t]+refused|timeouts?|(?:i/o|read|"
+# (the code's noun maybe with `of`: `with the status code of 503`, `an error code of 503`,
+# fc55j's odd-platform-1664)
+_FAILURE = (r"(?:(?i:either|both|an?|the)[ \t]+)?(?:(?i:HTTP|status|code|status[ \t]+code|error"
+            r"(?:[ \t]+code)?)(?:[ \t]+(?i:of))?[ \t]+)?(?:[1-5]\d\d(?![\w-]|\.\d)|(?i:connection[ \t]+refused|timeouts?|(?:i/o|read|"
             r"connection)[ \t]+timeout|context[ \t]+deadline[ \t]+exceeded|EOF))")
 # a probe named by its field in the pod's spec (`livenessProbe`, in a code span or not), one or
 # a conjunction of two or three (never `or`)
@@ -149,12 +152,21 @@ _KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
 # probe's kind, `probe failed with` and its failure as the kubelet reports one (prober.go's
 # `HTTP probe failed with statuscode: 503`), the message an author quotes (README, fixquoted64)
 # told without its marks; `it` showing or the author seeing or getting it
+# (fc55j, odd-platform-1664: `in the events of K8s it shows both the the Readiness and Liveness
+# Probe are failing with the status code of 503`): `it` showing in the progressive too (`it is
+# showing`, `it's showing`, and `its showing` as authors spell `it's`), or the events showing
+# (`the events show ...`); a conjunction of probes (never `or`: which one, not told), each
+# failed, their determiners (`both the the`), and `are failing`
+_SHOWER = (r"(?:(?i:it)[ \t]+(?i:shows|showed|says|said|gives|gave|reports|reported)|(?i:it)"
+           r"(?:[ \t]+(?i:is|was)|['\u2019]?(?i:s))[ \t]+(?i:showing)|(?:(?i:the|its|our|my)[ \t]+)?"
+           r"(?i:events)[ \t]+(?:(?i:show|showed|say|said)|(?i:are|were)[ \t]+(?i:showing)))")
 _SHOWN_MESSAGE = lazy_regex(
-    r"(?<![\w'-])(?:(?i:it)[ \t]+(?i:shows|showed|says|said|gives|gave|reports|reported)|(?:I|[Ww]e)"
+    r"(?<![\w'-])(?:" + _SHOWER + r"|(?:I|[Ww]e)"
     r"(?:[ \t]+(?i:am|are|was|were|keep|kept))?[ \t]+(?i:see|saw|seeing|get|got|getting))[ \t]+"
-    r"(?:(?i:that|the|an?)[ \t]+)?(?:(?i:error|message|event)[ \t]*:?[ \t]+)?(?P<kinds11>" + _KIND
-    + r")" + _PROBES + r"[ \t]+(?i:failed|failing)[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?"
-    + _FAILURE + r"(?![A-Za-z])")
+    r"(?:(?i:that|the|an?|both)[ \t]+){0,3}(?:(?i:error|message|event)[ \t]*:?[ \t]+)?"
+    + _KINDS.replace("kinds", "kinds11") + _PROBES + r"[ \t]+(?:(?i:failed)|(?:(?i:is|are|was|were)"
+    r"[ \t]+)?(?i:failing))[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?" + _FAILURE
+    + r"(?![A-Za-z])")
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")
@@ -235,10 +247,25 @@ def _shown_message(line: str) -> SaidFailing | None:
     while at >= 0 and left:
         left -= 1
         m = _SHOWN_MESSAGE.search(line, max(0, at - 120), at + 120)
-        if m is not None and not _unstated(line, m):
-            return SaidFailing([m["kinds11"].lower()], m[0])
+        if m is not None and not _unstated(line, m) and not _of_another(line, m):
+            return SaidFailing(list(dict.fromkeys(
+                k.lower() for k in _KIND_WORD.findall(m["kinds11"]))), m[0])
         at = line.find("robe", at + 1)
     return None
+
+
+def _of_another(line: str, m: re.Match[str]) -> bool:
+    """Whether another's pod or events are named in the statement's clause, up to it (`the
+    other pod's events show ...`, `another pod is showing ...`): no case's own. The clause
+    starts after the last full stop or `,;:` in the `_OTHER_REACH` characters before it."""
+    start = max(0, m.start() - _OTHER_REACH)
+    for c in (*_SENTENCE_START.finditer(line, start, m.start()),
+              *_CLAUSE_START.finditer(line, start, m.start())):
+        start = max(start, c.end())
+    return _OTHER.search(line, start, m.end()) is not None
+
+
+_OTHER_REACH = 80
 
 
 def _workload_failing(line: str) -> SaidFailing | None:
