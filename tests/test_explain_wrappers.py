@@ -303,6 +303,11 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
        if n.startswith(("rabbitmq-cluster-operator-1356", "skyflo-112", "weblate-8718"))},
     **{(k, n): _ONE_LINE_RETOOL for k in ("indent", "json-string", "timestamp+crlf")
        for n in FACTS if n.startswith("retool-helm-297.")},
+    # held-out batch 123 (fc55p): an arrow chain on one line, as retool-helm-297's line
+    **{(k, n): _ONE_LINE_RETOOL for k in ("json-string", "timestamp+crlf")
+       for n in FACTS if n.startswith("davealtena-homelab-1469.")},
+    **{(k, n): _ONE_LINE for k in ("diff", "line-numbers", "timestamp")
+       for n in FACTS if n.startswith("davealtena-homelab-1469.")},
     **{(k, n): _CUT
        for k in ("fence", "jira", "pre", "box", "crlf+fence", "fence+quote", "prompt+fence")
        # (claudie-268's last row, cut in `connection refuse`, is seen cut under every
@@ -326,6 +331,10 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                  # held-out batch 47 (fixwatch47): a watch's last row cut after its READY
                  "external-storage-978.comment-root-prompt-get-po-watch-nfs-client-provisioner-"
                  "error-crashloop-running-3-last-row-cut-after-ready.txt",
+                 # held-out batch 127 (the lead, stop 55): a describe cut inside `Enviro`,
+                 # below the probe lines' place only where the paste ends inside the word
+                 "microscope-54.issue-fenced-get-pods-row-211-restarts-then-describe-tabs-args-"
+                 "sleep-1000-last-state-completed-exit-0-restart-count-211-cut-at-environment.txt",
                  # the pod's events from Scheduled, cut in that row (drawn since fixprose43
                  # took three records off NOT_READ, the draw over RECORDS changing)
                  "renkeju-k8s-4-6-1.chinese-book-liveness-exec-yaml-then-terminal-markup-then-"
