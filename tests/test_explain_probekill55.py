@@ -10,7 +10,8 @@ cannot-tell, `failed` names no probe, and the text and every format say it in wo
 The prose reading (present_kill.KUBELET_KILL, killprose54's reader of the kubelet as the agent
 of the kill, widened): the kubelet, Kubernetes or k8s killing or restarting the case's pod or
 container (named, or by a determiner of the case's: `the pod`, `our web pods`) because a check
-naming no kind failed. Hand-written variants that must stay unread beside them: a guide's
+naming no kind failed, or the case's health check as the agent (`the pod's health check
+restarted the pod`). Hand-written variants that must stay unread beside them: a guide's
 present with no case, a conditional, a question, a negation, a guess, the readiness check (it
 never kills, R3.4), pods of no case (`a pod`, `pods`, a quantifier of no service of the
 author's)."""
@@ -84,6 +85,9 @@ def test_every_format_says_which_probe_is_not_told(tmp_path, capsys):
     # a named container, as killprose54's
     "The kubelet killed `web` because its health checks kept failing.\n",
     "Kubernetes restarted web-frontend on repeated check failures.\n",
+    # the case's health check as the agent: a check that kills is a failing one's
+    "The pod's health check restarted the pod again and again.\n",
+    "Our health check killed the api pod.\n",
 ])
 def test_the_kubelet_killing_the_case_for_a_failing_check_is_a_probe_kill(text):
     """At least one probe kill, which probe not told (R4.1, R4.4): cannot-tell, none named."""
@@ -109,6 +113,15 @@ def test_the_kubelet_killing_the_case_for_a_failing_check_is_a_probe_kill(text):
     "Kubernetes killed a few web pods due to the health check failing.\n",
     # a kind named with no container's name stays killprose54's (its rule asks for the name)
     "The pod is crash looping.\nThe kubelet killed the container on liveness failure.\n",
+    # the health check as the agent: a guide's present, a conditional, the readiness check,
+    # a pod of no case
+    "The health check restarts the pod.\n",
+    "If the startup is slow, the health check restarted the pod.\n",
+    "The readiness health check restarted the pod.\n",
+    "The health check killed a pod.\n",
+    # hyune-c-kurlypay-startup-probe's: a design's conditional, another agent
+    "the structure automatically restarted the pod if application startup took longer than 1 "
+    "minute.\n",
     # no failing check
     "Kubernetes killed the pod due to the health check.\n",
     "Kubernetes killed the pod after the health checks passed.\n",
@@ -137,6 +150,8 @@ _N = 2_000_000
     "Kubernetes killed the pod" + (" due to the health" * (_N // 18)) + " check failing\n",
     "k8s restarted the pod because the" + (" health check" * (_N // 13)) + " failed\n",
     ("kubelet restarts the pod on failed health-check fail " * (_N // 52)) + "\n",
+    ("the pod's health check " * (_N // 23)) + "restarted the pod\n",
+    ("our health check killed " * (_N // 24)) + "\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""

@@ -79,7 +79,11 @@ TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?
 # the kubelet (or Kubernetes) as the agent, its verb of a kill or restart, the case's container
 # named by its own name (a code span, or a name of dash-parted parts), then maybe the failure of
 # a probe that kills as the cause. Every part bounded, no nested repetition
-_AGENT = r"(?<![\w-])(?:(?i:the)[ \t]+)?(?i:kubelet|kubernetes|k8s)"
+# (probekill55) or the case's health check as the agent (`the pod's health check restarted the
+# pod`): a check that kills is a failing liveness or startup probe's (R4.4), its kind not told
+_AGENT = (r"(?<![\w-])(?:(?:(?i:the)[ \t]+)?(?i:kubelet|kubernetes|k8s)"
+          r"|(?P<checker>(?i:the|its|our|my)[ \t]+(?:(?i:pod)['\u2019]s[ \t]+)?"
+          r"(?i:health[ \t-]?checks?|healthchecks?)))")
 _VERB = (r"(?P<verb>(?i:kills|killed|restarts|restarted|(?:had|has)[ \t]+(?:killed|restarted)"
          r"|(?:keeps|kept|is|was)[ \t]+(?:killing|restarting)))")
 _NAMED = (r"(?:`(?P<coded>[A-Za-z0-9][\w.-]{0,62})`"
@@ -111,7 +115,8 @@ _CHECK_FAILURE = (
     + _check("check3") + r"[ \t]+(?i:failed|(?:was|were|kept)[ \t]+failing)")
 KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE
                           + r"|(?:" + _CHECK_FAILURE + r")(?![\w-]))?")
-KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s")
+KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s",
+                   "health", "Health")
 # a probe's failure as the subject of a participle of restarting or killing, a note's style with
 # no finite verb (killprose54, abd-vro-2538: `Liveness probe failure blocking bgs-api deployment
 # and restarting continously`): right after the failure, or after another participle's clause

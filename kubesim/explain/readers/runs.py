@@ -731,16 +731,17 @@ def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bo
     container; in the present only where the text tells the case (a heading of it, the
     sentence's own words of it, or a crash loop the record states, R4.8). Widened at
     probekill55: the case's pod by a determiner of the case's (`the pod`, `our web pods`), and
-    a failing check naming no kind as the cause (`_either_kill`). None without one, in a
+    a failing check naming no kind as the cause, or the case's health check as the agent
+    (`_either_kill`). None without one, in a
     negation, a question, a conditional or a sentence of what may happen."""
-    m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (10, 200), _SENTENCE_PLACES)
+    m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (16, 200), _SENTENCE_PLACES)
     if m is None or _unstated(line, m) or GUESS.search(line, sentence_start(line, m.start()),
                                                         m.start()) is not None:
         return None, ""
     past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was", "had", "has"))
     if not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
         return None, ""
-    if any(m[g] for g in ("check", "check2", "check3")):
+    if any(m[g] for g in ("check", "check2", "check3")) or (m["checker"] and not m["kind"]):
         return _either_kill(m)
     # (the case's pod by a determiner is read with a failing check only: with a kind named,
     # `the container`, killprose54's rule asks for its name)

@@ -271,11 +271,12 @@ def either_kill_lines() -> list[str]:
 
 def _check_kill_hint(low: str) -> bool:
     """Whether the lowered text may hold the kubelet's kill of the case's pod for a failing
-    check naming no probe (present_kill.KUBELET_KILL, probekill55): the agent, a kill or
-    restart, a check or probe and a failing (each word looked for once)."""
-    return ("kill" in low or "restart" in low) and "fail" in low and \
-        ("check" in low or "probe" in low) and \
-        any(w in low for w in ("kubelet", "kubernetes", "k8s"))
+    check naming no probe (present_kill.KUBELET_KILL, probekill55): a kill or restart, and
+    the agent with a check or probe and a failing, or a health check as the agent (each word
+    looked for once)."""
+    return ("kill" in low or "restart" in low) and (("fail" in low and (
+        "check" in low or "probe" in low) and any(w in low for w in ("kubelet", "kubernetes", "k8s")))
+        or any(w in low for w in ("health check", "healthcheck", "health-check")))
 
 
 def stated_kill_hint(text: str) -> bool:
