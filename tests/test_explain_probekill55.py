@@ -13,8 +13,8 @@ container (named, or by a determiner of the case's: `the pod`, `our web pods`) b
 naming no kind failed, or the case's health check as the agent (`the pod's health check
 restarted the pod`). Hand-written variants that must stay unread beside them: a guide's
 present with no case, a conditional, a question, a negation, a guess, the readiness check (it
-never kills, R3.4), pods of no case (`a pod`, `pods`, a quantifier of no service of the
-author's)."""
+never kills, R3.4), pods of no case (`a pod`, `pods`, a quantifier of pods of no service
+the sentence names as the author's: failprose54's rule as it is)."""
 
 from __future__ import annotations
 
@@ -85,6 +85,10 @@ def test_every_format_says_which_probe_is_not_told(tmp_path, capsys):
     # a named container, as killprose54's
     "The kubelet killed `web` because its health checks kept failing.\n",
     "Kubernetes restarted web-frontend on repeated check failures.\n",
+    # a quantifier before pods of the author's service (failprose54's rule as it is)
+    "An outage of our API came because Kubernetes had killed a few API pods due to the health "
+    "check failing.\n",
+    "Kubernetes killed some of our web pods due to failed health checks.\n",
     # the case's health check as the agent: a check that kills is a failing one's
     "The pod's health check restarted the pod again and again.\n",
     "Our health check killed the api pod.\n",
@@ -111,6 +115,13 @@ def test_the_kubelet_killing_the_case_for_a_failing_check_is_a_probe_kill(text):
     "Kubernetes killed a pod due to the health check failing.\n",
     "Kubernetes killed pods due to the health check failing.\n",
     "Kubernetes killed a few web pods due to the health check failing.\n",
+    # a quantifier of pods of another's service, of no service named in the sentence (rubygems-
+    # org-6342's: `the web service` in the sentence before), of pods with a kind named
+    "An outage of your API came because Kubernetes had killed a few API pods due to the health "
+    "check failing.\n",
+    "Our web service was slow. Kubernetes had killed a few web pods due to the health check "
+    "failing.\n",
+    "Kubernetes killed some of our pods on liveness failure.\n",
     # a kind named with no container's name stays killprose54's (its rule asks for the name)
     "The pod is crash looping.\nThe kubelet killed the container on liveness failure.\n",
     # the health check as the agent: a guide's present, a conditional, the readiness check,
@@ -152,6 +163,8 @@ _N = 2_000_000
     ("kubelet restarts the pod on failed health-check fail " * (_N // 52)) + "\n",
     ("the pod's health check " * (_N // 23)) + "restarted the pod\n",
     ("our health check killed " * (_N // 24)) + "\n",
+    ("Kubernetes killed a few of our " * (_N // 31)) + "pods\n",
+    "our API " + ("k8s killed some API " * (_N // 20)) + "pods due to failed checks\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""

@@ -39,6 +39,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.stated_crashloop import QUANTIFIED
 
 __all__ = ["CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS",
            "KUBELET_ANCHORS", "KUBELET_KILL", "PRESENT_KILL", "TOLD_HERE", "chain_kind",
@@ -91,6 +92,10 @@ _NAMED = (r"(?:`(?P<coded>[A-Za-z0-9][\w.-]{0,62})`"
           # (probekill55) the case's own pod or container by a determiner of the case's (`the
           # pod`, `our web pods`, `my container`): read with a failing check after it only
           r"|(?P<own>(?i:the|our|my|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods?|containers?))"
+          # or a quantifier before pods of the author's service (failprose54's rule as it is:
+          # `some API pods` after `our API` in the sentence, stated_crashloop.own_service)
+          r"|(?P<quant>" + QUANTIFIED + r"(?:[ \t]+(?i:of)[ \t]+(?P<own2>(?i:our|my|the)))?)[ \t]+"
+          r"(?:(?P<word>[\w.-]{1,63})[ \t]+)?(?i:pods|containers)"
           r"(?![\w-]))")
 _FAILURE = (r"[ \t]+(?i:on|upon|after|because[ \t]+of|due[ \t]+to)[ \t]+"
             r"(?:(?i:a|its|the|their|each|every|repeated|consecutive|\d{1,3})[ \t]+){0,2}`?"

@@ -127,6 +127,7 @@ from kubesim.explain.readers.stated_cause import (
     SHOWS_FAILURE,
     probe_kind,
 )
+from kubesim.explain.readers.stated_crashloop import own_service
 from kubesim.explain.readers.stated_exit_oom import EXIT_OOM, EXIT_OOM_ANCHORS
 from kubesim.explain.readers.stated_kill import (
     EN_LIMIT_OOM,
@@ -741,6 +742,9 @@ def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bo
     past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was", "had", "has"))
     if not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
         return None, ""
+    if m["quant"] and (m["own2"] or "").lower() not in ("our", "my") and \
+            not own_service(line, m):
+        return None, ""  # (pods of no service of the author's: failprose54's rule)
     if any(m[g] for g in ("check", "check2", "check3")) or (m["checker"] and not m["kind"]):
         return _either_kill(m)
     # (the case's pod by a determiner is read with a failing check only: with a kind named,
