@@ -508,7 +508,12 @@ NOT_READ: dict[str, str] = {
         "probe not told; rubygems-org-6342 and hyune-c-kurlypay-startup-probe now both read so ({"
         "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
         "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
-        "in 0): left marked until the diagnosis has it"),
+        "in 0): left marked until the diagnosis has it"
+        " probekill55: the diagnosis has it now (KillCause.PROBE), and the kubelet's or a health"
+        " check's kill of the case's pod for a failing check reads it; this record's restart is a"
+        " design's conditional (`the structure automatically restarted the pod if ...`) and its "
+        "summary's `caused repeated pod restarts` has the startup as subject and no pod of the ca"
+        "se's: still not read"),
     "pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-jiva-replicas-crashloopbackoff-other-pvcs-restart-counts-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: pgmac-incidents-2026-02-22-radarr-jiva.pir-prose-pod-stuck-containercreating-three-j"
@@ -554,7 +559,12 @@ NOT_READ: dict[str, str] = {
         "probe not told; rubygems-org-6342 and hyune-c-kurlypay-startup-probe now both read so ({"
         "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
         "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
-        "in 0): left marked until the diagnosis has it"),
+        "in 0): left marked until the diagnosis has it"
+        " probekill55: the diagnosis has it now (KillCause.PROBE), and `Kubernetes had killed ou"
+        "r web pods due to the health check failing` reads it; this record's `a few web pods` "
+        "names its service (`the web service`) in the sentence before, not as `our` in the same "
+        "sentence (failprose54's quantifier rule as it is): still not read, a subject rule for "
+        "the lead"),
     # held-out batch 124
     "keel-790.issue-headed-prose-repeatedly-killed-by-kubelet-then-fenced-plain-describe-events-liveness-x6-killing-x2-cut-in-message.txt": (
         "held-out batch 124, first contact on stop 55's code (68c644b0): got [keel] {'ended': 'ca"
