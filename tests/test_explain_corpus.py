@@ -479,7 +479,12 @@ NOT_READ: dict[str, str] = {
         "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
         "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
         "in 0): left marked until the diagnosis has it. crashcatch55 (stop 55) reads its statement as"
-        " a restart of no cause told, {0, null}: one kill short of the kubelet's reading"),
+        " a restart of no cause told, {0, null}: one kill short of the kubelet's reading"
+        " probekill55: the diagnosis has it now (KillCause.PROBE), and the kubelet's or a health "
+        "check's kill of the case's pod for a failing check reads it; this record's restart is a "
+        "design's conditional (`the structure automatically restarted the pod if ...`) and its su"
+        "mmary's `caused repeated pod restarts` has the startup as subject and no pod of the case"
+        "'s: still not read by it (crashcatch55 reads it as a restart of no cause, {0, null})"),
     "shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated-with-exit-code-137-our-pod-killed-cause-unknown-cut.txt": (
         "held-out batch 120, first contact on stop 54's code (7f5ca957): got exit 2: kubesim: err"
         "or: shipmonk-exit-137-kubernetes-gitlab-runners.blog-prose-job-failed-command-terminated"
@@ -514,7 +519,12 @@ NOT_READ: dict[str, str] = {
         "probe not told; rubygems-org-6342 and hyune-c-kurlypay-startup-probe now both read so ({"
         "1, null}, probe none; hyune-c's facts were {0, null}). Explain has no answer of 'a probe"
         "'s kill, which probe not told' (a Killing of unknown cause counts as maybe no probe's, m"
-        "in 0): left marked until the diagnosis has it"),
+        "in 0): left marked until the diagnosis has it"
+        " probekill55: the diagnosis has it now (KillCause.PROBE), and `Kubernetes had killed ou"
+        "r web pods due to the health check failing` reads it; this record's `a few web pods` "
+        "names its service (`the web service`) in the sentence before, not as `our` in the same "
+        "sentence (failprose54's quantifier rule as it is): still not read, a subject rule for "
+        "the lead"),
     # held-out batch 124
     "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": (
         "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"

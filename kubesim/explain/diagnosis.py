@@ -118,6 +118,7 @@ class _Facts:
     view: rc.View
     probe_kills: list[Kill]
     unknown_kills: list[Kill]
+    either_kills: list[Kill]  # a failing probe's, liveness or startup, which not told (R4.4)
     ended: Exit | None  # the latest end: the current state's, else lastState's
     oom: Exit | None  # an OOMKilled state, current or last
     floor: int
@@ -173,6 +174,7 @@ def _facts(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.View,
         story, by_type, v,
         probe_kills=[k for k in story.kills if k.cause in (KillCause.LIVENESS, KillCause.STARTUP)],
         unknown_kills=[k for k in story.kills if k.cause is KillCause.UNKNOWN],
+        either_kills=[k for k in story.kills if k.cause is KillCause.PROBE],
         ended=current or last,
         oom=next((x for x in story.exits if x.cause is ExitCause.OOM), None),
         floor=floor.restarts, floor_why=floor.why, inconsistent=floor.inconsistent,
@@ -447,6 +449,8 @@ def _decide(f: _Facts) -> _Decided:
         t = ProbeType(f.probe_kills[-1].cause)
         cause = Cause.LIVENESS_KILL if t is LIVENESS else Cause.STARTUP_KILL
         return _Decided(cause, f"{t.value}-kill", _kill_text(f, t))
+    if f.either_kills:
+        return _either_kill(f)
     if f.in_a_row:
         return _inferred(f)
     if f.by_command is not None:
@@ -476,6 +480,20 @@ def _decide(f: _Facts) -> _Decided:
     if f.ended is not None:
         return _counted_exit(f, f.ended) or _exit(f, f.ended)
     return _no_exit(f)
+
+
+def _either_kill(f: _Facts) -> _Decided:
+    """Kills the record gives a failing probe as the cause of, naming neither kind
+    (KillCause.PROBE): the kubelet kills a running container for a check only by its liveness
+    or startup probe (R4.1, R4.4; readiness kills nothing, R3.4), so a probe killed it, which
+    one the record does not say: cannot tell which, and no probe named as failing."""
+    n = rc.kill_total(f.either_kills)
+    because = ("the record does not say which probe: the kubelet kills a running container for "
+               "a failing check only by its liveness or startup probe (R4.1, R4.4; readiness "
+               "kills nothing, R3.4)")
+    return _Decided(Cause.CANNOT_TELL, "which-probe", (
+        f"the kubelet killed the container {'at least once' if n == 1 else plural(n, 'time')} "
+        "for a failing probe: liveness or startup, the record does not say which"), because)
 
 
 def _untold_kills(f: _Facts) -> str:
@@ -1080,7 +1098,7 @@ def _pod_held_out(f: _Facts) -> _Decided | None:
     status of conditions alone): a container not Ready holds the pod out (R3.7), and so does
     a readiness gate the pod declares whose condition is not True (R3.8). Which, and why,
     the record does not say."""
-    if f.view.record is not None or not f.story.not_ready or f.failed or f.probe_kills:
+    if f.view.record is not None or not f.story.not_ready or f.failed or f.probe_kills or f.either_kills:
         return None
     because = ("the record shows the pod's Ready condition not True and none of its "
                "containers: a container that is not Ready (its readiness probe not passed, or "
@@ -1518,7 +1536,8 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     the failures infer: a stated count outweighs an inference (issue 30 item 2). The range
     carries why (`CountRange.because`): the rule that set its floor, and the one that closed
     it or left it open, with their figures, decided here once and rendered as it is."""
-    lo = rc.kill_total(f.probe_kills) + sum(k for _, k in f.in_a_row) + (
+    lo = rc.kill_total(f.probe_kills) + rc.kill_total(f.either_kills) + sum(
+        k for _, k in f.in_a_row) + (
         1 if f.by_command is not None else 0)
     floor = _floor_why(f)
     closed = _closed_why(f, decided)
@@ -1548,7 +1567,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     # as the liveness and startup failures of a known failureThreshold can make
     if most is not None:  # the containers the record states bound what the rest infers
         return _capped(lo, most, floor, _containers_why(f, most))
-    return _inferred_most(f, lo, floor, 0 if f.probe_kills else ceiling)
+    return _inferred_most(f, lo, floor, 0 if f.probe_kills or f.either_kills else ceiling)
 
 
 def _stated_most(f: _Facts) -> int | None:
@@ -1605,6 +1624,10 @@ def _floor_why(f: _Facts) -> str:
     if shown:
         parts.append(f"{plural(shown, 'Killing event')} "
                      f"{'names' if shown == 1 else 'name'} a probe (R4.4)")
+    either = rc.kill_total(f.either_kills)
+    if either:
+        parts.append(f"{plural(either, 'kill')} for a failing probe, liveness or startup, "
+                     "which one not told (R4.1, R4.4)")
     parts.extend(f"{s.count} {s.probe.value} failures in a row make {plural(k, 'kill')} "
                  "(R1.17; the run starts again after each kill)" for s, k in f.in_a_row)
     if f.by_command is not None:
@@ -1785,7 +1808,7 @@ def _first_instance(f: _Facts) -> str:
     killers, rec, pod = f.killers, f.view.record, f.view.pod_started
     if rec is None or rec.state != "running" or not killers or any(
             s.source not in (Source.RECORD, Source.SPEC) for s in killers) \
-            or f.probe_kills or f.unknown_kills or (rec.restart_apart and rec.restart_count):
+            or f.probe_kills or f.either_kills or f.unknown_kills or (rec.restart_apart and rec.restart_count):
         return ""
     began = rec.running_since
     if began.kind is not StampKind.ABSOLUTE or pod.kind is not StampKind.ABSOLUTE \
@@ -1814,7 +1837,7 @@ def _too_soon(f: _Facts) -> str:
     rec = v.record
     starts = [e for e in v.events if e.reason in _STARTS]
     if not killers or any(s.source not in (Source.RECORD, Source.SPEC) for s in killers) \
-            or f.probe_kills or f.unknown_kills or f.floor or f.ended is not None \
+            or f.probe_kills or f.either_kills or f.unknown_kills or f.floor or f.ended is not None \
             or (rec is not None and rec.restart_count) or not starts or any(
                 e.count != 1 or not e.count_stated or e.first.age_hi is None for e in starts) \
             or len({e.reason for e in starts}) < len(starts):
@@ -1851,7 +1874,7 @@ def _quiet_hour(f: _Facts) -> bool:
     event is kept an hour after it (`rc.EVENT_TTL`): none of those ends was a probe kill."""
     v, rec = f.view, f.view.record
     if not v.rows_whole or not _rows_headed(v) or any(is_logged(e) for e in v.events) \
-            or f.ended is not None or f.untold or v.unsure or f.probe_kills or f.unnamed \
+            or f.ended is not None or f.untold or v.unsure or f.probe_kills or f.either_kills or f.unnamed \
             or any(s.probe in KILLERS for s in f.failed) or f.in_a_row or f.by_command \
             or (rec is not None and rec.restart_count):
         return False
@@ -1945,7 +1968,7 @@ def _could_kill(f: _Facts) -> bool:
     """Whether anything in the record could be a probe kill the events do not name: a
     liveness or startup probe, a kill of unknown cause, an end by a signal, or restarts a
     probe the record does not show may have made."""
-    return bool(f.killers or f.unknown_kills or f.probe_kills
+    return bool(f.killers or f.unknown_kills or f.probe_kills or f.either_kills
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)

@@ -94,6 +94,11 @@ class KillCause(str, Enum):
     STOPPING = "stopping"  # a deletion, or a kill for another reason
     SPEC_CHANGE = "spec-change"
     UNKNOWN = "unknown"  # old kubelets: "Killing <id>" without a reason
+    # a kill for a failing probe the record does not name (a prose statement of the case's:
+    # `Kubernetes had killed a few web pods due to the health check failing`): the kubelet
+    # kills a running container for a check only by its liveness or startup probe (R4.1,
+    # R4.4; readiness kills nothing, R3.4), so it is one of theirs, which one not told
+    PROBE = "liveness-or-startup"
 
 
 _HEX_ID = lazy_regex(r"[0-9a-f]{12,64}|\.\.\.|[0-9a-f]*x+")
@@ -118,6 +123,11 @@ _KILLS = [
     # the probe is still named, the container not
     (lazy_regex(r"^(?:Init container|Container) failed (liveness|startup) probe"
                 r"(, will be restarted)?"), "unnamed"),
+    # a kill the record gives a failing probe as the cause of, naming neither kind (`PROBE`):
+    # the line the prose readers write for it (readers/stated_kill.either_kill_lines), no
+    # kubelet's own
+    (lazy_regex(r"^Killing container with id docker://\.\.\.:\s*Container failed liveness or "
+                r"startup probe \(which one, not told\)"), "either"),
 ]
 
 
@@ -163,6 +173,8 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
             return KillCause(m[1]), None, m[2] is not None
         if tag == "pod":
             return KillCause.STOPPING, None, None
+        if tag == "either":
+            return KillCause.PROBE, None, True
         return KillCause.SPEC_CHANGE, m[1], True
     return KillCause.UNKNOWN, None, None
 

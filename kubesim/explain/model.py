@@ -139,6 +139,7 @@ class RestartCause(str, Enum):
     STARTUP_KILL = "startup kill"
     SPEC_CHANGE = "container changed"
     UNKNOWN_KILL = "kill (cause not recorded)"
+    PROBE_KILL = "probe kill (liveness or startup, the record does not say which)"
     OOM_KILLED = "OOMKilled"
     # an error exit code: the app's own, or its answer to a kill's SIGTERM (some apps exit 1
     # on it): the label claims neither

@@ -1329,7 +1329,8 @@ def _when_range(items: list[When]) -> When:
 _KILL_LABELS = {KillCause.LIVENESS: RestartCause.LIVENESS_KILL,
                 KillCause.STARTUP: RestartCause.STARTUP_KILL,
                 KillCause.SPEC_CHANGE: RestartCause.SPEC_CHANGE,
-                KillCause.UNKNOWN: RestartCause.UNKNOWN_KILL}
+                KillCause.UNKNOWN: RestartCause.UNKNOWN_KILL,
+                KillCause.PROBE: RestartCause.PROBE_KILL}
 
 
 def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
@@ -1342,7 +1343,8 @@ def _kill_rows(kill_list: list[Kill], last: Exit | None, grace: int, never: bool
             by_cause.setdefault(k.cause, []).append(k)
     rows = []
     for cause, ks in by_cause.items():
-        restarted = 0 if never and cause in (KillCause.LIVENESS, KillCause.STARTUP) \
+        restarted = 0 if never and cause in (KillCause.LIVENESS, KillCause.STARTUP,
+                                             KillCause.PROBE) \
             else kill_total(ks)
         if restarted:
             rows.append(Restart(restarted, _KILL_LABELS[cause], _when_range([k.at for k in ks]),

@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from kubesim.explain.diagnosis import COMMAND_KIND
+from kubesim.explain.messages import KillCause
 from kubesim.explain.model import (
     HUMAN_FROM,
     SCHEMA_VERSION,
     BackOffs,
     ContainerStory,
     Explanation,
+    Kill,
     Prevention,
     Replay,
     When,
@@ -148,6 +150,14 @@ _ENDED = {"last": "last container", "current": "container",
           "untold": "container (State or Last State: the record does not show which)"}
 
 
+def _kill_cause(k: Kill) -> str:
+    """A kill's cause as a reader reads it: a failing probe's of no kind told says so in words
+    (KillCause.PROBE: liveness or startup, R4.4), the others by their value."""
+    if k.cause is KillCause.PROBE:
+        return "a failing probe: liveness or startup, the record does not say which"
+    return k.cause.value
+
+
 def _timeline(c: ContainerStory) -> list[_Row]:
     """The rows of what the record shows, in time order."""
     rows = []
@@ -159,7 +169,7 @@ def _timeline(c: ContainerStory) -> list[_Row]:
         rows.append(_Row(_key(s.first), when_text(span), s.first.confidence.value, what,
                          s.reading if s.count > 1 else ""))
     for k in c.kills:
-        what = f"Killing {k.index}/{k.of} ({k.cause.value}): {k.shown}"
+        what = f"Killing {k.index}/{k.of} ({_kill_cause(k)}): {k.shown}"
         if k.failures:
             what += "; it counted the failures at " + ", ".join(
                 when_text(f) for f in k.failures) + " (inferred)"
@@ -384,7 +394,7 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
             s.last)
     for k in c.kills:
         put("recorded kills", k.at, "kill",
-            f"Killing {k.index}/{k.of} ({k.cause.value})\n{k.shown}")
+            f"Killing {k.index}/{k.of} ({_kill_cause(k)})\n{k.shown}")
     if c.back_offs is not None and c.back_offs.first.known:
         put("recorded kills", c.back_offs.first, "backoff",
             f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)

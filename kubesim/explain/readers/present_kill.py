@@ -39,6 +39,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.stated_crashloop import QUANTIFIED
 
 __all__ = ["CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS",
            "KUBELET_ANCHORS", "KUBELET_KILL", "PRESENT_KILL", "TOLD_HERE", "chain_kind",
@@ -79,17 +80,48 @@ TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?
 # the kubelet (or Kubernetes) as the agent, its verb of a kill or restart, the case's container
 # named by its own name (a code span, or a name of dash-parted parts), then maybe the failure of
 # a probe that kills as the cause. Every part bounded, no nested repetition
-_AGENT = r"(?<![\w-])(?:(?i:the)[ \t]+)?(?i:kubelet|kubernetes|k8s)"
-_VERB = (r"(?P<verb>(?i:kills|killed|restarts|restarted|(?:keeps|kept|is|was)[ \t]+"
-         r"(?:killing|restarting)))")
+# (probekill55) or the case's health check as the agent (`the pod's health check restarted the
+# pod`): a check that kills is a failing liveness or startup probe's (R4.4), its kind not told
+_AGENT = (r"(?<![\w-])(?:(?:(?i:the)[ \t]+)?(?i:kubelet|kubernetes|k8s)"
+          r"|(?P<checker>(?i:the|its|our|my)[ \t]+(?:(?i:pod)['\u2019]s[ \t]+)?"
+          r"(?i:health[ \t-]?checks?|healthchecks?)))")
+_VERB = (r"(?P<verb>(?i:kills|killed|restarts|restarted|(?:had|has)[ \t]+(?:killed|restarted)"
+         r"|(?:keeps|kept|is|was)[ \t]+(?:killing|restarting)))")
 _NAMED = (r"(?:`(?P<coded>[A-Za-z0-9][\w.-]{0,62})`"
-          r"|(?P<dashed>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})(?![\w-])(?!\.\w))")
+          r"|(?P<dashed>[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10})(?![\w-])(?!\.\w)"
+          # (probekill55) the case's own pod or container by a determiner of the case's (`the
+          # pod`, `our web pods`, `my container`): read with a failing check after it only
+          r"|(?P<own>(?i:the|our|my|its)[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods?|containers?))"
+          # or a quantifier before pods of the author's service (failprose54's rule as it is:
+          # `some API pods` after `our API` in the sentence, stated_crashloop.own_service)
+          r"|(?P<quant>" + QUANTIFIED + r"(?:[ \t]+(?i:of)[ \t]+(?P<own2>(?i:our|my|the)))?)[ \t]+"
+          r"(?:(?P<word>[\w.-]{1,63})[ \t]+)?(?i:pods|containers)"
+          r"(?![\w-]))")
 _FAILURE = (r"[ \t]+(?i:on|upon|after|because[ \t]+of|due[ \t]+to)[ \t]+"
             r"(?:(?i:a|its|the|their|each|every|repeated|consecutive|\d{1,3})[ \t]+){0,2}`?"
             r"(?P<kind>(?i:liveness|startup))(?:[ \t]*-?[ \t]*(?i:probes?|checks?)|Probe)?`?[ \t]+"
             r"(?i:failures?|failing)(?![\w-])")
-KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE + r")?")
-KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s")
+# (probekill55) a failing check that names no probe's kind as the cause (`due to the health
+# check failing`, `because its health checks failed`, `after failed health checks`): the kubelet
+# kills a running container for a check only by its liveness or startup probe (R4.1, R4.4;
+# readiness kills nothing, R3.4), so a probe's kill, which one not told; a kind named before the
+# check is `_FAILURE`'s (liveness, startup) or none (readiness: no kill of its)
+def _check(name: str) -> str:
+    """A check or probe naming no kind, as group `name`."""
+    return rf"(?P<{name}>(?i:health[ \t-]?checks?|healthchecks?|checks?|probes?))"
+
+
+_CAUSE_WORD = r"[ \t]+(?i:on|upon|after|because[ \t]+of|due[ \t]+to)[ \t]+"
+_DETS = r"(?:(?i:a|its|the|their|each|every|repeated|consecutive|\d{1,3})[ \t]+){0,2}"
+_CHECK_FAILURE = (
+    _CAUSE_WORD + _DETS + r"(?i:failing|failed)[ \t]+" + _check("check")
+    + r"|" + _CAUSE_WORD + _DETS + _check("check2") + r"[ \t]+(?i:failures?|failing)"
+    + r"|[ \t]+(?i:because|as|since)[ \t]+(?i:a|its|the|their)[ \t]+"
+    + _check("check3") + r"[ \t]+(?i:failed|(?:was|were|kept)[ \t]+failing)")
+KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE
+                          + r"|(?:" + _CHECK_FAILURE + r")(?![\w-]))?")
+KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s",
+                   "health", "Health")
 # a probe's failure as the subject of a participle of restarting or killing, a note's style with
 # no finite verb (killprose54, abd-vro-2538: `Liveness probe failure blocking bgs-api deployment
 # and restarting continously`): right after the failure, or after another participle's clause

@@ -128,6 +128,7 @@ from kubesim.explain.readers.stated_cause import (
     SHOWS_FAILURE,
     probe_kind,
 )
+from kubesim.explain.readers.stated_crashloop import own_service
 from kubesim.explain.readers.stated_exit_oom import EXIT_OOM, EXIT_OOM_ANCHORS
 from kubesim.explain.readers.stated_kill import (
     EN_LIMIT_OOM,
@@ -145,6 +146,7 @@ from kubesim.explain.readers.stated_kill import (
     ZH_OOM,
     ZH_OOM_ANCHORS,
     ZH_OOM_READ,
+    either_kill_lines,
     kill_lines,
     probe_kill_lines,
 )
@@ -729,21 +731,47 @@ def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bo
     kills `efs-plugin` on liveness-probe failure`, `... livenessProbe depends on → kubelet
     restarts `ebs-plugin``), read as that probe's failure and one kill of it (R4.4) under that
     container; in the present only where the text tells the case (a heading of it, the
-    sentence's own words of it, or a crash loop the record states, R4.8). None without one, in
-    a negation, a question, a conditional or a sentence of what may happen."""
-    m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (10, 200), _SENTENCE_PLACES)
+    sentence's own words of it, or a crash loop the record states, R4.8). Widened at
+    probekill55: the case's pod by a determiner of the case's (`the pod`, `our web pods`), and
+    a failing check naming no kind as the cause, or the case's health check as the agent
+    (`_either_kill`). None without one, in a
+    negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (16, 200), _SENTENCE_PLACES)
     if m is None or _unstated(line, m) or GUESS.search(line, sentence_start(line, m.start()),
                                                         m.start()) is not None:
         return None, ""
-    kind = (m["kind"] or chain_kind(line, m.start(), sentence_start(line, m.start())) or "").lower()
-    past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was"))
-    if not kind or not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
+    past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was", "had", "has"))
+    if not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
         return None, ""
+    if m["quant"] and (m["own2"] or "").lower() not in ("our", "my") and \
+            not own_service(line, m):
+        return None, ""  # (pods of no service of the author's: failprose54's rule)
+    if any(m[g] for g in ("check", "check2", "check3")) or (m["checker"] and not m["kind"]):
+        return _either_kill(m)
+    # (the case's pod by a determiner is read with a failing check only: with a kind named,
+    # `the container`, killprose54's rule asks for its name)
     container = m["coded"] or m["dashed"]
+    kind = (m["kind"] or chain_kind(line, m.start(), sentence_start(line, m.start())) or
+            "").lower()
+    if not kind or not container:
+        return None, ""
     what = (f"{STATED_PROBE_KILL}, with the kubelet as its agent, of container {container} "
             f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, at least "
             "once, no count")
     return (kill_lines(kind, container), True), what
+
+
+def _either_kill(m: re.Match[str]) -> tuple[tuple[list[str], bool], str]:
+    """The kubelet's kill of the case's container stated with a failing check naming no
+    probe's kind as its cause (`Kubernetes had killed the web pods due to the health check
+    failing`): the kubelet kills a running container for a check only by its liveness or
+    startup probe (R4.1, R4.4; readiness kills nothing, R3.4), so one kill of one of them,
+    which one not told, and no probe named as failing."""
+    what = (f"{STATED_PROBE_KILL}, with the kubelet as its agent and a failing check naming no "
+            f"probe as its cause (`{m[0][:80]}`): read as one kill for a failing probe, liveness "
+            "or startup (the only probes whose failures kill, R4.4), which one the record does "
+            "not say, of a container the record does not name, at least once, no count")
+    return (either_kill_lines(), True), what
 
 
 def _chain_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:

@@ -97,7 +97,8 @@ from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
 from kubesim.explain.readers.workload_pods import workload_named, workload_pods
 
-__all__ = ["STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop", "read_stated_crashloop"]
+__all__ = ["QUANTIFIED", "STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop", "own_service",
+           "read_stated_crashloop"]
 
 STATED_CRASHLOOP = "stated-crashloop"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
@@ -224,12 +225,12 @@ _BEFORE_STATE = lazy_regex(
 # codefresh-status-sd1j6s84whhh's root cause: `Some customer requests to our API triggered an
 # error, which then caused a crashloop in some API pods`): a determiner of the case's before
 # the pods, or a quantifier (`some`, `several of the`) before pods named by the service the
-# sentence names as the author's own before them (`our API` ... `some API pods`: `_own_service`)
-_QUANTIFIED = r"(?i:some|several|many|multiple|all|most|a[ \t]+few)"
+# sentence names as the author's own before them (`our API` ... `some API pods`: `own_service`)
+QUANTIFIED = r"(?i:some|several|many|multiple|all|most|a[ \t]+few)"
 _CAUSED_IN = lazy_regex(
     r"(?<![A-Za-z])(?i:caused|triggered|led[ \t]+to|resulted[ \t]+in)[ \t]+"
     r"(?:(?i:a|an|the)[ \t]+)?(?:" + _SPELLED + r"|" + _CLB + r"|" + _LOOP + r")[ \t]+"
-    r"(?i:in|of|on|for|across)[ \t]+(?:(?P<own>(?i:our|my|the|these))|" + _QUANTIFIED
+    r"(?i:in|of|on|for|across)[ \t]+(?:(?P<own>(?i:our|my|the|these))|" + QUANTIFIED
     + r"(?:[ \t]+(?i:of)[ \t]+(?P<own2>(?i:our|my|the)))?)[ \t]+"
     r"(?:(?P<word>[\w.-]{1,63})[ \t]+)?(?i:pods|containers)(?![\w-])")
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
@@ -308,11 +309,11 @@ def _got_said(number: int, line: str) -> _Said | None:
 def _caused_in(line: str) -> re.Match[str] | None:
     """A crash loop an error caused, in the past, in the case's own pods (`_CAUSED_IN`): after
     a determiner of the case's, or a quantifier before pods of the service the sentence names
-    as the author's (`_own_service`); no negation in its clause, in a sentence of what
+    as the author's (`own_service`); no negation in its clause, in a sentence of what
     happened; None otherwise."""
     m = _CAUSED_IN.search(line)
     if m is None or not (m["own"] or (m["own2"] or "").lower() in ("our", "my")) and \
-            not _own_service(line, m):
+            not own_service(line, m):
         return None
     start = _clause_start(line, _sentence_start(line, m.start()), m.start())
     if NEGATED.search(line, start, m.end()) is not None:
@@ -320,7 +321,7 @@ def _caused_in(line: str) -> re.Match[str] | None:
     return m if states_what_happened(blank_own_occasion(line), m.start(), m.end()) else None
 
 
-def _own_service(line: str, m: re.Match[str]) -> bool:
+def own_service(line: str, m: re.Match[str]) -> bool:
     """Whether the quantified pods are named by the service the sentence names before them as
     the author's own (`our API` ... `some API pods`): in a first person's report of its own
     service, its pods are the author's, a quantifier counting them (a bare `some pods`, of no

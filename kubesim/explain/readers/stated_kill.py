@@ -38,7 +38,7 @@ from kubesim.explain.readers.oom_words import OOM_ANCHORS, OOM_KILLED
 
 __all__ = ["EN_LIMIT_OOM", "EN_NAMED_OOM", "EN_OOM", "KILL_ANCHORS", "LIMIT_ANCHORS", "PROBE_KILL_ANCHORS", "KO_KILL_ANCHORS", "KO_PROBE_KILL", "PROBE_KILL", "STATED_EN_OOM", "STATED_KILL_AGAIN",
            "STATED_PROBE_KILL", "STATED_ZH_OOM", "ZH_OOM", "ZH_OOM_ANCHORS", "ZH_OOM_READ",
-           "kill_lines", "probe_kill_lines", "stated_kill_hint"]
+           "either_kill_lines", "kill_lines", "probe_kill_lines", "stated_kill_hint"]
 
 # what each is read as (the start of the note the caller gives it)
 STATED_PROBE_KILL = ("a probe's kill of the case's own pod or container stated in its author's "
@@ -259,6 +259,26 @@ def kill_lines(kind: str, container: str | None = None) -> list[str]:
             "Container will be killed and recreated."]
 
 
+def either_kill_lines() -> list[str]:
+    """The line of one kill a failing probe caused, its kind not told (probekill55: `Kubernetes
+    had killed the web pods due to the health check failing`), of a container the record does
+    not name: no kubelet writes it (its kills name the probe, R4.1), so a line of the
+    dockershim's shape naming both kinds that kill (R4.4), which messages.kill_of reads as
+    KillCause.PROBE; no failure line of either probe (which failed, not told)."""
+    return ["Killing container with id docker://...:Container failed liveness or startup probe "
+            "(which one, not told).. Container will be killed and recreated."]
+
+
+def _check_kill_hint(low: str) -> bool:
+    """Whether the lowered text may hold the kubelet's kill of the case's pod for a failing
+    check naming no probe (present_kill.KUBELET_KILL, probekill55): a kill or restart, and
+    the agent with a check or probe and a failing, or a health check as the agent (each word
+    looked for once)."""
+    return ("kill" in low or "restart" in low) and (("fail" in low and (
+        "check" in low or "probe" in low) and any(w in low for w in ("kubelet", "kubernetes", "k8s")))
+        or any(w in low for w in ("health check", "healthcheck", "health-check")))
+
+
 def stated_kill_hint(text: str) -> bool:
     """Whether the text may hold a probe's kill stated in prose (both words, any case) or a
     Chinese OOMKilled state, or a memory limit's kill (`EN_LIMIT_OOM`), for the paste
@@ -266,5 +286,6 @@ def stated_kill_hint(text: str) -> bool:
     low = text.lower()
     probe = "liveness" in low or "startup" in low
     return (("kill" in low or "terminated" in low or "\uc2e4\ud328" in text) and probe) or \
+        _check_kill_hint(low) or \
         ("OOM" in text and ("\u5bb9\u5668" in text or "\u88ab" in text)) or \
         (("kill" in low or "terminated" in low) and _LIMIT_HINT.search(text) is not None)
