@@ -596,11 +596,6 @@ NOT_READ: dict[str, str] = {
         "ted kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (a; want {'en"
         "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
         ": None}, 'shows_failures': True}"),
-    "bytestash-217.issue-fenced-helm-values-readiness-probe-then-log-with-snip-then-prose-pod-continuously-restarts-as-readiness-probe-not-satisfied-cut.txt": (
-        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
-        "None}, 'shows_failures': True}"),
     "microscope-54.issue-fenced-get-pods-row-211-restarts-then-describe-tabs-args-sleep-1000-last-state-completed-exit-0-restart-count-211-cut-at-environment.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [microscope] {'ended"
         "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 211}, 'shows_failures': "

@@ -60,3 +60,39 @@ def test_an_end_before_a_probe_message_is_read_in_one_pass():
     read_in_one_pass("x container has crashed or terminated: " * 60_000 + "\n")
     read_in_one_pass("Error: " + "container " * 200_000 + "crashed: Liveness probe failed: "
                      "HTTP probe failed with statuscode: 502.\n")
+
+
+# --- the case's pod restarting, a readiness failure given as the cause ------------------------
+
+_VALUES = "```\nreadinessProbe:\n  httpGet:\n    port: http\n  periodSeconds: 10\n```\n"
+
+
+@pytest.mark.parametrize("sentence", [
+    "However, the pod continuously restarts, as the readiness probe is not satisfied.",
+    "The pod keeps restarting because the readiness probe is failing.",
+    "My pod restarts since its readiness probe fails.",
+    "The pod is restarting due to the readiness probe not passing.",
+])
+def test_restarts_given_a_readiness_failure_as_their_cause_are_its_failure_no_kill(sentence):
+    for text in (sentence + "\n", _VALUES + "\n" + sentence + "\n"):
+        a = explained_answer(text)
+        assert (a.cause, [p.value for p in a.failed], a.probe_kills.lo, a.probe_kills.hi,
+                a.shows_failures) == (Cause.CANNOT_TELL, ["readiness"], 0, None, True)
+
+
+@pytest.mark.parametrize("sentence", [
+    "However, the pod does not restart, as the readiness probe is not satisfied.",
+    "If the pod continuously restarts as the readiness probe is not satisfied, check it.",
+    "Your pod restarts because the readiness probe fails.",
+    "Does the pod restart because the readiness probe fails?",
+    "The pod will restart because the readiness probe fails.",
+])
+def test_a_negated_conditional_guides_or_asked_readiness_cause_states_none(sentence):
+    a = explained_answer(_VALUES + "\n" + sentence + "\n")
+    assert (a.cause, list(a.failed), a.shows_failures) == (Cause.CANNOT_TELL, [], False)
+
+
+def test_restarts_given_a_readiness_cause_are_read_in_one_pass():
+    read_in_one_pass("the pod restarts, as the readiness probe is " * 40_000 + "\n")
+    read_in_one_pass("the pod " + "continuously " * 150_000 + "restarts as the readiness probe "
+                     "is not satisfied\n")

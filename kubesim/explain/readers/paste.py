@@ -155,6 +155,7 @@ from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
     QUOTED_STATUS,
+    RESTARTS_UNCOUNTED,
     STATED_END,
     STATED_PROBE,
     STATED_RESTART_REASON,
@@ -1272,7 +1273,7 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
     own."""
     found = _reread(runs.text, source, [])
     if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS,
-                            STATED_NEVER_READY_RESTARTS))
+                            STATED_NEVER_READY_RESTARTS)) or RESTARTS_UNCOUNTED in what
            for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
