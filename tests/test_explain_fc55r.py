@@ -93,6 +93,6 @@ def test_a_negated_conditional_guides_or_asked_readiness_cause_states_none(sente
 
 
 def test_restarts_given_a_readiness_cause_are_read_in_one_pass():
-    read_in_one_pass("the pod restarts, as the readiness probe is " * 40_000 + "\n")
-    read_in_one_pass("the pod " + "continuously " * 150_000 + "restarts as the readiness probe "
+    read_in_one_pass("the pod restarts, as the readiness probe is " * 50_000 + "\n")
+    read_in_one_pass("the pod " + "continuously " * 160_000 + "restarts as the readiness probe "
                      "is not satisfied\n")
