@@ -72,6 +72,8 @@ _VALUES = "```\nreadinessProbe:\n  httpGet:\n    port: http\n  periodSeconds: 10
     "The pod keeps restarting because the readiness probe is failing.",
     "My pod restarts since its readiness probe fails.",
     "The pod is restarting due to the readiness probe not passing.",
+    # (the `with` form's restarts, no count, are bounded by none too)
+    "The pod keeps restarting with the readiness probe failing.",
 ])
 def test_restarts_given_a_readiness_failure_as_their_cause_are_its_failure_no_kill(sentence):
     for text in (sentence + "\n", _VALUES + "\n" + sentence + "\n"):
