@@ -567,11 +567,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
         "0}, 'shows_failures': True}"),
-    "azureml-examples-3983.pr-description-user-container-crashed-or-terminated-liveness-probe-failed-statuscode-502-then-root-cause-and-fix.txt": (
-        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
-        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
-        "1, 'max': None}, 'shows_failures': True}"),
     "cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-because-liveness-and-readiness-probes-are-rejected.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got exit 2: kubesim: err"
         "or: cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-b"
@@ -579,11 +574,6 @@ NOT_READ: dict[str, str] = {
         "ted kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (a; want {'en"
         "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
         ": None}, 'shows_failures': True}"),
-    "bytestash-217.issue-fenced-helm-values-readiness-probe-then-log-with-snip-then-prose-pod-continuously-restarts-as-readiness-probe-not-satisfied-cut.txt": (
-        "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
-        "None}, 'shows_failures': True}"),
 }
 
 

@@ -25,6 +25,17 @@ case's own pod or container shows or has is that probe's failure, at least once,
   (`have failed`, `failed`, `are failing`) is each named probe's failure, at least once
   (`LOOKED_SAYS`).
 
+Widened at fc55r (held-out batch 127, bytestash-217: `However, the pod continuously restarts,
+as the readiness probe is not satisfied.`): the case's pods restarting (an adverb of how often
+before the verb: `continuously restarts`) with the readiness probe's failure given as the
+cause (`as`, `because`, `since`, `due to`; the failure told as `failing`, `failed`, `fails` or
+as the probe `not satisfied`, `not passing`, `not succeeding`, `not met`): the author's cause
+is kept as the probe that failed, but readiness kills nothing (R3.4), so the restarts are
+joined to it as `with` joins them: the container ended, what ended it not stated, no kill
+(`RESTARTING_AS`). Readiness only: a liveness or startup failure so given is the kill rule of
+stated_cause.py (README, fixprose38), no form of this one. The failure's own `not` is no
+negation of the sentence; one before the restart (`the pod does not restart as ...`) is.
+
 A disjunction (`readiness or liveness`: which one, not told), a negation, a question, a
 conditional, a word of what may happen and a `when` not the author's own (`when the node is
 loaded`: a guide's time) state none. Every part bounded, each place looked around once: one
@@ -41,7 +52,7 @@ from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 from kubesim.explain.readers.stated_cause import NEGATED, WORKLOAD_SUBJECT
 
-__all__ = ["LOOKED_SAYS", "RESTARTING_WITH", "FailingTold", "failing_told", "failing_told_hint"]
+__all__ = ["LOOKED_SAYS", "RESTARTING_AS", "RESTARTING_WITH", "FailingTold", "failing_told", "failing_told_hint"]
 
 _KIND = r"(?i:liveness|readiness|startup)"
 # one probe's kind, or a conjunction of two or three (never `or`)
@@ -63,7 +74,8 @@ _SEEN_PODS = (r"(?<![A-Za-z])(?:I|[Ww]e)(?:['\u2019](?i:m|re)|[ \t]+(?i:am|are|w
               r"noticing|noticed|notice|getting|experiencing)[ \t]+(?P<seen>" + _LOWER_NAME
               + r"(?:[ \t]+" + _LOWER_NAME + r")?[ \t]+" + _RUNS + r")(?![\w-])")
 # the restarting: `restarting`, `restart`, `keep restarting`, `are getting restarted`
-_RESTARTING = (r"[ \t]+(?:(?i:are|were|is|was|keep|keeps|kept|have[ \t]+been|has[ \t]+been)"
+_RESTARTING = (r"[ \t]+(?:(?i:continuously|constantly|continually|repeatedly|frequently|still)[ \t]+)?"
+               r"(?:(?i:are|were|is|was|keep|keeps|kept|have[ \t]+been|has[ \t]+been)"
                r"[ \t]+)?(?:(?i:get|gets|got|getting)[ \t]+)?(?i:restart(?:s|ed|ing)?)")
 # up to three words of how often between (`restarting frequently with`), none a negation, a
 # connector or a cause's word (`restarting but not with`, `because`)
@@ -75,6 +87,14 @@ RESTARTING_WITH = lazy_regex(
     r"(?:(?i:the|their|its|both)[ \t]+)?(?:" + _KINDS + _PROBES
     + r"[ \t]+(?i:failing|failures?|failed)|(?i:failing|failed)[ \t]+"
     + _KINDS.replace("kinds", "kinds2") + _PROBES + r")(?![A-Za-z])")
+# the case's pods restarting with the readiness probe's failure given as the cause (fc55r):
+# readiness only (R3.4: it kills nothing; a liveness or startup cause is stated_cause.py's kill)
+RESTARTING_AS = lazy_regex(
+    r"(?P<subject>" + CASE_SUBJECT.pattern + r")" + _RESTARTING + r"[ \t]*,?[ \t]+(?:(?i:as|because|"
+    r"since|due[ \t]+to)[ \t]+)(?:(?i:the|its|their)[ \t]+)?(?P<kinds4>(?i:readiness))[ \t]*"
+    r"(?i:probes?|checks?)[ \t]+(?:(?i:is|are|was|were|keeps?|kept)[ \t]+)?(?:(?i:failing|failed|"
+    r"fails|fail)|(?P<unmet>(?i:not|never)[ \t]+(?i:satisfied|passing|succeeding|met|successful)))"
+    r"(?![\w-])")
 # the author's gerund of their own looking, opening the sentence, its object the case's pod's
 # describe, events, status or logs (a determiner of the case's, or none: `pod status`), or the
 # pod itself after `describing` (describe's own look)
@@ -129,8 +149,9 @@ class FailingTold(NamedTuple):
 def failing_told_hint(text: str) -> bool:
     """Whether the text may hold one of these statements (each word looked for once)."""
     low = text.lower()
-    return "probe" in low and "fail" in low and (" with " in low or "checking" in low or any(
-        w in low for w in ("describing", "inspecting", "looking at", "viewing", "reading")))
+    return "probe" in low and ("fail" in low and (" with " in low or "checking" in low or any(
+        w in low for w in ("describing", "inspecting", "looking at", "viewing", "reading"))) or
+        "readiness" in low and "restart" in low)
 
 
 def failing_told(line: str) -> FailingTold | None:
@@ -138,13 +159,14 @@ def failing_told(line: str) -> FailingTold | None:
     two forms (`RESTARTING_WITH`, `LOOKED_SAYS`); None without one, or in a sentence that
     negates, asks or says what may happen."""
     for anchor, pattern, reach in (("with", RESTARTING_WITH, Reach(400, 160)),
-                                   ("robe", LOOKED_SAYS, Reach(300, 60))):
+                                   ("robe", LOOKED_SAYS, Reach(300, 60)),
+                                   ("eadiness", RESTARTING_AS, Reach(300, 60))):
         m = _around(pattern, line, anchor, reach)
         if m is not None:
-            kinds = m.groupdict().get("kinds") or m.groupdict().get("kinds2") or \
-                m.groupdict().get("kinds3") or ""
+            kinds = next((v for k in ("kinds", "kinds2", "kinds3", "kinds4")
+                          if (v := m.groupdict().get(k))), "")
             return FailingTold(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
-                               pattern is RESTARTING_WITH, m[0])
+                               pattern is not LOOKED_SAYS, m[0])
     return None
 
 
@@ -178,5 +200,8 @@ def _unstated(line: str, m: re.Match[str]) -> bool:
     other = subject is not None and (_NOT_CASE_FIRST.match(subject) is not None or
                                      _NOT_CASE_BEFORE.search(line, max(0, m.start() - 24),
                                                              m.start()) is not None)
-    return asked or other or NEGATED.search(line, start, m.end()) is not None or \
+    # (the failure's own `not`, `not satisfied`, is no negation of the sentence: fc55r)
+    unmet = m.groupdict().get("unmet")
+    told_to = m.start("unmet") if unmet else m.end()
+    return asked or other or NEGATED.search(line, start, told_to) is not None or \
         _UNSAID.search(told) is not None or _WHEN.search(told) is not None

@@ -126,6 +126,7 @@ from kubesim.explain.readers.pods_table import (
     row_cut_in_age,
 )
 from kubesim.explain.readers.pods_table_2015 import OldPodsTable
+from kubesim.explain.readers.present_kill import ended_for
 from kubesim.explain.readers.probe_blocks import probe_block_lines
 from kubesim.explain.readers.probe_line import (
     closes_exec,
@@ -155,6 +156,7 @@ from kubesim.explain.readers.runs import (
     NAMED_END,
     QUOTED_BACKOFF,
     QUOTED_STATUS,
+    RESTARTS_UNCOUNTED,
     STATED_END,
     STATED_PROBE,
     STATED_RESTART_REASON,
@@ -182,6 +184,7 @@ from kubesim.explain.readers.stated_kill import (
     STATED_EN_OOM,
     STATED_PROBE_KILL,
     STATED_ZH_OOM,
+    kill_lines,
     stated_kill_hint,
 )
 from kubesim.explain.readers.stated_oom_with import oom_with_hint
@@ -568,9 +571,10 @@ class _Placer:
         if spans:  # a sentence quoting the kubelet's messages in code spans
             self.bare.extend(spans)
             return True
-        prose = _prose_message(text, where) or quoted_message(text, where)  # (quoted_message.py)
-        if prose is not None:  # a sentence quoting a probe's message without a code span
-            self.bare.append(prose)
+        prose = _prose_message(text, where) or \
+            [q for q in (quoted_message(text, where),) if q is not None]  # (quoted_message.py)
+        if prose:  # a sentence quoting a probe's message without a code span
+            self.bare.extend(prose)
             return True
         # the page's title as a markdown heading (heading_title.py), or a shell comment under a
         # command, quoting its output
@@ -1273,7 +1277,7 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
     own."""
     found = _reread(runs.text, source, [])
     if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS,
-                            STATED_NEVER_READY_RESTARTS))
+                            STATED_NEVER_READY_RESTARTS)) or RESTARTS_UNCOUNTED in what
            for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
@@ -2318,22 +2322,33 @@ _NOT_PROSE = lazy_regex(r"[={}<>|]")  # a log line's fields (`pod=... ns=...`, `
 _SENTENCE_END = lazy_regex(r"\.(?=\s+[A-Z]|\s*$)")
 
 
-def _prose_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None:
+def _prose_message(text: str, where: Where) -> list[tuple[RecordedEvent, Note]]:
     """The probe failure a sentence quotes (`_PROSE_PROBE`), from its first word to the
     sentence's end, as an event's message alone (`bare`); the sentence's other words are not
-    read, and a note says so."""
+    read, and a note says so. Given as the stated cause of a container's end told right before
+    it (`container has crashed or terminated: Liveness probe failed: ...`: present_kill's
+    `ended_for`, fc55r), one kill of that probe beside it (R4.4). Empty without one."""
     # (the kubelet's words looked for first: the pattern starts at a lookbehind, tried at
     # every place of a long line)
     m = _PROSE_PROBE.search(text) if " probe failed: " in text else None
     if m is None or _NOT_PROSE.search(text, 0, m.start("message")):
-        return None
+        return []
     end = _prose_end(text, m)
     found = bare_event(text[m.start("message"):end], where)
     if found is None:
-        return None
+        return []
     event, note = found
-    return event, Note(f"{note.text}; it was quoted in a sentence, read from its first word "
-                       "to the sentence's end, the sentence's other words not read", note.where)
+    read = [(event, Note(f"{note.text}; it was quoted in a sentence, read from its first word "
+                         "to the sentence's end, the sentence's other words not read", note.where))]
+    kind = text[m.start("message"):].split(None, 1)[0]
+    if not ended_for(text, m.start("message"), kind):
+        return read
+    kill = bare_event(kill_lines(kind.lower())[1], where)
+    return read + ([] if kill is None else [(kill[0], Note(
+        f"line {where.line}: the container's end told right before the {kind.lower()} probe's "
+        "failure (`" + text[max(0, m.start("message") - 60):m.start("message")].strip()[-60:]
+        + "`): the failure its stated cause, read as one kill of that probe (R4.4), at least "
+        "once, no count", where))])
 
 
 def _prose_end(text: str, m: re.Match[str]) -> int:

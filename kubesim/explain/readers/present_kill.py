@@ -31,6 +31,17 @@ once, no count. Readiness never kills (R4.4). A conditional (`kills the containe
 isn't serving yet`, `when it hangs`), a negation before the verb, a question and a sentence
 of what may happen are weighed by the caller (happened.py) and state none; a guide's present
 under no heading of a case and with no word of its own case stays unread.
+
+Widened at fc55r (held-out batch 127, azureml-examples-3983: a platform relaying the kubelet's
+words, `User container has crashed or terminated: Liveness probe failed: HTTP probe failed with
+statuscode: 502.`): a container's end told in the past (`has crashed`, `was terminated`,
+`crashed or terminated`, `was killed`, `restarted`) right before a colon and the kubelet's
+message of a liveness or startup probe's failure (`ENDED_FOR`): the message is the end's stated
+cause, and a container ended for that probe's failure was killed by it (R4.4: the kubelet kills
+a running container for a probe only by liveness or startup), at least once, no count. A
+readiness probe's message so placed is no kill (R3.4: readiness never ends a container); a
+conditional, a question's word, a negation or another's container before it (`if the
+container has crashed:`, `another container was killed:`) states none.
 """
 
 from __future__ import annotations
@@ -41,9 +52,24 @@ from collections.abc import Callable, Iterator
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.stated_crashloop import QUANTIFIED
 
-__all__ = ["CRASH_LOOPED", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS",
+__all__ = ["CRASH_LOOPED", "ENDED_FOR", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS",
            "KUBELET_ANCHORS", "KUBELET_KILL", "PRESENT_KILL", "TOLD_HERE", "chain_kind",
-           "crash_loop_told", "crash_looped", "present_kills"]
+           "crash_loop_told", "crash_looped", "ended_for", "present_kills"]
+
+# a container's end told in the past right before a colon (fc55r): `User container has crashed
+# or terminated: `, `container was killed: `; the kubelet's message of the probe follows it
+ENDED_FOR = lazy_regex(
+    r"(?<![\w'-])(?:(?P<det>[\w.-]{1,63})[ \t]+)?(?i:container)[ \t]+(?:(?i:has|had|was|have|"
+    r"were)[ \t]+)?(?:(?i:been)[ \t]+)?(?i:crashed|terminated|killed|restarted|exited)"
+    r"(?:[ \t]+(?i:or|and)[ \t]+(?:(?i:been|was)[ \t]+)?(?i:crashed|terminated|killed|"
+    r"restarted|exited))?[ \t]*:[ \t]*\Z")
+# a word in the sentence before the end that makes it not told as happened (a condition, a
+# question's word, a negation, a modal), and a determiner of no case's before the container
+_ENDED_NOT = lazy_regex(r"(?<![\w'-])(?i:if|when|whenever|unless|whether|once|not|never|will|"
+                        r"would|may|might|can|could|should|why|how)(?![\w'-])")
+_ENDED_OTHER = frozenset({"another", "other", "any", "your", "their", "a", "an", "some", "every",
+                          "each", "no", "his", "her"})
+
 
 # the probe (its kind; `probe`, `check`, or a manifest's key in a code span: `livenessProbe`),
 # a parenthesis or a dash's aside of its settings, then `kills` and the case's own object.
@@ -207,3 +233,20 @@ def _next_kills(line: str, start: int) -> int:
     """Where the next `kills` (any of `KILLS_ANCHORS`) of the line from `start` is; -1 without."""
     places = [p for p in (line.find(w, start) for w in KILLS_ANCHORS) if p >= 0]
     return min(places) if places else -1
+
+
+def ended_for(text: str, at: int, kind: str) -> bool:
+    """Whether the kubelet's message of a `kind` probe's failure starting at text[at] is given
+    as the stated cause of a container's end told right before it (`ENDED_FOR`): liveness or
+    startup only (R4.4; readiness kills nothing, R3.4), no word of a condition, a question,
+    a negation or another's container in the sentence before it (`_ENDED_NOT`)."""
+    if kind.lower() not in ("liveness", "startup"):
+        return False
+    start = max(0, at - 200)
+    m = ENDED_FOR.search(text, start, at)
+    if m is None:
+        return False
+    if (m["det"] or "").lower() in _ENDED_OTHER:
+        return False
+    stop = max(text.rfind(". ", start, m.start()), text.rfind("? ", start, m.start()))
+    return _ENDED_NOT.search(text, stop + 1 if stop >= 0 else start, m.end()) is None

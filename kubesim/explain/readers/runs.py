@@ -177,7 +177,7 @@ from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
 from kubesim.explain.readers.zh_restarts import zh_restarts
 
 __all__ = ["ENDS_COUNTED_READ", "NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
-           "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
+           "RESTARTS_UNCOUNTED", "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
            "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
            "rows_run_together", "shaped_rows_hint", "split_runs", "stated_hint", "stated_restarts_hint",
            "titled_backoff"]
@@ -286,6 +286,9 @@ _VALUE_STARTS = lazy_regex(r"[ \t]*(?:[-*\u2022][ \t]+)?" + _PROBE_VALUE)
 _KUBELET_MESSAGE = lazy_regex(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b")
 # what it is read as (the start of the note the caller gives it)
 STATED_PROBE = "a probe's failure stated in words as a pod's status"
+# the case's restarts stated beside probes' failures with no count (failing_told.py): no count
+# bounds them, as a status stated in a sentence (paste's `_runs_read` cuts them; fc55r)
+RESTARTS_UNCOUNTED = "its restarts, no count bounding them"
 _KUBELET_WORDS = {"readiness": "Readiness", "liveness": "Liveness", "startup": "Startup"}
 _RU_KINDS = {"\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438": "readiness", "\u0437\u0430\u043f\u0443\u0441\u043a\u0430": "startup"}
 # a bullet keyed by a container's name whose value is a terminated state's reason (`-
@@ -1876,7 +1879,8 @@ def _failing_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     what = (f"{STATED_PROBE}, the failures of {' and '.join(told.kinds)} probes of the case's "
             f"own pods (`{told.said[:80]}`): each read as the kubelet's `{messages[0]}` "
             "message of it, at least once, its output not in the record" + (
-                "; its restarts, joined to it by `with` (no cause), as a container ended, what "
+                f"; {RESTARTS_UNCOUNTED}, joined to it by `with` (no cause) or given a readiness "
+                "failure as their cause (which kills nothing, R3.4), as a container ended, what "
                 "ended it not stated (no kill of the probe)" if told.restarts else ""))
     return ([*messages, *([f"{UNTOLD_STATE}: Terminated"] if told.restarts else [])], True), what
 
