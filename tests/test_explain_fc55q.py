@@ -102,6 +102,8 @@ def test_a_common_noun_anothers_a_guide_or_a_probes_cause_states_no_end(text):
     "The pod for your gateway is currently crashing.\n",
     "I think the pod for the ingress-gateway is currently crashing.\n",
     "Restart churn today (~85-230 restarts per pod over 2d).\n",
+    # (under a heading of what was seen, where a present would be read)
+    "## Summary\n\nRestart churn today (~85-230 restarts per pod over 2d).\n",
 ])
 def test_a_page_of_only_such_words_stays_refused(text):
     """A page of prose alone that states no end of the case's: refused."""
