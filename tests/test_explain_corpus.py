@@ -514,11 +514,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures'"
         ": True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kill"
         "s': {'min': 2, 'max': 2}, 'shows_failures': True}"),
-    "community-charts-helm-charts-249.issue-template-symptom-bullet-crash-loop-back-off-on-all-pods-then-fenced-describe-mlflow-pod-cut-in-init-container-port.txt": (
-        "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
     "odd-platform-1664.issue-prose-events-show-liveness-and-readiness-failing-503-pods-occasionally-restart-then-fenced-probe-yaml-then-tcpsocket-fence-cut.txt": (
         "held-out batch 124, first contact on stop 55's code (68c644b0): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"

@@ -11,6 +11,9 @@ each from a held-out record it read none of at first contact.
   the probes named in a clause of the author's own after the end are no cause of it);
 - a pod named for its workload after it (`the pod for the ingress-gateway`), a word of now
   before the auxiliary (tb-gcp-659: `the pod for the ingress-gateway currently is Crashing`).
+- a symptom bullet with no verb under a heading of what was seen, beside a describe of one pod
+  cut in its init containers (community-charts-helm-charts-249: `**Symptom:** - Crash loop
+  back off on all pods deployed by the chart helm`): that pod's app container, of no name.
 
 Every exclusion of crashcatch55 stays (tests/test_explain_crashcatch55.py unchanged), and a
 count's range (`~85-230 restarts per pod`) is no dashed name."""
@@ -111,6 +114,47 @@ def test_a_page_of_only_such_words_stays_refused(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ a symptom bullet with no verb
+
+_CUT_DESCRIBE = (
+    "**Description of a pod:**\n\n```yaml\nName:             mlflow-cbb874d69-4btvs\n"
+    "Namespace:        mlflow\nStart Time:       Fri, 19 Sep 2025 10:41:20 +0000\n"
+    "Status:           Running\nIP:               10.42.0.66\n"
+    "Controlled By:  ReplicaSet/mlflow-cbb874d69\nInit Containers:\n  dbchecker:\n"
+    "    Container ID:  containerd://4649367065c7\n    Image:         busybox:1.32\n"
+    "    Port:")
+
+
+@pytest.mark.parametrize("text", [
+    "**Symptom:**\n\n- Crash loop back off on all pods deployed by the chart helm\n"
+    "-> mlflow not found\n\n" + _CUT_DESCRIBE,
+    "## Symptoms\n\n- CrashLoopBackOff on the mlflow pods after the upgrade\n\n" + _CUT_DESCRIBE,
+    "**Symptom:**\n\n- Crash loop back off on all pods deployed by the chart helm\n\nThanks.\n",
+])
+def test_a_symptom_bullet_of_the_cases_pods_is_read_as_an_end_of_no_cause(text):
+    """A bullet under a heading of what was seen opening with a crash loop in words, then the
+    case's pods it befell: the pods' app container ended, at least once (R4.8), no cause told
+    (cannot-tell, {0, null}, failures shown); beside a describe of one pod cut in its init
+    containers, that pod's app container (of no name)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    # no heading of what was seen, a heading of what should happen, a question, a guide's `a`
+    "- Crash loop back off on all pods deployed by the chart helm\n\n" + _CUT_DESCRIBE,
+    "## Expected behavior\n\n- Crash loop back off on all pods\n\n" + _CUT_DESCRIBE,
+    "**Symptom:**\n\n- Crash loop back off on all pods?\n\n" + _CUT_DESCRIBE,
+    "**Symptom:**\n\n- Crash loop back off on a pod\n\n" + _CUT_DESCRIBE,
+    "**Symptom:**\n\n- No crash loop back off on the pods\n\n" + _CUT_DESCRIBE,
+    "**Symptom:**\n\n- Crash loop back off on your pods\n\n" + _CUT_DESCRIBE,
+])
+def test_a_bullet_not_of_what_was_seen_gives_the_cut_pod_nothing(text):
+    """The cut describe alone shows nothing: no failure."""
+    assert explained_answer(text).shows_failures is False
+
+
 # ------------------------------------------------ one pass
 
 
@@ -123,6 +167,8 @@ def test_a_page_of_only_such_words_stays_refused(text):
     "the deployment restarted and I " * 70_000 + "probe\n",
     "85-230 " * 300_000 + "restarts\n",
     "9-" * 1_000_000 + " restarted\n",
+    "**Symptom:**\n\n- crash loop back off on all " + "a " * 1_000_000 + "pods\n",
+    "**Symptom:**\n\n" + "- crashing on the " * 110_000 + "\n",
 ])
 def test_the_widened_reader_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the new words, read in one pass."""

@@ -45,6 +45,11 @@ the author's statement of what happens to their own system; elsewhere it is a gu
 workflow operator pod going for crashloopbackoff during upgrade`: what it fixes happened),
 under a heading of what the change does as well; and restarts of the pod a past verb of cause
 made (`a slow startup ... caused repeated pod restarts`: `_CAUSED_RESTARTS`).
+A symptom bullet with no verb under a heading of what was seen (`**Symptom:** - Crash loop
+back off on all pods deployed by the chart helm`: `_SYMPTOM`, fc55q) states it too: a crash
+loop or crash in words opening the bullet, then the case's pods it befell (`all`, `the`, `our`
+pods); beside a describe of one pod cut before its app container (in its init containers),
+that pod's app container, of no name (`give_symptom_end`).
 
 Unread, as the README's rules keep them: a guide's general statement (`pods crash when ...`,
 `a pod`, `your pod`, `any container`: no subject of the case's), a conditional, a question, a
@@ -83,7 +88,7 @@ from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 from kubesim.explain.readers.stated_restart import ended_record
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["STATED_END", "read_stated_end", "stated_end"]
+__all__ = ["STATED_END", "give_symptom_end", "read_stated_end", "stated_end"]
 
 STATED_END = "stated-end"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
@@ -180,7 +185,7 @@ def stated_end(lines: list[str], told: set[int], fixes_only: set[int]) -> Said |
         line = text[:SENTENCE_REACH]
         if not any(a in line for a in _ANCHORS) or number in quotes:
             continue
-        for m in _candidates(line):
+        for m in _candidates(line, number in told):
             left -= 1
             if left < 0:
                 return None
@@ -199,9 +204,22 @@ def _quotes(lines: list[str]) -> set[int]:
     return set() if len(quoted) == told else quoted
 
 
-def _candidates(line: str) -> list[re.Match[str]]:
-    """The statements of an end on the line (`_STATED`), then restarts a past cause made."""
-    return [*_STATED.finditer(line), *_CAUSED_RESTARTS.finditer(line)]
+def _candidates(line: str, told: bool) -> list[re.Match[str]]:
+    """The statements of an end on the line (`_STATED`), then restarts a past cause made, then
+    (on a line of what was seen) a symptom bullet with no verb (`_SYMPTOM`)."""
+    symptom = _SYMPTOM.match(line) if told and "?" not in line else None
+    return [*_STATED.finditer(line), *_CAUSED_RESTARTS.finditer(line),
+            *([symptom] if symptom is not None else [])]
+
+
+# a symptom bullet with no verb under a heading of what was seen (an issue form's
+# `**Symptom:**` list): a crash loop or crash in words opening it, then the case's pods it
+# befell (`- Crash loop back off on all pods deployed by the chart helm`, fc55q: the pods the
+# author's own release deployed; R4.8, a back-off follows ends)
+_SYMPTOM = lazy_regex(
+    r"[ \t]*[-*][ \t]+(?:" + _CLB + r"|" + _MARK + r"(?i:crash(?:es|ing)?|restarts)" + _MARK
+    + r")[ \t]+(?i:on|in|of|for)[ \t]+(?i:all|both|the|our|my)[ \t]+(?:(?i:the|our|my)[ \t]+)?"
+    r"(?:" + _WORD + r"[ \t]+){0,2}?(?i:pods|containers)(?![\w-])")
 
 
 def _named_pods(lines: list[str]) -> frozenset[str]:
@@ -407,3 +425,34 @@ def read_stated_end(page: ProsePage, source: str) -> RecordSet | None:
             if n != said.line and x.strip()]
     return RecordSet(source, STATED_END, pods=[pod],
                      notes=[Note(note, where), *unread_notes(rest, source)])
+
+
+_GIVEN = ("line {}: a symptom the author lists of the case's pods (`{}`), beside a record of "
+          "one pod that shows none of its app container: read as that container (its name not "
+          "in the record) having ended, at least once; " + _WHY_UNTOLD)
+
+
+def give_symptom_end(found: RecordSet, text: str) -> None:
+    """A symptom bullet of the case's pods (`_SYMPTOM`, under a heading of what was seen)
+    beside a record of one named pod that shows no app container and no state, event or
+    restart count (a describe cut in its init containers, community-charts-helm-charts-249):
+    the pod's app container, of no name, ended at least once, its cause not stated (R4.8: a
+    back-off follows ends), no count bounding its restarts."""
+    if len(found.pods) != 1 or ("rash" not in text and "RASH" not in text):
+        return
+    pod = found.pods[0]
+    if pod.name is None or pod.apart_from is not None or pod.events or any(
+            not c.init or c.state or c.terminated or c.last or c.restart_count is not None
+            for c in pod.containers):
+        return
+    lines = text.split("\n")
+    told = case_lines(lines)
+    said = stated_end([x if n in told and _SYMPTOM.match(x[:SENTENCE_REACH]) else ""
+                       for n, x in enumerate(lines, 1)], told, set())
+    if said is None:
+        return
+    where = Where(found.source, said.line)
+    pod.containers.append(ContainerRecord(
+        None, where, state="terminated", restarts_cut=True, terminated=Terminated(
+            None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where, untold=True)))
+    found.notes.append(Note(_GIVEN.format(said.line, said.words[:80]), where))
