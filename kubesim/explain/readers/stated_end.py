@@ -18,16 +18,23 @@ The subject (`_SUBJECT`), the pod named any of the ways authors name their own:
 - a determiner of the case's (`my`, `our`, `the`, `this`, `these`, `those`, a count of the
   case's: `both`, `all three`, `the two`), up to three words naming it (`the DM pod`, `the
   workflow operator pod`, `all three OpenEBS Jiva storage replicas`: a replica is a pod of its
-  workload), then `pod`, `container` or `replica` (one or several: `these pods`);
+  workload), then `pod`, `container` or `replica` (one or several: `these pods`), or a workload
+  (`the deployment`, `our statefulset`: its pods; fc55q); the pod maybe named for its workload
+  after it (`the pod for the ingress-gateway`: a dashed name, or a word after a determiner of
+  the case's; fc55q);
 - a workload's or pod's dashed name (`catalyst-api`, `pelorus-operator-controller-manager-*
   pod`: a name with a wildcard is the pods it matches), `pod` or `container` after it or not;
 - a bare word the same record names as a pod of the case's (`just manager is crashing` where
   the page says `the manager pod`): the record makes it a pod it shows (crashcatch55's
   refinement of gavinmcfall-home-ops-2417's decision, README: a bare name the record never
-  calls a pod or container, `Plex`, `cloudflared`, stays stated_apart.py's).
+  calls a pod or container, `Plex`, `cloudflared`, stays stated_apart.py's);
+- a lower-case name run together with the noun of a component that runs (`vlagent`: `vl` and
+  `agent`, subjects54's nouns) opening its clause (`... after #5550: vlagent was OOMKilled`:
+  a project's author telling their own component, fc55q); the noun alone (`agent`) is none.
 
-The end (`_END`), right after the subject (an auxiliary, a verb of beginning or keeping, an
-adverb of how often between): a crash (`crashed`, `is crashing`, `started crashing`), a crash
+The end (`_END`), right after the subject (a word of now, `currently`; an auxiliary, a verb of
+beginning or keeping, a participle of failing joined by `and`, `are failing and constantly
+restarting`; an adverb of how often between): a crash (`crashed`, `is crashing`, `started crashing`), a crash
 loop (`crash-looping`, `going for CrashLoopBackOff`, `entering a CrashLoopBackOff state`), a
 restart (`restarted`, `keeps restarting`; the passive `was restarted` only with a word of how
 often, `frequently`: a restart someone made once is no end of a failure), a kill (`was
@@ -38,6 +45,11 @@ the author's statement of what happens to their own system; elsewhere it is a gu
 workflow operator pod going for crashloopbackoff during upgrade`: what it fixes happened),
 under a heading of what the change does as well; and restarts of the pod a past verb of cause
 made (`a slow startup ... caused repeated pod restarts`: `_CAUSED_RESTARTS`).
+A symptom bullet with no verb under a heading of what was seen (`**Symptom:** - Crash loop
+back off on all pods deployed by the chart helm`: `_SYMPTOM`, fc55q) states it too: a crash
+loop or crash in words opening the bullet, then the case's pods it befell (`all`, `the`, `our`
+pods); beside a describe of one pod cut before its app container (in its init containers),
+that pod's app container, of no name (`give_symptom_end`).
 
 Unread, as the README's rules keep them: a guide's general statement (`pods crash when ...`,
 `a pod`, `your pod`, `any container`: no subject of the case's), a conditional, a question, a
@@ -45,7 +57,8 @@ sentence of what may happen, a future (`will crash`), a negation in the clause b
 a guess (`seems`, `probably`, `I suspect`), a list of causes (`such as`, `like`: happened.py), a
 possessive of another (`the user's pod`, `their pod`), a crash only as what a change prevents
 (`to avoid`, `to prevent the pod from crashing`), a probe named in the sentence (the probe's
-own rules read it, or none does), a cause told after the end that is no OOM kill, a command's
+own rules read it, or none does; a clause the author opens after the end, `and I don't
+have a way to configure the probes timeout`, is another statement), a cause told after the end that is no OOM kill, a command's
 line, and a quoted line beside the author's own (a page quoted whole is the author's).
 """
 
@@ -75,7 +88,7 @@ from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 from kubesim.explain.readers.stated_restart import ended_record
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["STATED_END", "read_stated_end", "stated_end"]
+__all__ = ["STATED_END", "give_symptom_end", "read_stated_end", "stated_end"]
 
 STATED_END = "stated-end"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
@@ -87,10 +100,17 @@ _WORD = (_MARK + r"(?!(?i:other|another|new|next|same|a|an|any|your|their|his|he
 _COUNT = r"(?i:two|three|four|five|six|\d{1,2})"
 _DET = (r"(?P<det>(?i:my|our|the|this|these|those|both)(?:[ \t]+" + _COUNT + r")?|"
         r"(?i:all)[ \t]+" + _COUNT + r")")
-_NOUN = r"(?P<noun>(?i:pods?|containers?|replicas?))"
-_DASHED = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:-\*)?"
+# (a workload is its pods: `the deployment are failing and constantly restarting`, fc55q)
+_NOUN = (r"(?P<noun>(?i:pods?|containers?|replicas?|deployments?|statefulsets?|daemonsets?)"
+         r"(?![\w-]))")
+# (a name has a letter: `85-230 restarts` is a count's range, no name)
+_DASHED = r"(?=[0-9-]{0,40}[a-z])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:-\*)?"
+# the workload or component a pod is named for after it (`the pod for the ingress-gateway`):
+# a dashed name, or a word after a determiner of the case's
+_FOR = (r"(?:[ \t]+(?i:for|of)[ \t]+(?:" + _MARK + _DASHED + _MARK + r"|(?i:the|our|my)[ \t]+"
+        + _WORD + r"))?")
 _SUBJECT = (
-    r"(?<![\w'.*-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN
+    r"(?<![\w'.*-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
     + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
     + r"(?:[ \t]+(?i:pods?|containers?))?"
     + r"|(?P<bare>[a-z][a-z0-9]{1,30}))")
@@ -99,12 +119,16 @@ _AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|
         r"went[ \t]+on|goes[ \t]+on)[ \t]+)")
 _OFTEN = (r"(?P<often>(?i:constantly|continuously|continually|repeatedly|frequently|"
           r"periodically|regularly|randomly|intermittently|always|still|again|also|just|now|"
-          r"simultaneously|suddenly|occasionally|sometimes)[ \t]+)")
+          r"simultaneously|suddenly|occasionally|sometimes|currently)[ \t]+)")
 _CLB = _MARK + r"(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)" + _MARK
 # the end, its kind in a named group; an OOM kill named by its cause after a crash, a kill or
 # an exit (`crashing with oomkilled`, `killed by the OOM killer`)
+# a word of now before the auxiliary (`currently is Crashing`), and a participle of failing
+# joined to the end by `and` (`are failing and constantly restarting`: fc55q)
+_NOW = r"(?:(?i:currently|now|still|also)[ \t]+)?"
+_ALSO = r"(?:(?i:failing|erroring|dying|flapping)[ \t]+(?i:and)[ \t]+)?"
 _END = (
-    r"[ \t]+(?P<aux>" + _AUX + r"{0,2})" + _OFTEN + r"?(?:"
+    r"[ \t]+" + _NOW + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?(?:"
     r"(?P<oom>" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")"
     r"|(?P<loop>(?i:crash[ \t-]?loop(?:s|ed|ing))|(?i:going|went|goes|go|gone|entering|entered|"
     r"enters|fell|falling)[ \t]+(?:(?i:for|into|in)[ \t]+)?(?:(?i:a|the)[ \t]+)?" + _CLB
@@ -161,7 +185,7 @@ def stated_end(lines: list[str], told: set[int], fixes_only: set[int]) -> Said |
         line = text[:SENTENCE_REACH]
         if not any(a in line for a in _ANCHORS) or number in quotes:
             continue
-        for m in _candidates(line):
+        for m in _candidates(line, number in told):
             left -= 1
             if left < 0:
                 return None
@@ -180,9 +204,22 @@ def _quotes(lines: list[str]) -> set[int]:
     return set() if len(quoted) == told else quoted
 
 
-def _candidates(line: str) -> list[re.Match[str]]:
-    """The statements of an end on the line (`_STATED`), then restarts a past cause made."""
-    return [*_STATED.finditer(line), *_CAUSED_RESTARTS.finditer(line)]
+def _candidates(line: str, told: bool) -> list[re.Match[str]]:
+    """The statements of an end on the line (`_STATED`), then restarts a past cause made, then
+    (on a line of what was seen) a symptom bullet with no verb (`_SYMPTOM`)."""
+    symptom = _SYMPTOM.match(line) if told and "?" not in line else None
+    return [*_STATED.finditer(line), *_CAUSED_RESTARTS.finditer(line),
+            *([symptom] if symptom is not None else [])]
+
+
+# a symptom bullet with no verb under a heading of what was seen (an issue form's
+# `**Symptom:**` list): a crash loop or crash in words opening it, then the case's pods it
+# befell (`- Crash loop back off on all pods deployed by the chart helm`, fc55q: the pods the
+# author's own release deployed; R4.8, a back-off follows ends)
+_SYMPTOM = lazy_regex(
+    r"[ \t]*[-*][ \t]+(?:" + _CLB + r"|" + _MARK + r"(?i:crash(?:es|ing)?|restarts)" + _MARK
+    + r")[ \t]+(?i:on|in|of|for)[ \t]+(?i:all|both|the|our|my)[ \t]+(?:(?i:the|our|my)[ \t]+)?"
+    r"(?:" + _WORD + r"[ \t]+){0,2}?(?i:pods|containers)(?![\w-])")
 
 
 def _named_pods(lines: list[str]) -> frozenset[str]:
@@ -222,10 +259,18 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     clause = _clause_start(line, start, m.start())
     stop = _STOP.search(line, m.end())
     end = stop.start() if stop is not None else len(line)
+    # (a clause of the author's own joined after the end is another statement: `... constantly
+    # restarting and I don't have a way to configure the probes timeout`, fc55q)
+    own = _OWN_CLAUSE.search(line, m.end(), end)
+    end = own.start() if own is not None else end
     return not (NEGATED.search(line, clause, m.end()) or _NOT_TOLD.search(line, start, m.start())
                 or PREVENTED.search(line, start, m.start())
                 or _PROBE.search(line, start, end)) and \
         states_what_happened(line, m.start(), m.end())
+
+
+# a clause the author opens as its subject after the end (`and I`, `, but we`)
+_OWN_CLAUSE = lazy_regex(r"[,;]?[ \t]+(?i:and|but|so)[ \t]+(?:I|(?i:we))(?![\w-])")
 
 
 # a preposition right before the determiner: the determiner's phrase is its object (`In these
@@ -248,7 +293,25 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
         return True
     if _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
-    return m["name"] is not None or (m["bare"] or "").lower() in pods
+    return m["name"] is not None or (m["bare"] or "").lower() in pods or _component(line, m)
+
+
+# a lower-case name run together with the noun of a component that runs (`vlagent`: `vl` and
+# `agent`; subjects54's nouns), no common noun alone (`agent`, `controller`)
+_COMPONENT = lazy_regex(r"[a-z][a-z0-9]{0,20}(?:agent|controller|proxy|operator|server|worker|"
+                        r"scheduler|webhook|gateway|exporter|manager|api|daemon|collector)")
+_OPENS = lazy_regex(r"[ \t*_`'\"]*")
+
+
+def _component(line: str, m: re.Match[str]) -> bool:
+    """Whether the bare subject is the case's own component named in lower case opening its
+    clause (`The collector never rolled out after #5550: vlagent was OOMKilled`, fc55q;
+    subjects54's rule: a chart's or a project's author telling their own workloads)."""
+    bare = m["bare"]
+    if bare is None or _COMPONENT.fullmatch(bare) is None:
+        return False
+    start = _clause_start(line, _sentence_start(line, m.start()), m.start())
+    return _OPENS.fullmatch(line, start, m.start()) is not None
 
 
 # a participle's subject the author saw in that state, or a cause after `by` (`I'm seeing the
@@ -263,6 +326,8 @@ _OFTEN_AFTER = lazy_regex(r"[ \t]+(?i:frequently|repeatedly|constantly|continuou
 _WHEN_AFTER = lazy_regex(r"[ \t]+(?:\d{1,4}[ \t]*(?:x|\u00d7|times)(?![\w-])|(?i:twice|again|"
                          r"repeatedly|at|during|after|on|yesterday|today|tonight|overnight|"
                          r"last|every|while)(?![\w-]))")
+# the end's kinds, the groups of `_END` (the verb the first word of the one that matched)
+_KINDS = ("loop", "crash", "restart", "killed", "exited")
 _PRESENT_AUX = frozenset({"is", "are", "get", "gets"})
 _PASSIVE = frozenset({"killed", "restarted", "terminated"})
 _PRESENT = frozenset({"crashes", "restarts", "exits", "crashloops", "crash-loops", "goes",
@@ -275,7 +340,7 @@ def _tense_ok(line: str, m: re.Match[str], told: bool, fix: bool) -> bool:
     no auxiliary only as a fix's object or a cause after `by`; a passive restart only with a
     word of how often or as a continuing state (`keeps getting restarted`)."""
     aux = m["aux"].split()
-    verb = (m["oom"] and "killed") or line[m.end("aux") + len(m["often"] or ""):m.end()].split()[0]
+    verb = (m["oom"] and "killed") or next(m[k] for k in _KINDS if m[k]).split()[0]
     verb = verb.lower().strip("*`'\"")
     # (a present passive, `the manager container is killed`, is a guide's mechanism even under
     # a heading of what happened: an end stated by its cause is read only in a past or a
@@ -360,3 +425,34 @@ def read_stated_end(page: ProsePage, source: str) -> RecordSet | None:
             if n != said.line and x.strip()]
     return RecordSet(source, STATED_END, pods=[pod],
                      notes=[Note(note, where), *unread_notes(rest, source)])
+
+
+_GIVEN = ("line {}: a symptom the author lists of the case's pods (`{}`), beside a record of "
+          "one pod that shows none of its app container: read as that container (its name not "
+          "in the record) having ended, at least once; " + _WHY_UNTOLD)
+
+
+def give_symptom_end(found: RecordSet, text: str) -> None:
+    """A symptom bullet of the case's pods (`_SYMPTOM`, under a heading of what was seen)
+    beside a record of one named pod that shows no app container and no state, event or
+    restart count (a describe cut in its init containers, community-charts-helm-charts-249):
+    the pod's app container, of no name, ended at least once, its cause not stated (R4.8: a
+    back-off follows ends), no count bounding its restarts."""
+    if len(found.pods) != 1 or ("rash" not in text and "RASH" not in text):
+        return
+    pod = found.pods[0]
+    if pod.name is None or pod.apart_from is not None or pod.events or any(
+            not c.init or c.state or c.terminated or c.last or c.restart_count is not None
+            for c in pod.containers):
+        return
+    lines = text.split("\n")
+    told = case_lines(lines)
+    said = stated_end([x if n in told and _SYMPTOM.match(x[:SENTENCE_REACH]) else ""
+                       for n, x in enumerate(lines, 1)], told, set())
+    if said is None:
+        return
+    where = Where(found.source, said.line)
+    pod.containers.append(ContainerRecord(
+        None, where, state="terminated", restarts_cut=True, terminated=Terminated(
+            None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where, untold=True)))
+    found.notes.append(Note(_GIVEN.format(said.line, said.words[:80]), where))
