@@ -141,6 +141,20 @@ def test_a_symptom_bullet_of_the_cases_pods_is_read_as_an_end_of_no_cause(text):
         (Cause.CANNOT_TELL, CountRange(0, None), True, ())
 
 
+@pytest.mark.parametrize("indent", ["    ", "\t", "  "])
+def test_a_symptom_bullet_of_a_page_indented_as_a_whole_is_read_as_bare(indent):
+    """The page pasted indented as a whole (a markdown block, a quote's body): its heading and
+    bullet are the same page's, read as the bare page is (found by the lead's scan of every
+    wrapper kind over this stop's records)."""
+    text = "**Symptom:**\n\n- Crash loop back off on all pods deployed by the chart helm\n" \
+           "-> mlflow not found\n\n" + _CUT_DESCRIBE
+    indented = "".join(indent + line if line.strip() else line
+                       for line in text.splitlines(keepends=True))
+    a = explained_answer(indented)
+    assert (a.cause, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, CountRange(0, None), True)
+
+
 @pytest.mark.parametrize("text", [
     # no heading of what was seen, a heading of what should happen, a question, a guide's `a`
     "- Crash loop back off on all pods deployed by the chart helm\n\n" + _CUT_DESCRIBE,

@@ -65,6 +65,7 @@ line, and a quoted line beside the author's own (a page quoted whole is the auth
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import NamedTuple
 
 from kubesim.explain.readers.happened import states_what_happened
@@ -445,7 +446,9 @@ def give_symptom_end(found: RecordSet, text: str) -> None:
             not c.init or c.state or c.terminated or c.last or c.restart_count is not None
             for c in pod.containers):
         return
-    lines = text.split("\n")
+    # the page's own lines, without an indentation every line shares (a page pasted indented
+    # as a whole: its headings and bullets are the same page's, sections.py weighs them so)
+    lines = textwrap.dedent(text).split("\n")
     told = case_lines(lines)
     said = stated_end([x if n in told and _SYMPTOM.match(x[:SENTENCE_REACH]) else ""
                        for n, x in enumerate(lines, 1)], told, set())
