@@ -527,7 +527,11 @@ NOT_READ: dict[str, str] = {
         "lets-livenessprobe-counted-failures-and-killed-pods-cut.txt: not a record explain reads:"
         " expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get eve; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
+        "ws_failures': True}"
+        " Left marked by the lead at stop 55 (fc55q's finding): the object of the liveness kill i"
+        "s a bare `pods`, which the README's kill rules list as stating nothing; the facts read i"
+        "t as the case's because earlier sentences make the pods the author's: a rule of page con"
+        "text to write in the README first"),
     # held-out batch 127
     "kiam-94.issue-prose-readiness-failing-on-two-masters-third-in-crash-loop-backoff-liveness-failing-then-fenced-probe-failed-fatal-context-deadline.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got exit 2: kubesim: err"
@@ -535,19 +539,33 @@ NOT_READ: dict[str, str] = {
         "eness-failing-then-fenced-probe-failed-fatal-context-deadline.txt: not a record explain "
         "reads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl g; want {'en"
         "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
-        ": None}, 'shows_failures': True}"),
+        ": None}, 'shows_failures': True}"
+        " Left marked by the lead at stop 55 (fc55r's finding): the liveness failure's subject is"
+        " `the 3rd node` and the readiness failures' `the server runs on ... with some readiness "
+        "probes failing`; no README rule reads a node or a server as standing for a DaemonSet's p"
+        "od, and the two statements on one line would have to be joined into one answer"),
     "cross-media-measurement-165.issue-fenced-cue-readiness-exec-probe-then-fenced-get-pods-four-aggregator-pods-0-1-running-0-cut-in-ready.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': "
-        "0}, 'shows_failures': True}"),
+        "0}, 'shows_failures': True}"
+        " Left marked by the lead at stop 55: the readiness probe is in a CUE template, which exp"
+        "lain does not read, so the record shows no probe; and the facts' Doubt stands: AGE 74s i"
+        "s the pod's, not the container's start, and a readiness probe runs once the container st"
+        "arts (R1.13), so a not-Ready running container shows a failure only where it started lon"
+        "ger ago than the probe's timeout, which the record does not tell"),
     "cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-because-liveness-and-readiness-probes-are-rejected.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got exit 2: kubesim: err"
         "or: cheese-quizz-6.issue-prose-then-fenced-istio-policy-then-pod-go-into-crashloopback-b"
         "ecause-liveness-and-readiness-probes-are-rejected.txt: not a record explain reads: expec"
         "ted kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events (a; want {'en"
         "ded': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min': 0, 'max'"
-        ": None}, 'shows_failures': True}"),
+        ": None}, 'shows_failures': True}"
+        " Left marked by the lead at stop 55 (fc55r's finding): read alone, `Pod go into CrashLoo"
+        "pBack status because liveness and readiness probes are rejected` is a liveness kill by t"
+        "he fixprose38 rule ({1, null}); the facts' {0, null} rests on the sentence before (`when"
+        " applying this policy`, the eks-charts-983 rule), and no reader carries a `when` across "
+        "sentences"),
 }
 
 
