@@ -1536,9 +1536,7 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     the failures infer: a stated count outweighs an inference (issue 30 item 2). The range
     carries why (`CountRange.because`): the rule that set its floor, and the one that closed
     it or left it open, with their figures, decided here once and rendered as it is."""
-    lo = rc.kill_total(f.probe_kills) + rc.kill_total(f.either_kills) + sum(
-        k for _, k in f.in_a_row) + (
-        1 if f.by_command is not None else 0)
+    lo = _kill_floor(f)
     floor = _floor_why(f)
     closed = _closed_why(f, decided)
     if closed:  # (one never started was never killed)
@@ -1568,6 +1566,14 @@ def _kill_count(f: _Facts, decided: _Decided) -> CountRange:
     if most is not None:  # the containers the record states bound what the rest infers
         return _capped(lo, most, floor, _containers_why(f, most))
     return _inferred_most(f, lo, floor, 0 if f.probe_kills or f.either_kills else ceiling)
+
+
+def _kill_floor(f: _Facts) -> int:
+    """The kills the record shows for sure: the Killing events that name a probe, those of a
+    probe not told (liveness or startup, R4.4), the kills stated in a row, and the one the
+    container's own command proves (`_file_gone`)."""
+    return (rc.kill_total(f.probe_kills) + rc.kill_total(f.either_kills)
+            + sum(k for _, k in f.in_a_row) + (1 if f.by_command is not None else 0))
 
 
 def _stated_most(f: _Facts) -> int | None:
