@@ -48,6 +48,7 @@ from kubesim.explain.model import (
     StreakSource,
     Verdict,
     plural,
+    provenance,
 )
 from kubesim.explain.picked_rows import picked_get_rows
 from kubesim.explain.readers.last_alone import LAST_PIECE_OPEN
@@ -1302,7 +1303,9 @@ def _kill_text(f: _Facts, t: ProbeType) -> str:
     setting = f.by_type.get(t)
     streak = next(iter(failed_streaks(story.streaks, t)), None)
     how = ""
-    if streak is not None and setting is not None:
+    # (failures the author states with no output: how they failed is not told)
+    if streak is not None and setting is not None and (provenance(streak) is None
+                                                        or streak.detail):
         how = f" ({failure_answer(streak.detail, setting.handler, 'failed')[1]})"
     times = f"{setting.failure_threshold} " if setting is not None else ""
     note = ""

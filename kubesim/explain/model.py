@@ -48,6 +48,8 @@ __all__ = [
     "Verdict",
     "When",
     "human_time",
+    "provenance",
+    "stated_in_prose",
 ]
 
 SCHEMA_VERSION = 2  # 2: explanations of several pods are one document, `pods: [...]` (docs/explain.md)
@@ -386,6 +388,9 @@ class Streak:
     # the record states the count (describe's `xN`, a COUNT column, `count`); a row without
     # one (`kubectl get events` since 1.19) is at least once (README of the real corpus)
     count_stated: bool = True
+    # the line of the author's prose that states the failure, where no event of the record
+    # shows it (RecordedEvent.stated): `detail` is then no output the probe printed
+    stated: int | None = None
 
     @property
     def own(self) -> bool:
@@ -398,7 +403,7 @@ class Streak:
                 "spacing": None if self.spacing is None else self.spacing.to_data(),
                 "shape": self.shape.value, "source": self.source.value,
                 "owner": self.owner.value, "reading": self.reading,
-                "evidence": _ev(self.evidence)}
+                "evidence": _ev(self.evidence), **_provenance_data(self)}
 
 
 @dataclass(frozen=True)
@@ -412,6 +417,9 @@ class Kill:
     failures: tuple[When, ...]  # the failureThreshold failures before it (inferred)
     message: str
     evidence: tuple[Evidence, ...]
+    # the line of the author's prose that states the kill, where no Killing row of the record
+    # shows it (RecordedEvent.stated): `message` is then a reader's, not the kubelet's
+    stated: int | None = None
 
     @property
     def shown(self) -> str:
@@ -421,7 +429,28 @@ class Kill:
     def to_data(self) -> dict[str, Any]:
         return {"index": self.index, "of": self.of, "cause": self.cause.value,
                 "at": self.at.to_data(), "failures": [f.to_data() for f in self.failures],
-                "message": self.message, "evidence": _ev(self.evidence)}
+                "message": self.message, "evidence": _ev(self.evidence),
+                **_provenance_data(self)}
+
+
+def provenance(item: Kill | Streak) -> str | None:
+    """Where a kill or a probe's failures come from, the one place that decides it for every
+    output: None where a line of the record shows it (its event, the kubelet's log), quoted as
+    it is; `stated in the author's prose (line N)` for one read from a sentence, whose event
+    a reader made (no line of the record shows it)."""
+    return None if item.stated is None else stated_in_prose(item.stated)
+
+
+def stated_in_prose(line: int) -> str:
+    """How the outputs say that the author's prose states something on `line` (`provenance`)."""
+    return f"stated in the author's prose (line {line})"
+
+
+def _provenance_data(item: Kill | Streak) -> dict[str, Any]:
+    """The JSON's keys of `provenance`: `recorded` (a line of the record) or `stated` (the
+    author's prose), and the prose's line."""
+    return {"provenance": "recorded" if provenance(item) is None else "stated",
+            "stated_line": item.stated}
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,8 @@ from kubesim.explain.model import (
     StreakSource,
     When,
     plural,
+    provenance,
+    stated_in_prose,
 )
 from kubesim.explain.picked_rows import picked_get_rows
 from kubesim.explain.readers.lazy import lazy_regex
@@ -161,6 +163,8 @@ def clip(text: str, n: int = 200) -> str:
 
 
 def evidence(e: RecordedEvent) -> Evidence:
+    if e.stated and e.where.line is not None:  # a reader's line: the prose's place, not it
+        return Evidence(str(e.where), f"{stated_in_prose(e.where.line)}, read as {e.reason}")
     shown = f"{e.reason}" + (f" (x{e.count})" if e.count > 1 else "")
     return Evidence(str(e.where), clip(f"{shown}: {e.message}" if e.message else shown))
 
@@ -793,6 +797,9 @@ def _assumed(view: View, t: ProbeType, detail: str | None, kills: int
     give (failureThreshold and periodSeconds from one series ending in one kill), and a
     handler from its output. (the probe's data, its setting)"""
     handler, how = _handler_from(detail, t)
+    if not detail and _failures_stated(view.events, t):
+        how = (f"nothing in the record: its author's prose states the {t.value} probe's failure, "
+               "not its output; an exec probe stands in for the unknown handler")
     values = dict(DEFAULTS)
     why = f"assumed: the API's defaults (the record shows no {t.field}); handler from {how}"
     source = Source.ASSUMED
@@ -876,6 +883,15 @@ def _probe_types(events: list[RecordedEvent]) -> dict[ProbeType, str | None]:
             if cause in (KillCause.LIVENESS, KillCause.STARTUP):
                 out.setdefault(ProbeType(cause.value), None)
     return out
+
+
+def _failures_stated(events: list[RecordedEvent], t: ProbeType) -> bool:
+    """Whether every failure row of probe `t` is one its author states (RecordedEvent.stated:
+    a reader's line with no output, which tells nothing of the probe's handler) and there is
+    one."""
+    rows = [e for e in events if e.reason in ("Unhealthy", "ProbeWarning")
+            and (pe := probe_event(e.message)) is not None and pe.probe is t]
+    return bool(rows) and all(e.stated for e in rows)
 
 
 def _kill_counts(events: list[RecordedEvent]) -> dict[ProbeType, int]:
@@ -1032,7 +1048,8 @@ def streaks(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list
         if e.combined:
             reading = _COMBINED_READING + reading
         out.append(Streak(pe.probe, pe.outcome, clip(pe.detail, 300), e.count, first, last,
-                          reading, spacing, (evidence(e),), shape, count_stated=e.count_stated))
+                          reading, spacing, (evidence(e),), shape, count_stated=e.count_stated,
+                          stated=e.where.line if e.stated else None))
     return out
 
 
@@ -1224,7 +1241,7 @@ def kills(view: View, tb: Timebase, by_type: dict[ProbeType, Setting]) -> list[K
                     else UNKNOWN_WHEN
             out.append(Kill(i, e.count, cause, at, counted_failures(at, setting),
                             clip(e.message),
-                            (evidence(e),)))
+                            (evidence(e),), e.where.line if e.stated else None))
     return out
 
 
@@ -1401,7 +1418,7 @@ def _exit_label(x: Exit) -> RestartCause:
 
 
 def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int) -> str:
-    text = f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].shown})"
+    text = "; ".join(_kills_from(group) for group in _by_provenance(ks))
     if last is not None and last.cause is ExitCause.SIGKILL:
         text += (f"; the last container ended with exit code 137: it ignored SIGTERM and was "
                  f"killed when the grace period ({grace} s) ran out")
@@ -1410,6 +1427,23 @@ def _kill_detail(cause: KillCause, ks: list[Kill], last: Exit | None, grace: int
         text += (f"; the last container ended with exit code {last.exit_code}: it exited on "
                  "SIGTERM")
     return text
+
+
+def _by_provenance(ks: list[Kill]) -> list[list[Kill]]:
+    """The kills grouped by where each comes from (`provenance`), in the order first shown."""
+    groups: dict[str | None, list[Kill]] = {}
+    for k in ks:
+        groups.setdefault(provenance(k), []).append(k)
+    return list(groups.values())
+
+
+def _kills_from(ks: list[Kill]) -> str:
+    """Kills of one provenance: the kubelet's quote their Killing row; one the author states
+    has no row to quote (its message is a reader's), so where it is stated is said instead."""
+    stated = provenance(ks[0])
+    if stated is None:
+        return f"{plural(kill_total(ks), 'kill')} recorded by the kubelet (Killing: {ks[0].shown})"
+    return f"{plural(kill_total(ks), 'kill')} {stated}"
 
 
 def _count_text(rec: ContainerRecord, count: int) -> str:

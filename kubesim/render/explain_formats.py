@@ -28,8 +28,10 @@ from kubesim.explain.model import (
     Kill,
     Prevention,
     Replay,
+    Streak,
     When,
     human_time,
+    provenance,
 )
 from kubesim.render.edge import visible
 
@@ -158,18 +160,37 @@ def _kill_cause(k: Kill) -> str:
     return k.cause.value
 
 
+def _kill_what(k: Kill, sep: str) -> str:
+    """A kill as a timeline item says it: the kubelet's with its Killing row's message; one
+    the author states (`provenance`) with where it is stated and what, never the line a
+    reader made of it, which no record holds."""
+    stated = provenance(k)
+    if stated is None:
+        return f"Killing {k.index}/{k.of} ({_kill_cause(k)}){sep}{k.shown}"
+    return f"{stated}{sep}a {_kill_cause(k)} kill"
+
+
+def _streak_what(s: Streak, sep: str) -> str:
+    """A probe's failures as a timeline item says them: with the output the record shows; ones
+    the author states (`provenance`) with where, and no output (the author gives none)."""
+    stated = provenance(s)
+    count = f" x{s.count}" if s.count > 1 else ""
+    if stated is None:
+        return f"{s.probe.value} probe {s.outcome.value}{count}{sep}{s.detail or '(no output)'}"
+    return f"{stated}{sep}the {s.probe.value} probe {s.outcome.value}{count}"
+
+
 def _timeline(c: ContainerStory) -> list[_Row]:
     """The rows of what the record shows, in time order."""
     rows = []
     for s in c.streaks:
-        what = f"{s.probe.value} probe {s.outcome.value}" + (f" x{s.count}" if s.count > 1 else "")
-        what += f": {s.detail or '(no output)'}"
+        what = _streak_what(s, ": ")
         span = When(s.first.lo, s.last.hi, s.first.confidence, s.first.epoch) \
             if s.first.known and s.last.known else s.first
         rows.append(_Row(_key(s.first), when_text(span), s.first.confidence.value, what,
                          s.reading if s.count > 1 else ""))
     for k in c.kills:
-        what = f"Killing {k.index}/{k.of} ({_kill_cause(k)}): {k.shown}"
+        what = _kill_what(k, ": ")
         if k.failures:
             what += "; it counted the failures at " + ", ".join(
                 when_text(f) for f in k.failures) + " (inferred)"
@@ -390,11 +411,11 @@ def _record_lanes(c: ContainerStory, origin: float) -> dict[str, Any]:
 
     for s in c.streaks:
         put(f"recorded {s.probe.value}", s.first, "failure" if s.outcome == "failed" else
-            "error", f"{s.probe.value} {s.outcome.value} x{s.count}: {s.detail}\n{s.reading}",
+            "error", (f"{s.probe.value} {s.outcome.value} x{s.count}: {s.detail}"
+                      if provenance(s) is None else _streak_what(s, ": ")) + f"\n{s.reading}",
             s.last)
     for k in c.kills:
-        put("recorded kills", k.at, "kill",
-            f"Killing {k.index}/{k.of} ({_kill_cause(k)})\n{k.shown}")
+        put("recorded kills", k.at, "kill", _kill_what(k, "\n"))
     if c.back_offs is not None and c.back_offs.first.known:
         put("recorded kills", c.back_offs.first, "backoff",
             f"back-off: {c.back_offs.count} refused starts", c.back_offs.last)

@@ -28,6 +28,7 @@ asks (`(no liveness probe failures)`, `(liveness probe failures?)`) or says what
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import NamedTuple
 
 from kubesim.explain.readers.bare import bare_event
@@ -156,7 +157,8 @@ def _note_failures(f: _Field, line: PasteLine, source: str) -> list[tuple[Record
     for kind in dict.fromkeys(k.lower() for k in _KIND.findall(m["kinds"])):
         found = bare_event(f"{kind.capitalize()} probe failed", where)
         if found is not None:
-            out.append((found[0], Note(
+            # (the note's words, no line of the record: its author's statement)
+            out.append((replace(found[0], stated=True), Note(
                 f"line {line.number}: the pod's Status `{f.value} ({f.note[:80]})`, its note "
                 f"naming the {kind} probe's failures: read as the kubelet's `{kind.capitalize()} "
                 "probe failed`, at least once, its output not in the record", where)))

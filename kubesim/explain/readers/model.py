@@ -169,6 +169,10 @@ class RecordedEvent:
     # line between): rows of one printed table, in which kubectl prints each Event object
     # once (describe.go DescribeEvents, get's printer); None for a row read apart from one
     table: int | None = None
+    # the event is no line of the record: a reader made it from its author's prose (a kill or
+    # failure stated in a sentence, runs.py), on the line `where` names; the outputs say so
+    # instead of showing the made line as the kubelet's (`kubesim.explain.model.provenance`)
+    stated: bool = False
 
     @property
     def count_stated(self) -> bool:

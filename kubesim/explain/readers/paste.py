@@ -1276,6 +1276,7 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
     said in a note on the line it came from, and every line number given back as the paste's
     own."""
     found = _reread(runs.text, source, [])
+    made = made_lines(runs)
     if any(what.startswith((QUOTED_BACKOFF, STATED_RESTARTS, STATED_ZH_RESTARTS,
                             STATED_NEVER_READY_RESTARTS)) or RESTARTS_UNCOUNTED in what
            for _, what, _ in runs.split):
@@ -1284,9 +1285,41 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
         f"line {number}: {what}{'' if what.startswith(_SENTENCE_READS) else _RUN_READ}"
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
-        _renumbered(n, runs.origins) for n in found.notes]
+        _renumbered(n, runs.origins) for n in found.notes if not _of_made(n, made)]
+    _mark_stated(found, made)
     _renumber_found(found, runs.origins)
     return found
+
+
+def made_lines(runs: Runs) -> frozenset[int]:
+    """The lines of the put-back text (1-based) a reader made from its author's prose: put
+    back for a sentence's read (`_SENTENCE_READS`) and not held by the line it was read from
+    (a kill the author states, read as the kubelet's lines: stated_kill.kill_lines), so no
+    line the record holds."""
+    sentences = {number for number, what, _ in runs.split if what.startswith(_SENTENCE_READS)}
+    return frozenset(i for i, (line, number) in enumerate(
+        zip(runs.text.split("\n"), runs.origins, strict=True), 1)
+        if number in sentences and " ".join(line.split()) not in " ".join(
+            runs.given[number - 1].split()))
+
+
+def _of_made(note: Note, made: frozenset[int]) -> bool:
+    """Whether the note reads a line a reader made (`made_lines`) as an event's message alone:
+    the note of the sentence it was made from says what it was read as, and the made line is
+    no message of the record to say a reason was inferred from."""
+    return note.where.line in made and \
+        note.text.startswith(f"line {note.where.line}: an event's message alone")
+
+
+def _mark_stated(found: RecordSet, made: frozenset[int]) -> None:
+    """Every event read from a line `made_lines` gives, marked as its author's statement
+    (RecordedEvent.stated), before the lines are renumbered to the paste's own."""
+    def mark(e: RecordedEvent) -> RecordedEvent:
+        return replace(e, stated=True) if e.where.line in made else e
+
+    found.events[:] = [mark(e) for e in found.events]
+    for pod in found.pods:
+        pod.events = [mark(e) for e in pod.events]
 
 
 def _go_notes(statuses: GoStatuses, source: str) -> list[Note]:

@@ -582,6 +582,9 @@ class Runs(NamedTuple):
     # around it was left out
     split: list[tuple[int, str, bool]]
     origins: list[int]  # for each line of `text`, the number of the line it comes from
+    # the text's own lines, as given: a put-back line none of them holds was made by a reader
+    # (a kubelet line for what the author's prose states, `paste.made_lines`)
+    given: tuple[str, ...] = ()
 
 
 def split_runs(text: str) -> Runs | None:
@@ -624,7 +627,7 @@ def split_runs(text: str) -> Runs | None:
         out.extend(kept)
         origin.extend([number] * len(kept))
         split.append((number, what, around))
-    return Runs("\n".join(out), split, origin) if split else None
+    return Runs("\n".join(out), split, origin, tuple(lines)) if split else None
 
 
 class _LineAt(NamedTuple):

@@ -15,6 +15,8 @@ failure, a sentence of what may happen, a question, and a kill of no case's own 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kubesim.explain.readers.bare import bare_event
 from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import SENTENCE_REACH
@@ -73,7 +75,7 @@ def give_unresponsive_kill(found: RecordSet, text: str) -> None:
         found_kill = bare_event(kill_lines("liveness")[1], where)
         if found_kill is None:
             return
-        events.append(found_kill[0])
+        events.append(replace(found_kill[0], stated=True))  # the sentence's, no line of the record
         unlist_line(found, number, lines)
         found.notes.append(Note(
             f"line {number}: {STATED_PROBE_KILL}, as a kill for not responding (`{m[0][:80]}`) "
