@@ -325,3 +325,18 @@ def own_length(line: str) -> int:
     """A message's length without the folders of the paths it names: a clone's location
     (`/check/work/main/...`, pytest's tmp folders) is the user's, not kubesim's wording."""
     return len(_DIRECTORIES.sub("", line))
+
+
+def answer_unless_refused(text: str) -> Any:
+    """The one container's answer of `explain` on `text`, or None where the page is refused
+    ("not a record explain reads"): the negative side of a prose rule's tests asks that the
+    rule reads nothing, whether the page is then refused or read for something else."""
+    from kubesim.errors import RecordError
+    from kubesim.explain.readers.read import parse_record
+
+    try:
+        record = parse_record(text, "r.txt")
+    except RecordError:
+        return None
+    assert record is not None
+    return explained_answer(text)
