@@ -180,3 +180,16 @@ def test_a_guide_a_conditional_or_a_purpose_of_no_restart_stays_refused(text):
 def test_the_stated_end_reader_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the reader's words, read in one pass."""
     read_in_one_pass(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The liveness probe was passing. The pod was being killed anyway.\n",
+    "The liveness probe has failureThreshold: 3. The container was killed at t=50s.\n",
+])
+def test_a_kill_stated_beside_a_probe_in_another_sentence_is_an_end_of_no_told_cause(text):
+    """A kill of the case's pod stated in a sentence of its own, a probe only in the sentence
+    before (passing, or its settings): an end whose cause the record does not tell, never a
+    probe's kill (the probe kill rules ask the probe's failure as the kill's cause)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills.lo, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, 0, True, ())

@@ -46,7 +46,6 @@ from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.sentence_containers import give_sentence_containers
 from kubesim.explain.readers.stated_cause import give_stated_end
 from kubesim.explain.readers.stated_crashloop import give_stated_crashloop
-from kubesim.explain.readers.stated_end import give_symptom_end
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
 from kubesim.explain.readers.status_exit import give_status_exit
@@ -92,7 +91,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_named_unready(found, lines)  # pods named in prose, running and not Ready
     give_named_oom(found, lines)  # an OOMKilled stated of the one pod by a word of its name
     give_stated_crashloop(found, lines, _named_by_kills)  # a crash loop of the one bare pod
-    give_symptom_end(found, lines)  # a symptom bullet beside a pod whose app container is cut
+    _symptom_end(found, lines)  # a symptom bullet beside a pod whose app container is cut
     give_zh_restarts(found, lines)  # restarts stated in Chinese of the one bare pod
     give_status_exit(found, lines)  # an exit the one bare pod's status shows, in prose
     give_stated_restarts(found, lines)  # restarts stated in English of the one bare pod
@@ -224,6 +223,17 @@ def _unfolded(text: str, how: str, source: str) -> RecordSet:
     found.notes.insert(0, Note(f"line 1 is {how}; the line numbers below count its "
                                f"{len(text.splitlines())} parts", Where(source, 1)))
     return found
+
+
+def _symptom_end(found: RecordSet, text: str) -> None:
+    """`stated_end.give_symptom_end` where it may read (one pod, only init containers shown, a
+    crash's word on the page): it is a page reader, and a page reader loads only for the
+    records it may concern, never a pod object's or another paste's (test_cli_contract)."""
+    if len(found.pods) != 1 or ("rash" not in text and "RASH" not in text) or any(
+            not c.init for c in found.pods[0].containers):
+        return
+    from kubesim.explain.readers.stated_end import give_symptom_end
+    give_symptom_end(found, text)
 
 
 def _pasted(text: str, clean: str, source: str, error: RecordError | None) -> RecordSet:

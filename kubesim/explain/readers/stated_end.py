@@ -111,7 +111,7 @@ _DASHED = r"(?=[0-9-]{0,40}[a-z])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:-\*)?
 _FOR = (r"(?:[ \t]+(?i:for|of)[ \t]+(?:" + _MARK + _DASHED + _MARK + r"|(?i:the|our|my)[ \t]+"
         + _WORD + r"))?")
 _SUBJECT = (
-    r"(?<![\w'.*-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
+    r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
     + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
     + r"(?:[ \t]+(?i:pods?|containers?))?"
     + r"|(?P<bare>[a-z][a-z0-9]{1,30}))")
@@ -121,7 +121,9 @@ _AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|
 _OFTEN = (r"(?P<often>(?i:constantly|continuously|continually|repeatedly|frequently|"
           r"periodically|regularly|randomly|intermittently|always|still|again|also|just|now|"
           r"simultaneously|suddenly|occasionally|sometimes|currently)[ \t]+)")
-_CLB = _MARK + r"(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)" + _MARK
+# (`CrashLoop` alone, a status word cut, stays unread: README, fixstated67)
+_CLB = (_MARK + r"(?!CrashLoop(?![ \t-]?(?i:back)))(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)"
+        + _MARK)
 # the end, its kind in a named group; an OOM kill named by its cause after a crash, a kill or
 # an exit (`crashing with oomkilled`, `killed by the OOM killer`)
 # a word of now before the auxiliary (`currently is Crashing`), and a participle of failing
@@ -138,6 +140,10 @@ _END = (
     r"|(?P<restart>(?i:restart(?:ed|ing|s)))"
     r"|(?P<killed>(?i:killed))"
     r"|(?P<exited>(?i:exited|exits|exiting|terminated)))(?![\w-])"
+    # (no end of the subject: a noun, `the pod restarts are counted`; a cause of its own after
+    # `for`, `terminated for exceeding its CPU limit`, which the cause's rules read or none does)
+    r"(?![ \t]+(?:(?i:are|were|is|was|have|had|count|counts|counter|counted)"
+    r"|(?i:for)[ \t]+\w+ing)(?![\w-]))"
     r"(?P<why>[ \t]+(?i:with|due[ \t]+to|because[ \t]+of|from|by|on)[ \t]+(?:(?i:an?|the)[ \t]+)?"
     # (the reason's word or the kernel's killer only: a bare `with OOM` is no reason, README,
     # gitops-operator-184, and `an OOM error` may be the application's own OutOfMemoryError)
@@ -246,6 +252,8 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     fix = _FIXES.search(line, max(0, m.start() - 20), m.start()) is not None
     if fixes_only and not fix:
         return False
+    if _object_after(line, m):
+        return False
     if "det" in m.re.groupindex and not (_subject_ok(line, m, pods) and
                                          _tense_ok(line, m, told, fix)):
         return False
@@ -268,6 +276,19 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
                 or PREVENTED.search(line, start, m.start())
                 or _PROBE.search(line, start, end)) and \
         states_what_happened(line, m.start(), m.end())
+
+
+# the object of an active verb of ending: the subject ended something else (`the container
+# terminated the connection`, `killed the process`)
+_OBJECT = lazy_regex(r"[ \t]+(?i:the|an?|its|their|our|my|it|them|all)(?![\w-])")
+
+
+def _object_after(line: str, m: re.Match[str]) -> bool:
+    """Whether the end's verb is active, with no auxiliary, and takes an object: no end of
+    its subject."""
+    if "det" not in m.re.groupindex or m["aux"] or not (m["exited"] or m["killed"]):
+        return False
+    return _OBJECT.match(line, m.end()) is not None
 
 
 # a clause the author opens as its subject after the end (`and I`, `, but we`)

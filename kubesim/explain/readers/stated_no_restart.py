@@ -46,7 +46,10 @@ _NOT_RESTARTED = lazy_regex(
     r"(?:" + _NOT + r"[ \t]+(?i:restarting|restarted|killing|killed)|(?i:never)[ \t]+"
     r"(?i:restarted|killed))[ \t]+(?P<object>" + _POD + r")"
     r"|(?P<subject>" + _POD + r")[ \t]+(?:" + _NOT + r"[ \t]+(?:(?i:been)[ \t]+)?"
-    r"(?i:restarting|restarted)|(?i:never)[ \t]+(?i:restarted)))(?![\w-])")
+    r"(?i:restarting|restarted)|(?i:never)[ \t]+(?i:restarted)))(?![\w-])"
+    # (a cause after the negated restart negates the cause, not the restart: `My pod was never
+    # restarted due to failing the liveness probe` says nothing of other restarts)
+    r"(?![ \t]+(?i:due[ \t]+to|because|for|by|on|after|from)(?![\w-]))")
 # a purpose or a future before it in its sentence: what a change is for, what will be
 _NOT_TOLD = lazy_regex(r"(?<![\w'-])(?i:so[ \t]+that|in[ \t]+order|to[ \t]+make[ \t]+sure|"
                        r"ensure|ensures|will|would|should|won['\u2019]t|expected|expect)"
