@@ -68,7 +68,7 @@ import re
 import textwrap
 from typing import NamedTuple
 
-from kubesim.explain.readers.happened import states_what_happened
+from kubesim.explain.readers.happened import sentence_start, states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -264,7 +264,7 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     if _OBJECT_OF.search(line, max(0, m.start() - 12), m.start()) is not None and \
             "det" in m.re.groupindex and m["det"] and m.start("noun") > m.end("det") + 1:
         return False
-    start = _sentence_start(line, m.start())
+    start = sentence_start(line, m.start())
     clause = _clause_start(line, start, m.start())
     stop = _STOP.search(line, m.end())
     end = stop.start() if stop is not None else len(line)
@@ -332,7 +332,7 @@ def _component(line: str, m: re.Match[str]) -> bool:
     bare = m["bare"]
     if bare is None or _COMPONENT.fullmatch(bare) is None:
         return False
-    start = _clause_start(line, _sentence_start(line, m.start()), m.start())
+    start = _clause_start(line, sentence_start(line, m.start()), m.start())
     return _OPENS.fullmatch(line, start, m.start()) is not None
 
 
@@ -382,12 +382,6 @@ def _tense_ok(line: str, m: re.Match[str], told: bool, fix: bool) -> bool:
             _OFTEN_AFTER.match(line, m.end()) is None:
         return any(a.lower() in ("being", "getting") for a in aux)
     return verb != "gone" or bool(aux)
-
-
-def _sentence_start(line: str, at: int) -> int:
-    """Where the sentence holding line[at] starts (its last 2,000 characters at most)."""
-    ends = [s.end() for s in _STOP.finditer(line, max(0, at - 2000), at)]
-    return ends[-1] if ends else max(0, at - 2000)
 
 
 def _clause_start(line: str, start: int, at: int) -> int:

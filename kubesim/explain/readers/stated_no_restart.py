@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from kubesim.explain.readers.happened import states_what_happened
+from kubesim.explain.readers.happened import sentence_start, states_what_happened
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
@@ -54,7 +54,6 @@ _NOT_RESTARTED = lazy_regex(
 _NOT_TOLD = lazy_regex(r"(?<![\w'-])(?i:so[ \t]+that|in[ \t]+order|to[ \t]+make[ \t]+sure|"
                        r"ensure|ensures|will|would|should|won['\u2019]t|expected|expect)"
                        r"(?![\w'-])")
-_STOP = lazy_regex(r"[.!?](?=\s)")
 
 
 def _no_restart(line: str) -> re.Match[str] | None:
@@ -62,8 +61,7 @@ def _no_restart(line: str) -> re.Match[str] | None:
     (`_NOT_RESTARTED`), in a sentence of what happened with no purpose or future before it;
     None without one."""
     for m in _NOT_RESTARTED.finditer(line):
-        starts = [s.end() for s in _STOP.finditer(line, max(0, m.start() - 2000), m.start())]
-        start = starts[-1] if starts else max(0, m.start() - 2000)
+        start = sentence_start(line, m.start())
         if _NOT_TOLD.search(line, start, m.start()) is None and \
                 states_what_happened(line, m.start(), m.end()):
             return m
