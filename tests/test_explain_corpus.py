@@ -577,6 +577,17 @@ NOT_READ: dict[str, str] = {
     "pipelines-as-code-1003.issue-fenced-alias-get-pods-rows-three-create-container-config-error-0-then-fenced-failed-row-x8-runasnonroot-pac-controller.txt": ("held-out batch 129: not yet run"),
     "localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-due-to-liveness-probe-timeout-then-added-parameters.txt": ("held-out batch 129: not yet run"),
     "cluster-image-registry-operator-1011.issue-prose-both-pods-stuck-then-fenced-yaml-state-waiting-create-container-error-message-symlink-permission-denied.txt": ("held-out batch 129: not yet run"),
+    # held-out batch 131
+    "pawtograder-platform-946.pr-description-commit-table-then-heading-prose-liveness-probes-killed-primary-and-replica-then-fenced-timeline-kubelet-failed-liveness-probe-will-be-restarted-cut.txt": ("held-out batch 131: not yet run"),
+    "thoth-application-1908.issue-form-prose-many-pods-in-crashbackloop-colon-back-off-restarting-failed-container-no-pod-named.txt": ("held-out batch 131: not yet run"),
+    "kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-low-startupprobe-failurethreshold.txt": ("held-out batch 131: not yet run"),
+    "camunda-4784.comment-prose-fenced-describe-liveness-line-delay-900s-then-restart-cycle-and-liveness-probe-failures-every-15-min.txt": ("held-out batch 131: not yet run"),
+    "application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnosed-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt": ("held-out batch 131: not yet run"),
+    "heapster-632.issue-prose-2015-heapster-is-crash-looping-without-suspicious-logs-hypothesis-high-mem-usage.txt": ("held-out batch 131: not yet run"),
+    "openebs-3658.issue-prose-cstor-pool-pod-get-restarted-due-to-liveness-probe-failure-postgres-pod-read-only.txt": ("held-out batch 131: not yet run"),
+    "deis-workflow-744.issue-prose-yesterday-all-of-my-pods-restarted-at-different-times-no-special-events.txt": ("held-out batch 131: not yet run"),
+    "prometheus-process-exporter-5.pr-prose-containers-were-killed-by-the-liveness-probe-3-retries-of-10s-then-initial-delay-fix.txt": ("held-out batch 131: not yet run"),
+    "zot-helm-charts-64.issue-prose-under-high-load-liveness-endpoint-fails-to-respond-and-kubernetes-kill-the-pod-present.txt": ("held-out batch 131: not yet run"),
 }
 
 
