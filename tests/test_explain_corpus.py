@@ -567,27 +567,65 @@ NOT_READ: dict[str, str] = {
         " applying this policy`, the eks-charts-983 rule), and no reader carries a `when` across "
         "sentences"),
     # held-out batch 129
-    "k9s-174.comment-fenced-describe-status-failed-reason-evicted-node-low-on-memory-liveness-and-readiness-lines-cut-in-readiness.txt": ("held-out batch 129: not yet run"),
-    "zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-due-to-low-livenessprobe-timeouts.txt": ("held-out batch 129: not yet run"),
-    "kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-container-exceeded-grace-period-then-second-pod-evicted.txt": ("held-out batch 129: not yet run"),
-    "openshift-release-76967.pr-description-fenced-oc-get-pods-four-pods-container-status-unknown-2-restarts-then-yq-status-reason-evicted-and-message.txt": ("held-out batch 129: not yet run"),
-    "runtime-class-manager-140.issue-fenced-get-job-then-get-po-installer-pod-unknown-0-and-retry-completed-then-init-container-logs-cut.txt": ("held-out batch 129: not yet run"),
-    "rancher-40992.issue-continued-tilde-fenced-get-pod-three-rancher-pods-create-container-config-error-0-restarts-with-last-age-webhook-running-11.txt": ("held-out batch 129: not yet run"),
-    "testkube-3276.issue-fenced-describe-state-terminated-reason-starterror-executable-not-found-then-cli-and-dashboard-logs-cut.txt": ("held-out batch 129: not yet run"),
-    "pipelines-as-code-1003.issue-fenced-alias-get-pods-rows-three-create-container-config-error-0-then-fenced-failed-row-x8-runasnonroot-pac-controller.txt": ("held-out batch 129: not yet run"),
-    "localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-due-to-liveness-probe-timeout-then-added-parameters.txt": ("held-out batch 129: not yet run"),
-    "cluster-image-registry-operator-1011.issue-prose-both-pods-stuck-then-fenced-yaml-state-waiting-create-container-error-message-symlink-permission-denied.txt": ("held-out batch 129: not yet run"),
+    "zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-due-to-low-livenessprobe-timeouts.txt": (
+        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-"
+        "due-to-low-livenessprobe-timeouts.txt: not a record explain reads: expected kubectl desc"
+        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-container-exceeded-grace-period-then-second-pod-evicted.txt": (
+        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-contai"
+        "ner-exceeded-grace-period-then-second-pod-evicted.txt: no pod named 'egg-<id here>' in t"
+        "he record (pods: egg-<id, egg-<id2); want {'ended': 'cannot-tell', 'probe': 'none', 'pro"
+        "be_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
+    "runtime-class-manager-140.issue-fenced-get-job-then-get-po-installer-pod-unknown-0-and-retry-completed-then-init-container-logs-cut.txt": (
+        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
+        "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True"
+        "}"),
+    "rancher-40992.issue-continued-tilde-fenced-get-pod-three-rancher-pods-create-container-config-error-0-restarts-with-last-age-webhook-running-11.txt": (
+        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
+        "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'sho"
+        "ws_failures': True}"),
+    "localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-due-to-liveness-probe-timeout-then-added-parameters.txt": (
+        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-"
+        "due-to-liveness-probe-timeout-then-added-parameters.txt: not a record explain reads: exp"
+        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "cluster-image-registry-operator-1011.issue-prose-both-pods-stuck-then-fenced-yaml-state-waiting-create-container-error-message-symlink-permission-denied.txt": (
+        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, '"
+        "shows_failures': False}"),
     # held-out batch 131
-    "pawtograder-platform-946.pr-description-commit-table-then-heading-prose-liveness-probes-killed-primary-and-replica-then-fenced-timeline-kubelet-failed-liveness-probe-will-be-restarted-cut.txt": ("held-out batch 131: not yet run"),
-    "thoth-application-1908.issue-form-prose-many-pods-in-crashbackloop-colon-back-off-restarting-failed-container-no-pod-named.txt": ("held-out batch 131: not yet run"),
-    "kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-low-startupprobe-failurethreshold.txt": ("held-out batch 131: not yet run"),
-    "camunda-4784.comment-prose-fenced-describe-liveness-line-delay-900s-then-restart-cycle-and-liveness-probe-failures-every-15-min.txt": ("held-out batch 131: not yet run"),
-    "application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnosed-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt": ("held-out batch 131: not yet run"),
-    "heapster-632.issue-prose-2015-heapster-is-crash-looping-without-suspicious-logs-hypothesis-high-mem-usage.txt": ("held-out batch 131: not yet run"),
-    "openebs-3658.issue-prose-cstor-pool-pod-get-restarted-due-to-liveness-probe-failure-postgres-pod-read-only.txt": ("held-out batch 131: not yet run"),
-    "deis-workflow-744.issue-prose-yesterday-all-of-my-pods-restarted-at-different-times-no-special-events.txt": ("held-out batch 131: not yet run"),
-    "prometheus-process-exporter-5.pr-prose-containers-were-killed-by-the-liveness-probe-3-retries-of-10s-then-initial-delay-fix.txt": ("held-out batch 131: not yet run"),
-    "zot-helm-charts-64.issue-prose-under-high-load-liveness-endpoint-fails-to-respond-and-kubernetes-kill-the-pod-present.txt": ("held-out batch 131: not yet run"),
+    "kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-low-startupprobe-failurethreshold.txt": (
+        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-l"
+        "ow-startupprobe-failurethreshold.txt: not a record explain reads: expected kubectl descr"
+        "ibe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o ; want {'en"
+        "ded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows"
+        "_failures': True}"),
+    "camunda-4784.comment-prose-fenced-describe-liveness-line-delay-900s-then-restart-cycle-and-liveness-probe-failures-every-15-min.txt": (
+        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
+        "one}, 'shows_failures': True}"),
+    "application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnosed-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt": (
+        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnose"
+        "d-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt: not a record explain reads: ex"
+        "pected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events; want {'en"
+        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': True}"),
+    "heapster-632.issue-prose-2015-heapster-is-crash-looping-without-suspicious-logs-hypothesis-high-mem-usage.txt": (
+        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
+        ", 'shows_failures': True}"),
 }
 
 
