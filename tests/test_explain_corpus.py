@@ -627,16 +627,28 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
     # held-out batch 128
-    "cloudstate-134.issue-dashboard-error-fenced-readiness-statuscode-500-and-back-off-then-fenced-dashboard-events-one-cell-a-line-pulled-x3-created-x2-cut-in-started.txt": ("held-out batch 128: not yet run"),
-    "k8s-io-3843.issue-fenced-liveness-probe-yaml-then-fenced-describe-events-liveness-statuscode-500-x6-killing-x2-created-x3-cut-in-last-pulled.txt": ("held-out batch 128: not yet run"),
-    "calico-2376.issue-fenced-get-po-canal-1-3-crashloopbackoff-46-then-fenced-describe-events-readiness-9099-refused-x136-two-backoff-rows-pulled-x25.txt": ("held-out batch 128: not yet run"),
-    "akash-helm-charts-198.pr-prose-fenced-describe-block-waiting-crashloopbackoff-last-completed-exit-0-restart-count-132-exec-liveness-failure-1-then-events-cut-at-unhealthy.txt": ("held-out batch 128: not yet run"),
-    "openwhisk-deploy-kube-324.comment-get-pods-rows-no-header-five-running-controller-0-crashloopbackoff-6.txt": ("held-out batch 128: not yet run"),
-    "prometheus-community-3701.issue-form-prose-liveness-and-readiness-failing-401-pod-stuck-in-crashloopbackoff-then-configmap-reload-block-running-0-cut-in-mounts.txt": ("held-out batch 128: not yet run"),
-    "metrics-agent-191.issue-prose-containers-restarting-with-liveness-probe-failures-then-triple-backtick-span-liveness-probe-failed-empty.txt": ("held-out batch 128: not yet run"),
-    "acs-fleet-manager-110.pr-description-heading-livenessprobe-fails-with-code-span-liveness-probe-failed-statuscode-401.txt": ("held-out batch 128: not yet run"),
-    "sql-docs-4158.issue-prose-pod-name-event-log-displays-then-readiness-probe-failed-cat-container-ready-no-such-file.txt": ("held-out batch 128: not yet run"),
-    "ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-treated-as-failure-caused-container-restarted-every-20-minutes.txt": ("held-out batch 128: not yet run"),
+    "cloudstate-134.issue-dashboard-error-fenced-readiness-statuscode-500-and-back-off-then-fenced-dashboard-events-one-cell-a-line-pulled-x3-created-x2-cut-in-started.txt": (
+        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
+        "res': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': "
+        "0, 'max': 2}, 'shows_failures': True}"),
+    "calico-2376.issue-fenced-get-po-canal-1-3-crashloopbackoff-46-then-fenced-describe-events-readiness-9099-refused-x136-two-backoff-rows-pulled-x25.txt": (
+        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
+        "': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, "
+        "'max': 47}, 'shows_failures': True}"),
+    "prometheus-community-3701.issue-form-prose-liveness-and-readiness-failing-401-pod-stuck-in-crashloopbackoff-then-configmap-reload-block-running-0-cut-in-mounts.txt": (
+        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [prometheus-server-c"
+        "onfigmap-reload] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
+        "0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readi"
+        "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
+    "ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-treated-as-failure-caused-container-restarted-every-20-minutes.txt": (
+        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-tr"
+        "eated-as-failure-caused-container-restarted-every-20-minutes.txt: not a record explain r"
+        "eads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ge; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
 }
 
 
