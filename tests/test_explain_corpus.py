@@ -650,16 +650,22 @@ NOT_READ: dict[str, str] = {
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
     # held-out batch 130
-    "docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-container-0-last-state-terminated-completed-same-second.txt": ("held-out batch 130: not yet run"),
-    "rancher-38458.comment-continued-get-pods-all-namespaces-two-rancher-pods-crashloop-68-and-70-restarts-ago-last-row-cut-after-name.txt": ("held-out batch 130: not yet run"),
-    "vmware-tanzu-kubeapps-5360.issue-template-helm-install-then-get-pod-rows-no-header-three-crashloop-4-and-5-restarts-ago-last-row-cut-in-name.txt": ("held-out batch 130: not yet run"),
-    "k8s-tew-30.comment-continued-fenced-get-all-backup-velero-0-1-crashloop-13-restic-restarts-cut-in-jobs-header.txt": ("held-out batch 130: not yet run"),
-    "longhorn-12362.issue-fenced-get-pods-row-1-2-crashloop-10-restarts-4m33s-ago-then-logs-defaulted-minio-ln-file-exists.txt": ("held-out batch 130: not yet run"),
-    "awx-on-k3s-360.issue-template-fenced-get-pods-awx-web-2-3-crashloop-19-restarts-3m11s-ago-then-describe-events-header-cut.txt": ("held-out batch 130: not yet run"),
-    "ood-core-274.comment-prose-then-fenced-yaml-status-of-a-healthy-pod-jupyter-ready-running-restart-count-0.txt": ("held-out batch 130: not yet run"),
-    "mongodb-kubernetes-operator-236.issue-continued-get-events-rows-no-header-readiness-probe-failed-empty-then-killing-stopping-containers-of-another-pod-cut.txt": ("held-out batch 130: not yet run"),
-    "bitpoke-mysql-operator-416.comment-prose-if-a-pod-is-killed-readiness-fails-and-it-is-killed-again-then-fenced-unhealthy-row-readiness-x5-cut.txt": ("held-out batch 130: not yet run"),
-    "lifen-charts-28.issue-fenced-get-all-wide-awx-web-0-1-running-2-restarts-71s-then-events-header-scheduled-row-2m-cut.txt": ("held-out batch 130: not yet run"),
+    "docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-container-0-last-state-terminated-completed-same-second.txt": (
+        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
+        "or: docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-c"
+        "ontainer-0-last-state-terminated-completed-same-second.txt: not a record explain reads: "
+        "expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get even; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "longhorn-12362.issue-fenced-get-pods-row-1-2-crashloop-10-restarts-4m33s-ago-then-logs-defaulted-minio-ln-file-exists.txt": (
+        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
+        "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 11}, 'shows_failures': Tru"
+        "e}"),
+    "lifen-charts-28.issue-fenced-get-all-wide-awx-web-0-1-running-2-restarts-71s-then-events-header-scheduled-row-2m-cut.txt": (
+        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failures': True}; w"
+        "ant {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
+        "hows_failures': True}"),
 }
 
 
