@@ -260,7 +260,24 @@ def _refused(text: str, source: str) -> RecordError:
         return RecordError(f"a table with columns {columns[:120]} is not one explain reads "
                            "(kubectl describe pod, or kubectl get events with its default "
                            "columns); give kubectl get events -o json", source=source, line=1)
-    return RecordError(f"not a record explain reads: expected {FORMATS_HELP}", source=source)
+    return _refused_telling(text, source)
+
+
+def _refused_telling(text: str, source: str) -> RecordError:
+    """The refusal of a page of no layout explain reads: where a line speaks of a probe or a
+    container's end (`refusal.told_line`), it names that line and says that no sentence of it
+    was read as the case's, so "not a record" reads as "cannot tell whose", not "nothing"."""
+    from kubesim.explain.readers.refusal import told_line
+    told = told_line(text)
+    if told is None:
+        return RecordError(f"not a record explain reads: expected {FORMATS_HELP}",
+                           source=source)
+    return RecordError(
+        f"not a record explain reads: line {told.number} speaks of {told.speaks_of} "
+        f"(\"{told.excerpt}\"), but in no sentence explain reads as this case's (it reads an "
+        "end or failure told as what happened to the author's own pod, container or workload, "
+        "not a guide's, a conditional's or a question's); it cannot tell whose it is or when. "
+        f"Expected {FORMATS_HELP}", source=source, line=told.number)
 
 
 def _first_line(text: str) -> str:

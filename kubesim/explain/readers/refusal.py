@@ -1,0 +1,81 @@
+"""What a refused page tells, said in its refusal: a page explain reads nothing of may still
+speak of a probe, a kill or a restart in a sentence none of the prose readers takes as the
+case's own (a bare `Containers`, a guide's present, a conditional). The refusal then names
+that line and its words, so the user learns that kubesim saw them and cannot tell whose they
+are, rather than only which formats it reads (issue 30: "cannot tell, because ...")."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubesim.explain.readers.lazy import lazy_regex
+
+__all__ = ["ToldLine", "told_line"]
+
+# the kubelet's words of a container's fate and its probes, as authors write them (English,
+# and the restart's word in the languages the corpus holds most of); no nested repetition:
+# one pass over a 2 MB line stays linear
+_FATE = lazy_regex(
+    r"\b(?:(?P<probe>liveness|readiness|startup)(?:\s*-?\s*probes?\b|Probe)"
+    r"|(?P<kill>kill(?:s|ed|ing)?|OOM-?Killed|OOM)\b"
+    r"|(?P<restart>restart(?:s|ed|ing)?|re-?started|crash(?:es|ed|ing)?(?:-?loop\w*)?"
+    r"|CrashLoop\w*|back-?off)\b"
+    r"|(?P<other>evicted|exit\s+code)\b)"
+    r"|(?P<intl>重启|재시작|再起動|перезапуск\w*|Neustart\w*)",
+    re.IGNORECASE)
+
+_EXCERPT = 72  # characters of the line quoted in the one-line refusal
+
+
+class ToldLine(NamedTuple):
+    """The first line of a refused page that speaks of a container's fate: its 1-based
+    number, what it speaks of (`a liveness probe, a kill`), and its start, quoted."""
+    number: int
+    speaks_of: str
+    excerpt: str
+
+
+def told_line(text: str) -> ToldLine | None:
+    """The first line of `text` holding a word of a probe or of a container's end, or None.
+    One search over the whole text finds it; only that line is looked at again."""
+    first = _FATE.search(text)
+    if first is None:
+        return None
+    start = text.rfind("\n", 0, first.start()) + 1
+    end = text.find("\n", first.start())
+    line = text[start:end if end >= 0 else len(text)]
+    at = first.start() - start
+    return ToldLine(text.count("\n", 0, start) + 1, _speaks_of(line[at:at + 4000]),
+                    _quoted(line, at))
+
+
+def _speaks_of(line: str) -> str:
+    """The kinds of words the line holds (from its first such word on, 4000 characters at
+    most: a 2 MB line is not scanned twice), in a fixed order: probes by kind, then kills,
+    restarts and the rest."""
+    probes: list[str] = []
+    kinds: list[str] = []
+    for match in _FATE.finditer(line):
+        if match.group("probe"):
+            word = f"a {match.group('probe').lower()} probe"
+            probes += [word] if word not in probes else []
+        else:
+            kind = _KIND_WORDS[next(k for k in _KIND_WORDS if match.group(k))]
+            kinds += [kind] if kind not in kinds else []
+    return ", ".join(probes + sorted(kinds, key=list(_KIND_WORDS.values()).index))
+
+
+_KIND_WORDS = {"kill": "a kill", "restart": "a restart or crash", "other": "an end",
+               "intl": "a restart or crash"}
+
+
+def _quoted(line: str, at: int) -> str:
+    """The line around its first word of fate (`at`): from the line's start where that word
+    is near it, else from a little before the word, its whitespace runs made one space, cut
+    at `_EXCERPT` characters, each cut shown by an ellipsis (the error edge neutralises what
+    it prints)."""
+    begin = 0 if at < _EXCERPT // 2 else at - _EXCERPT // 3
+    words = " ".join(line[begin:begin + _EXCERPT * 4].split())
+    words = words if len(words) <= _EXCERPT else words[:_EXCERPT - 1] + "…"
+    return ("…" + words) if begin else words
