@@ -609,11 +609,6 @@ NOT_READ: dict[str, str] = {
         "ibe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o ; want {'en"
         "ded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows"
         "_failures': True}"),
-    "camunda-4784.comment-prose-fenced-describe-liveness-line-delay-900s-then-restart-cycle-and-liveness-probe-failures-every-15-min.txt": (
-        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
-        "one}, 'shows_failures': True}"),
     "application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnosed-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt": (
         "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
         "or: application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnose"
