@@ -609,18 +609,6 @@ NOT_READ: dict[str, str] = {
         "ibe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o ; want {'en"
         "ded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows"
         "_failures': True}"),
-    "camunda-4784.comment-prose-fenced-describe-liveness-line-delay-900s-then-restart-cycle-and-liveness-probe-failures-every-15-min.txt": (
-        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': N"
-        "one}, 'shows_failures': True}"),
-    "application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnosed-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt": (
-        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: application-sdk-2409.pr-summary-bullets-then-motivation-production-incident-diagnose"
-        "d-as-oom-kill-oomkilled-in-last-state-terminated-cut.txt: not a record explain reads: ex"
-        "pected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events; want {'en"
-        "ded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': True}"),
     "heapster-632.issue-prose-2015-heapster-is-crash-looping-without-suspicious-logs-hypothesis-high-mem-usage.txt": (
         "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"

@@ -151,6 +151,7 @@ from kubesim.explain.readers.stated_kill import (
     probe_kill_lines,
 )
 from kubesim.explain.readers.stated_oom_told import (
+    OOM_FOUND_IN_LAST,
     OOM_KILLS_OF,
     OOM_NOTE_COUNTED,
     OOM_TOLD,
@@ -2017,7 +2018,8 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     pods (3) were overwhelmed and oom killed`; SEEN_OOM: `we observed the apache container
     getting oomkilled`; OOM_KILLS_OF: `It results in OOMKills for the handler pod`;
     OOMKILLED_OBJECT: `the failure that OOMKilled the mongodb pod`; OOM_NOTE_COUNTED:
-    `catalyst-api OOMKilled 6× during ...`), read as
+    `catalyst-api OOMKilled 6× during ...`; OOM_FOUND_IN_LAST: `had to check ... to find
+    OOMKilled in lastState.terminated`), read as
     `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
     end, which the kubelet reports as OOMKilled. None without one, in a negation, a question,
     a conditional or a sentence of what may happen."""
@@ -2025,7 +2027,8 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         _near(SEEN_OOM, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
         _near(OOM_KILLS_OF, line, OOM_ANCHORS, (80, 160), _SENTENCE_PLACES) or \
         _near(OOMKILLED_OBJECT, line, OOM_ANCHORS, (20, 160), _SENTENCE_PLACES) or \
-        _near(OOM_NOTE_COUNTED, line, OOM_ANCHORS, (120, 40), _SENTENCE_PLACES)
+        _near(OOM_NOTE_COUNTED, line, OOM_ANCHORS, (120, 40), _SENTENCE_PLACES) or \
+        _near(OOM_FOUND_IN_LAST, line, OOM_ANCHORS, (420, 80), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]

@@ -16,6 +16,9 @@ stated_cause.SHOWS_FAILURE's one probe:
   case's before both (fixprose57, grafana-k8s-operator-22: `The liveness probe fails with the
   charm container`; `a liveness probe fails with a container` is no case's);
 
+- the author's own seeing of the probe's failures told as a noun (stop 56, camunda-4784: `there
+  we see as well a liveness-probe failures ~every 15 min!`; `_SEEN_FAILURES`);
+
 of one probe, or of a conjunction of them (`both Readiness and Liveness`, `readiness and
 liveness`, `readiness/liveness`): each named probe failed. A disjunction (`readiness or
 liveness`: which one, not told) states none. So do a negation, a question, a conditional or
@@ -167,6 +170,19 @@ _SHOWN_MESSAGE = lazy_regex(
     + _KINDS.replace("kinds", "kinds11") + _PROBES + r"[ \t]+(?:(?i:failed)|(?:(?i:is|are|was|were)"
     r"[ \t]+)?(?i:failing))[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?" + _FAILURE
     + r"(?![A-Za-z])")
+# the author's own seeing of the probe's failures, told as a noun (stop 56, camunda-4784: `there
+# we see as well a `liveness-probe` failures ~every 15 min!`): what the author looked at and
+# found, as `we see liveness probe failing with 503` is (`_SHOWN_MESSAGE`): each named probe's
+# failure, at least once, no count (README, fixprose45); the probe's word maybe hyphened to its
+# kind and in a code span. `I`/`we` and a verb of seeing or noticing, in the past, the present
+# or the progressive (`can`, the author's `I can see`, apart); a negation, a question, a
+# conditional, a guide's `you` and another's pod (`on the other pod`) state none
+_SEEN_FAILURES = lazy_regex(
+    r"(?<![\w'-])(?:I|[Ww]e)(?:[ \t]+(?i:can|also))?(?:[ \t]+(?i:am|are|was|were|keep|kept))?"
+    r"[ \t]+(?i:see|saw|seeing|notice|noticed|noticing|observe|observed|observing)"
+    r"(?:[ \t]+(?i:as[ \t]+well|also|too))?[ \t]+(?:(?i:the|an?|both|some|many|frequent|repeated)"
+    r"[ \t]+){0,2}`?" + _KINDS.replace("kinds", "kinds13") + r"(?:[ \t]*|-)(?i:probes?)`?[ \t]+"
+    r"(?i:failures?)(?![\w-])")
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")
@@ -209,7 +225,14 @@ def said_failing_hint(text: str) -> bool:
         for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
         or any(f"{fail} with " in low for fail in ("fails", "failed", "failing"))
         or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup"))) or \
-        _workload_hint(low)
+        _workload_hint(low) or _seen_hint(low)
+
+
+def _seen_hint(low: str) -> bool:
+    """Whether the lowered text may hold `_SEEN_FAILURES`'s statement: a probe's failures and
+    a verb of the author's seeing (each word looked for once)."""
+    return "failure" in low and "robe" in low and any(
+        w in low for w in ("see", "saw", "notic", "observ"))
 
 
 def _workload_hint(low: str) -> bool:
@@ -235,7 +258,7 @@ def said_failing(line: str) -> SaidFailing | None:
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
-    return _workload_failing(line) or _shown_message(line)
+    return _workload_failing(line) or _shown_message(line) or _seen_failures(line)
 
 
 def _shown_message(line: str) -> SaidFailing | None:
@@ -252,6 +275,28 @@ def _shown_message(line: str) -> SaidFailing | None:
                 k.lower() for k in _KIND_WORD.findall(m["kinds11"]))), m[0])
         at = line.find("robe", at + 1)
     return None
+
+
+def _seen_failures(line: str) -> SaidFailing | None:
+    """The author's own seeing of probes' failures told as a noun (`_SEEN_FAILURES`), looked
+    for around `robe`; None without one, in a sentence that negates, asks or says what may
+    happen, or of another's pod. A bounded number of places: one pass."""
+    at, left = line.find("robe"), PLACES_WEIGHED
+    while at >= 0 and left:
+        left -= 1
+        m = _SEEN_FAILURES.search(line, max(0, at - 120), at + 40)
+        if m is not None and not _unstated(line, m) and not _of_another(line, m) and \
+                not _OTHER.search(line, m.end(), _sentence_end(line, m.end())):
+            return SaidFailing(list(dict.fromkeys(
+                k.lower() for k in _KIND_WORD.findall(m["kinds13"]))), m[0])
+        at = line.find("robe", at + 1)
+    return None
+
+
+def _sentence_end(line: str, at: int) -> int:
+    """Where the sentence holding `at` ends (its full stop, or the sentence's reach)."""
+    stop = _SENTENCE_END.search(line, at, at + SENTENCE_REACH)
+    return stop.start() if stop is not None else min(len(line), at + SENTENCE_REACH)
 
 
 def _of_another(line: str, m: re.Match[str]) -> bool:

@@ -36,7 +36,8 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
-__all__ = ["OOMKILLED_OBJECT", "OOM_KILLS_OF", "OOM_NOTE_COUNTED", "OOM_TOLD", "SEEN_OOM"]
+__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_KILLS_OF", "OOM_NOTE_COUNTED", "OOM_TOLD",
+           "SEEN_OOM"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
 _NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
@@ -98,3 +99,21 @@ OOMKILLED_OBJECT = lazy_regex(r"(?<![\w-])(?i:that|which|has|have|had|it|this|th
 OOM_NOTE_COUNTED = lazy_regex(
     r"(?:(?<=^)|(?<=^[ \t*>-])|(?<=[:.!?][ \t]))`?(?-i:[a-z][a-z0-9]{0,30}(?:-[a-z0-9]{1,30}){1,5})`?"
     r"[ \t]+" + OOM_KILLED + r"[ \t]+\d{1,4}[ \t]*(?:\u00d7|x|(?i:times))(?![\w-])")
+
+# the author's account of finding the reason OOMKilled in the container's last state, as
+# describe or the pod's status shows it (stop 56, application-sdk-2409: "Engineers had to
+# manually check `kubectl describe pod` to find `OOMKilled` in `lastState.terminated`"): the
+# container's previous instance ended OOMKilled, the reason as the kubelet reported it (R4.6).
+# The finding is told in the past (`found`, `saw`, `noticed`; `had to ... find`, a few words
+# between): a guide's imperative or present (`check ... to find OOMKilled in lastState`, `you
+# will see`) tells none, and the caller leaves a negation, a conditional and a question unread.
+# The last state the case's (`the`, `its`, the pod's or container's, or none): `another pod's`
+# is none
+_FINDING = (r"(?<![A-Za-z])(?:(?i:found|saw|spotted|noticed|discovered|observed)|(?i:had|needed|"
+            r"went)[ \t]+(?i:to)(?:[ \t]+[^\s.!?]{1,40}){0,8}?[ \t]+(?i:find|see|spot|discover))")
+_LAST_STATE = (r"(?:(?i:the|its|their)[ \t]+)?(?:(?i:pod|container)(?:['\u2019]s)?[ \t]+)?`?"
+               r"(?:(?i:lastState)(?:\.(?i:terminated)(?:\.(?i:reason))?)?|(?i:last)[ \t]+"
+               r"(?i:state))`?")
+OOM_FOUND_IN_LAST = lazy_regex(
+    _FINDING + r"[ \t]+(?:(?i:the|an?)[ \t]+)?[`'\"]?" + OOM_KILLED + r"[`'\"]?(?:[ \t]+"
+    r"(?i:reason|status))?[ \t]+(?i:in|under)[ \t]+" + _LAST_STATE + r"(?![\w-])")
