@@ -567,13 +567,6 @@ NOT_READ: dict[str, str] = {
         " applying this policy`, the eks-charts-983 rule), and no reader carries a `when` across "
         "sentences"),
     # held-out batch 129
-    "zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-due-to-low-livenessprobe-timeouts.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-"
-        "due-to-low-livenessprobe-timeouts.txt: not a record explain reads: expected kubectl desc"
-        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-container-exceeded-grace-period-then-second-pod-evicted.txt": (
         "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
         "or: kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-contai"
@@ -602,13 +595,6 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, '"
         "shows_failures': False}"),
     # held-out batch 131
-    "kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-low-startupprobe-failurethreshold.txt": (
-        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-l"
-        "ow-startupprobe-failurethreshold.txt: not a record explain reads: expected kubectl descr"
-        "ibe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o ; want {'en"
-        "ded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows"
-        "_failures': True}"),
     "camunda-4784.comment-prose-fenced-describe-liveness-line-delay-900s-then-restart-cycle-and-liveness-probe-failures-every-15-min.txt": (
         "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
