@@ -582,13 +582,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'sho"
         "ws_failures': True}"),
-    "localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-due-to-liveness-probe-timeout-then-added-parameters.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-"
-        "due-to-liveness-probe-timeout-then-added-parameters.txt: not a record explain reads: exp"
-        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "cluster-image-registry-operator-1011.issue-prose-both-pods-stuck-then-fenced-yaml-state-waiting-create-container-error-message-symlink-permission-denied.txt": (
         "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"

@@ -108,6 +108,46 @@ def test_a_fix_of_no_case_or_not_stated_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ `often` in the author's own cluster
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("In my cluster, the container often gets restarted due to liveness probe timeout.\n\n"
+     "Added some parameters to customize probes.\n", ProbeType.LIVENESS),
+    ("In our production cluster, my api pod sometimes restarts due to the liveness probe "
+     "timing out.\n", ProbeType.LIVENESS),
+    ("On our nodes the worker-0 pod often restarted because of startup probe failures.\n",
+     ProbeType.STARTUP),
+])
+def test_often_in_the_authors_own_cluster_is_an_observed_kill(text, probe):
+    """An adverb of how often between the case's subject and its restart, the sentence opening
+    with the author's own cluster: a habit observed there, that probe's failure and one kill of
+    it (R4.4), {1, null}."""
+    _one_kill(text, probe)
+
+
+@pytest.mark.parametrize("text", [
+    "The container often gets restarted due to liveness probe timeout.\n",
+    "In your cluster, the container often gets restarted due to liveness probe timeout.\n",
+    "In my cluster, the container may often get restarted due to liveness probe timeout.\n",
+    "In my cluster, does the container often get restarted due to liveness probe timeout?\n",
+    "In my cluster, the container doesn't often get restarted due to liveness probe timeout.\n",
+    "In my cluster, the container often gets restarted due to readiness probe timeout.\n",
+    "In my cluster, pods often get restarted due to liveness probe timeout.\n",
+    "Often the container gets restarted due to liveness probe timeout in my cluster.\n",
+    "In my cluster, the container usually gets restarted due to liveness probe timeout.\n",
+    "In my cluster, the container will often get restarted due to liveness probe timeout.\n",
+    "If in my cluster the container often gets restarted due to liveness probe timeout, "
+    "raise it.\n",
+])
+def test_often_of_no_case_or_not_stated_is_no_record(text):
+    """The negative side: no frame of the author's own (a guide's present), `your` cluster,
+    what may happen, a question, a negation, the readiness probe, `pods`, `often` outside the
+    subject's verb, `usually`, the future, a conditional: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ one pass
 
 
@@ -121,6 +161,8 @@ _N = 2_000_000
     ("restarted due to too low " * (_N // 25)) + "livenessProbe\n",
     ("The ab-cd " * (_N // 10)) + "gets restarted due to low livenessProbe timeouts\n",
     "The ab-cd" + (" ab" * (_N // 3)) + " restarted due to low livenessProbe timeouts\n",
+    ("In my ab " * (_N // 9)) + "cluster, the pod often restarted due to liveness timeout\n",
+    "In my cluster, the pod" + (" often" * (_N // 6)) + " restarted due to liveness timeout\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""

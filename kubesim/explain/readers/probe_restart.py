@@ -34,7 +34,7 @@ from __future__ import annotations
 from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
-           "PROBE_RESTART", "RESTART_ANCHORS", "fix_object_end", "probe_restart_hint",
+           "PROBE_RESTART", "RESTART_ANCHORS", "fix_object_end", "observed_often", "probe_restart_hint",
            "restart_denied"]
 
 # a setting's size said too small before the probe it is of (`low`, `too short`, `aggressive`)
@@ -127,6 +127,32 @@ def fix_object_end(line: str, start: int, restart: int) -> int | None:
     the one it fixes (`FIX_OBJECT`: `Fixes infra MySQL crash loop`); None without one."""
     m = FIX_OBJECT.fullmatch(line, start, restart)
     return None if m is None else m.end("object")
+
+
+# the author's own cluster or system opening the sentence (`In my cluster,`, `On our production
+# nodes,`): what follows is told of what happens there
+_OWN_FRAME = lazy_regex(
+    r"[ \t>*_-]{0,6}(?i:in|on|at)[ \t]+(?i:my|our)[ \t]+(?:[\w-]{1,30}[ \t]+){0,2}?(?i:clusters?|"
+    r"environments?|env|setup|deployments?|installation|namespaces?|case|production|prod|"
+    r"staging|lab|homelab|nodes?|servers?|system)[ \t]*,?[ \t]+")
+# an adverb of how often (a word of `hedges.HEDGES`): between the case's subject and its
+# restart in the author's frame, the author's observation of their own (`the container often
+# gets restarted`), no guide's `usually`
+_HOW_OFTEN = lazy_regex(r"(?<![\w-])(?i:often|sometimes)(?![\w-])")
+
+
+def observed_often(line: str, start: int, subject_end: int, restart: int) -> str:
+    """The line with an adverb of how often blanked (`_HOW_OFTEN`) where it stands between the
+    case's subject ending at `subject_end` and its restart at `restart`, in a sentence from
+    `start` that opens with the author's own cluster (`_OWN_FRAME`: `In my cluster, the
+    container often gets restarted due to liveness probe timeout`, localstack-helm-charts-17):
+    a habit observed there, as `constantly` or `frequently` are, no guide's general present;
+    the line as it is otherwise. Its other words of what may happen still weigh."""
+    frame = _OWN_FRAME.match(line, start, subject_end)
+    if frame is None or subject_end - frame.end() > 200:
+        return line
+    between = _HOW_OFTEN.sub(lambda x: " " * len(x[0]), line[subject_end:restart])
+    return line[:subject_end] + between + line[restart:]
 
 
 # the case's own pods, several: `the pods`, `our pods`, `all the pods`, `my minio pods`

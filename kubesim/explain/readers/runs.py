@@ -97,6 +97,7 @@ from kubesim.explain.readers.probe_restart import (
     PROBES_FAILED,
     RESTART_ANCHORS,
     fix_object_end,
+    observed_often,
     restart_denied,
 )
 from kubesim.explain.readers.pronoun_failing import pronoun_failing
@@ -1603,7 +1604,8 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
                          m.end())  # (`as we can see`: no `can` of what may happen)
     subject = _restart_subject(line, start, m.start())
     if subject is None or \
-            general_around(seen, m.start(), m.end()) or asked(line, m.end()) or \
+            general_around(observed_often(seen, start, subject.end, m.start()), m.start(),
+                           m.end()) or asked(line, m.end()) or \
             IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
             restart_denied(line, subject.end, m.start()):
         return None, ""
