@@ -621,13 +621,6 @@ NOT_READ: dict[str, str] = {
         "onfigmap-reload] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
         "0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readi"
         "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-treated-as-failure-caused-container-restarted-every-20-minutes.txt": (
-        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-tr"
-        "eated-as-failure-caused-container-restarted-every-20-minutes.txt: not a record explain r"
-        "eads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ge; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
 }
 
 

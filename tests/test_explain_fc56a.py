@@ -7,6 +7,13 @@
   settings given as the restart's cause are that probe's failure and one kill (README,
   oomsaid54; R4.4), {1, null}. A dashed name alone right before the restart's verb is the
   container the kubelet's kill names (zammad's `container` fact).
+- An adverb of how often (`often`, `sometimes`) between the case's subject and its restart in
+  a sentence opening with the author's own cluster (localstack-helm-charts-17: `In my cluster,
+  the container often gets restarted due to liveness probe timeout`): an observed habit, that
+  probe's kill, {1, null}; with no such opening it stays a guide's present.
+- A probe named by its handler (ragflow-9012: `The previous HTTP probe received an 401 ... and
+  caused the container to be restarted`), the sentence before naming one probe that kills
+  (`Fix Kubernetes liveness probe on ...`): that probe, its kill {1, null}.
 - A pull request's statement of what it fixes opening its sentence, its object the component it
   names before the end (`Fixes infra MySQL crash loop because of ...`): what a change fixes
   happened (README, crashcatch55). `a`, `possible`, `potential` and a `when` state none.
@@ -148,6 +155,51 @@ def test_often_of_no_case_or_not_stated_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ a probe named by its handler
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("### What problem does this PR solve?\n\nFix Kubernetes liveness probe on the OpenSearch "
+     "container. The previous HTTP probe received an 401 response from the OpenSearch API which "
+     "treated as a failure and caused the container to be restarted every 20 minutes.\n",
+     ProbeType.LIVENESS),
+    ("Fix the startup probe of our app. The exec probe timed out and caused the pod to be "
+     "restarted.\n", ProbeType.STARTUP),
+    ("The liveness probe failed and caused the container to be restarted.\n",
+     ProbeType.LIVENESS),
+])
+def test_a_handlers_probe_causing_the_restart_is_the_one_named_before(text, probe):
+    """The probe named by its handler (`the previous HTTP probe`), the sentence before naming
+    one probe that kills, its doing in the past causing the case's container's restart (`and
+    caused`): that probe's failure and one kill of it (R4.4), {1, null}."""
+    _one_kill(text, probe)
+
+
+@pytest.mark.parametrize("text", [
+    "Fix the readiness probe of our app. The HTTP probe received 401 and caused the pod to be "
+    "restarted.\n",
+    "Fix the readiness and liveness probes. The HTTP probe received 401 and caused the pod to "
+    "be restarted.\n",
+    "We run a service. The HTTP probe received 401 and caused the pod to be restarted.\n",
+    "Fix the liveness probe. The HTTP probe received 401 and may cause the pod to be "
+    "restarted.\n",
+    "Fix the liveness probe. If the HTTP probe received 401 and caused the pod to be "
+    "restarted, raise it.\n",
+    "Fix the liveness probe. The HTTP probe received 401 and caused a pod to be restarted.\n",
+    "Fix the liveness probe. The HTTP probe received 401 and never caused the pod to be "
+    "restarted.\n",
+    "Fix the liveness probe. An HTTP probe received 401 and caused the pod to be restarted.\n",
+    "Fix the liveness probe. The HTTP probe checks /health and causes the pod to be "
+    "restarted.\n",
+])
+def test_a_handlers_probe_of_no_one_kind_or_not_stated_is_no_record(text):
+    """The negative side: the readiness probe named before (it kills nothing, R3.4), two
+    kinds, none, what may happen, a conditional, `a pod`, a negation, `an` HTTP probe, the
+    present: the page of prose alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ one pass
 
 
@@ -163,6 +215,10 @@ _N = 2_000_000
     "The ab-cd" + (" ab" * (_N // 3)) + " restarted due to low livenessProbe timeouts\n",
     ("In my ab " * (_N // 9)) + "cluster, the pod often restarted due to liveness timeout\n",
     "In my cluster, the pod" + (" often" * (_N // 6)) + " restarted due to liveness timeout\n",
+    "Fix liveness. The HTTP probe received" + (" and" * (_N // 4)) + " caused the pod to be "
+    "restarted\n",
+    ("The previous HTTP probe failed x" * (_N // 32)) + "\n",
+    ("The http probe ended and " * (_N // 25)) + "\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""

@@ -57,6 +57,7 @@ from kubesim.explain.readers.killed_because import (
     CAUSED_WORDS,
     KILLED_BECAUSE,
     KILLED_WORDS,
+    handler_kind,
     killing_kind_shown,
     named_kinds,
 )
@@ -1841,7 +1842,11 @@ def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             PREVENTED.search(line, sentence_start(line, m.start()), m.end()) or \
             (m["kind2"] and _unstated(line, m)):
         return None, ""
-    kind = (m["kind"] or m["kind2"]).lower()
+    start = sentence_start(line, m.start())
+    kind = (m["kind"] or m["kind2"] or
+            handler_kind(line, sentence_start(line, max(0, start - 2)), start) or "").lower()
+    if not kind:  # (a handler's probe the sentence before names no one kind of)
+        return None, ""
     return _one_kill(kind, "caused by the probe", m[0])
 
 
