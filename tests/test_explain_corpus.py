@@ -567,13 +567,6 @@ NOT_READ: dict[str, str] = {
         " applying this policy`, the eks-charts-983 rule), and no reader carries a `when` across "
         "sentences"),
     # held-out batch 129
-    "zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-due-to-low-livenessprobe-timeouts.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: zammad-helm-95.issue-template-what-happened-zammad-railsserver-gets-restarted-often-"
-        "due-to-low-livenessprobe-timeouts.txt: not a record explain reads: expected kubectl desc"
-        "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-container-exceeded-grace-period-then-second-pod-evicted.txt": (
         "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
         "or: kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-contai"
@@ -589,31 +582,12 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'sho"
         "ws_failures': True}"),
-    "localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-due-to-liveness-probe-timeout-then-added-parameters.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-"
-        "due-to-liveness-probe-timeout-then-added-parameters.txt: not a record explain reads: exp"
-        "ected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get events ; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "cluster-image-registry-operator-1011.issue-prose-both-pods-stuck-then-fenced-yaml-state-waiting-create-container-error-message-symlink-permission-denied.txt": (
         "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, '"
         "shows_failures': False}"),
     # held-out batch 131
-    "kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-low-startupprobe-failurethreshold.txt": (
-        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-l"
-        "ow-startupprobe-failurethreshold.txt: not a record explain reads: expected kubectl descr"
-        "ibe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o ; want {'en"
-        "ded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, 'max': None}, 'shows"
-        "_failures': True}"),
-    "heapster-632.issue-prose-2015-heapster-is-crash-looping-without-suspicious-logs-hypothesis-high-mem-usage.txt": (
-        "held-out batch 131, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
     # held-out batch 128
     "cloudstate-134.issue-dashboard-error-fenced-readiness-statuscode-500-and-back-off-then-fenced-dashboard-events-one-cell-a-line-pulled-x3-created-x2-cut-in-started.txt": (
         "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
@@ -630,13 +604,6 @@ NOT_READ: dict[str, str] = {
         "onfigmap-reload] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
         "0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readi"
         "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-treated-as-failure-caused-container-restarted-every-20-minutes.txt": (
-        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: ragflow-9012.pr-description-fix-opensearch-liveness-probe-previous-http-probe-401-tr"
-        "eated-as-failure-caused-container-restarted-every-20-minutes.txt: not a record explain r"
-        "eads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ge; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     # held-out batch 130
     "docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-container-0-last-state-terminated-completed-same-second.txt": (
         "held-out batch 130, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"

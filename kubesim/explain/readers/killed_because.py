@@ -50,7 +50,7 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
 __all__ = ["BECAUSE_KILLED", "BECAUSE_WORDS", "BEFORE_CAN", "CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE",
-           "KILLED_WORDS", "killing_kind_shown", "named_kinds"]
+           "KILLED_WORDS", "handler_kind", "killing_kind_shown", "named_kinds"]
 
 _KIND = r"(?P<kind>(?i:liveness|startup))"
 _PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
@@ -102,9 +102,15 @@ _CAUSED = (r"(?i:causing|caused)[ \t]+(?P<subject>" + CASE_SUBJECT.pattern + r")
 # the probe the sentence's subject, its verb in the past (`checked`, `failed`, `kept failing`,
 # `was`), up to 300 characters of no sentence's end before the comma (a dot inside a name,
 # `FactoryGame.exe`, ends none); or the probe's failures (stated_cause.CAUSING_RESTART's)
+# (or `and` before the cause's verb: `The previous HTTP probe received an 401 response ...
+# which treated as a failure and caused the container to be restarted`, ragflow-9012; stop 56)
 _PAST = (r"(?:[ \t]*\([^()\n]{0,200}\))?[ \t]+(?:(?i:was|were|had|kept|took|ran|hit|went)"
          r"|[A-Za-z]{1,30}ed)(?![\w'-])(?![ \t]+(?i:not|never)(?![\w'-]))"
-         r"(?:[^\n.!?]|\.(?=[^\s.])){0,300}?,[ \t]*")
+         r"(?:[^\n.!?]|\.(?=[^\s.])){0,300}?(?:,[ \t]*|[ \t]+(?i:and)[ \t]+)")
+# the probe named by its handler (`the previous HTTP probe`, `the exec probe`): the probe the
+# sentence before names (the caller's, `handler_kind`)
+_HANDLER = (r"(?:(?i:previous|old|current|existing|original|default)[ \t]+)?(?P<handler>"
+            r"(?i:https?|tcp|exec|grpc|httpget|tcpsocket|command))[ \t]*(?i:probe)")
 _FAILURES = (r"[ \t]+(?i:fail(?:ures?|ing))(?:[ \t]+(?!(?i:not|never)(?![\w'-]))[\w'-]{1,30})"
              r"{0,2}?,?[ \t]+")
 # (a disjunction of the readiness probe and one that kills names the one that kills, as in
@@ -112,10 +118,23 @@ _FAILURES = (r"[ \t]+(?i:fail(?:ures?|ing))(?:[ \t]+(?!(?i:not|never)(?![\w'-]))
 _READINESS = r"(?i:readiness|readyz)(?:[ \t]*(?i:probes?|checks?))?"
 CAUSED_KILL = lazy_regex(
     r"(?<![A-Za-z/])(?<![Oo][Rr][ \t])(?<![Aa][Nn][Dd][ \t])(?:(?P<the>(?i:the|its|our|my))"
-    r"[ \t]+" + _KIND + _PROBE + _PAST + r"|(?:" + _READINESS + r"[ \t]+(?i:or)[ \t]+)?"
+    r"[ \t]+(?:" + _KIND + _PROBE + r"|" + _HANDLER + r")" + _PAST + r"|(?:" + _READINESS + r"[ \t]+(?i:or)[ \t]+)?"
     + _KIND.replace("kind", "kind2") + _PROBE + r"(?:[ \t]+(?i:or)[ \t]+" + _READINESS + r")?"
     + _FAILURES + r")" + _CAUSED)
 CAUSED_WORDS = ("causing", "caused", "Causing", "Caused", "CAUSING", "CAUSED")
+
+
+# the probes a sentence names
+_KINDS_NAMED = lazy_regex(r"(?<![A-Za-z])(?P<kind>(?i:liveness|readiness|startup))(?![A-Za-z])")
+
+
+def handler_kind(line: str, before: int, start: int) -> str | None:
+    """The probe a handler's name refers to (`the previous HTTP probe`, `_HANDLER`): the one
+    kind the sentence before, line[before:start], names (`Fix Kubernetes liveness probe on the
+    OpenSearch container.`, ragflow-9012), liveness or startup (a readiness probe kills
+    nothing, R3.4); None where it names none, several, or the readiness probe."""
+    kinds = {k["kind"].lower() for k in _KINDS_NAMED.finditer(line, before, start)}
+    return kinds.pop() if len(kinds) == 1 and kinds <= {"liveness", "startup"} else None
 
 
 def killing_kind_shown(text: str) -> str | None:

@@ -33,9 +33,19 @@ from __future__ import annotations
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_SUBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
-           "PROBE_RESTART", "RESTART_ANCHORS", "probe_restart_hint", "restart_denied"]
+__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
+           "PROBE_RESTART", "RESTART_ANCHORS", "fix_object_end", "observed_often", "probe_restart_hint",
+           "restart_denied"]
 
+# a setting's size said too small before the probe it is of (`low`, `too short`, `aggressive`)
+# (`a low ...`: the article of the setting's size; `due to a liveness probe failure` with no
+# size stays unread, apache-airflow-29031's facts)
+_LOW = (r"(?:(?:(?i:an?)[ \t]+)?(?:(?i:too|very|overly)[ \t]+)?(?i:low|short|small|tight|"
+        r"aggressive|strict)[ \t]+)?")
+# a probe's setting that bounds its failures or its time (core/v1 Probe's fields, in camel case
+# or in words)
+_SETTING = (r"(?i:failure[ \t-]?threshold|timeout[ \t-]?seconds|initial[ \t-]?delay"
+            r"(?:[ \t-]?seconds)?|period(?:[ \t-]?seconds)?|threshold|timeout)")
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
 PROBE_RESTART = lazy_regex(
@@ -59,15 +69,20 @@ PROBE_RESTART = lazy_regex(
     # (the probe's container named by a possessive: `the node-driver-registrar's liveness
     # probe failure`; fixprose52)
     r"(?:(?:(?i:the|its|their|our|my)[ \t]+)?(?:[\w.-]{1,63}['\u2019]s[ \t]+)?"
-    r"(?P<kind>(?i:liveness|startup))"
-    r"(?:[ \t]*(?i:probes?|checks?))?[ \t]+(?:(?i:fail(?:s|ed|ing|ures?)?)"
+    # (a setting's size before the probe, the probe in a code span: `due to low
+    # `livenessProbe` timeouts`, zammad-helm-95; stop 56)
+    + _LOW + r"[`'\"]?(?P<kind>(?i:liveness|startup))"
+    r"(?:[ \t]*(?i:probes?|checks?))?[`'\"]?(?:[ \t]+|\.)[`'\"]?(?:(?i:fail(?:s|ed|ing|ures?)?)"
     # (its timeout, a failure the kubelet counts (R2.8): `due to liveness probe time out`,
     # `because the liveness probe timed out`; README, the stop 49 narrative rule)
     r"|(?i:time[ \t-]?outs?|timed[ \t]+out|timing[ \t]+out)"
     # (the probe's configuration as the cause: a probe restarts a container only by the
     # kubelet's kill after its failures, R4.4, so its settings are why it failed: `mainly
     # caused by the liveness probe configuration`, wind-river-deployment-manager-389)
-    r"|(?i:configuration|config|settings))"
+    r"|(?i:configuration|config|settings)"
+    # (one of its settings named, the threshold or the time it is given: `because of low
+    # startupProbe failureThreshold`, kubernetes-data-platform-63; stop 56)
+    r"|" + _SETTING + r")"
     # (`due to failures in the newly introduced [Liveness Probe](...)`)
     r"|(?i:fail(?:ures?|ing))[ \t]+(?i:of|in)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?"
     r"(?:[\w'-]{1,30}[ \t]+){0,2}?\[?(?P<kind2>(?i:liveness|startup))[ \t]*(?i:probes?|checks?)"
@@ -91,6 +106,55 @@ _NAMED = r"[\w.-]{1,63}|`[\w.-]{1,63}\*?`"
 _CASE = (r"(?<![\w-])(?:(?i:my|our|the|this|these|its|their)[ \t]+(?:(?:" + _NAMED + r")[ \t]+){0,2}"
          r"(?i:pods?|containers?)(?![\w-])|[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?![\w-]))")
 CASE_SUBJECT = lazy_regex(_CASE)
+# a pull request's or commit's statement of what it fixes, opening its sentence (`Fixes`, `This
+# PR fixes`), its object the case's own component named before the end it fixes (`Fixes infra
+# MySQL crash loop because of ...`, kubernetes-data-platform-63): what a change fixes happened
+# (README, crashcatch55), and the component a change's author names is their own (subjects54);
+# one to three words, one of them a name (a capital, a digit or a dash in it), none a word of
+# what may happen or of another's (`a`, `any`, `possible`, `potential`, `your`)
+_FIX_VERB = (r"[ \t>*_-]{0,6}(?:(?i:this|the)[ \t]+(?i:pr|pull[ \t]+request|commit|change|patch)"
+             r"[ \t]+)?(?i:fix|fixes|fixed|resolve|resolves|resolved)[ \t]+(?:(?i:the|our|my)[ \t]+)?")
+_FIX_WORD = (r"(?!(?i:a|an|any|some|possible|potential|rare|occasional|future|your|their|his|her|"
+             r"other|another|every|each|no|the|of|for|in|on|when|if|and|or|to|with|not)"
+             r"(?![\w'-]))[\w.'/-]{1,63}")
+FIX_OBJECT = lazy_regex(_FIX_VERB + r"(?P<object>(?:" + _FIX_WORD + r"[ \t]+){0,2}?"
+                        r"(?=[^ \t]{0,62}[A-Z0-9-])" + _FIX_WORD + r"(?:[ \t]+" + _FIX_WORD
+                        + r"){0,2}?)[ \t]+")
+
+
+def fix_object_end(line: str, start: int, restart: int) -> int | None:
+    """Where the object of a fix opening the sentence from `start` ends, the end at `restart`
+    the one it fixes (`FIX_OBJECT`: `Fixes infra MySQL crash loop`); None without one."""
+    m = FIX_OBJECT.fullmatch(line, start, restart)
+    return None if m is None else m.end("object")
+
+
+# the author's own cluster or system opening the sentence (`In my cluster,`, `On our production
+# nodes,`): what follows is told of what happens there
+_OWN_FRAME = lazy_regex(
+    r"[ \t>*_-]{0,6}(?i:in|on|at)[ \t]+(?i:my|our)[ \t]+(?:[\w-]{1,30}[ \t]+){0,2}?(?i:clusters?|"
+    r"environments?|env|setup|deployments?|installation|namespaces?|case|production|prod|"
+    r"staging|lab|homelab|nodes?|servers?|system)[ \t]*,?[ \t]+")
+# an adverb of how often (a word of `hedges.HEDGES`): between the case's subject and its
+# restart in the author's frame, the author's observation of their own (`the container often
+# gets restarted`), no guide's `usually`
+_HOW_OFTEN = lazy_regex(r"(?<![\w-])(?i:often|sometimes)(?![\w-])")
+
+
+def observed_often(line: str, start: int, subject_end: int, restart: int) -> str:
+    """The line with an adverb of how often blanked (`_HOW_OFTEN`) where it stands between the
+    case's subject ending at `subject_end` and its restart at `restart`, in a sentence from
+    `start` that opens with the author's own cluster (`_OWN_FRAME`: `In my cluster, the
+    container often gets restarted due to liveness probe timeout`, localstack-helm-charts-17):
+    a habit observed there, as `constantly` or `frequently` are, no guide's general present;
+    the line as it is otherwise. Its other words of what may happen still weigh."""
+    frame = _OWN_FRAME.match(line, start, subject_end)
+    if frame is None or subject_end - frame.end() > 200:
+        return line
+    between = _HOW_OFTEN.sub(lambda x: " " * len(x[0]), line[subject_end:restart])
+    return line[:subject_end] + between + line[restart:]
+
+
 # the case's own pods, several: `the pods`, `our pods`, `all the pods`, `my minio pods`
 PODS_SUBJECT = lazy_regex(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:(?:" + _NAMED + r")[ \t]+)?"
                           r"(?i:pods)(?![\w-])")

@@ -57,6 +57,7 @@ from kubesim.explain.readers.killed_because import (
     CAUSED_WORDS,
     KILLED_BECAUSE,
     KILLED_WORDS,
+    handler_kind,
     killing_kind_shown,
     named_kinds,
 )
@@ -96,6 +97,8 @@ from kubesim.explain.readers.probe_restart import (
     PROBE_RESTART,
     PROBES_FAILED,
     RESTART_ANCHORS,
+    fix_object_end,
+    observed_often,
     restart_denied,
 )
 from kubesim.explain.readers.pronoun_failing import pronoun_failing
@@ -1603,16 +1606,18 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
                          m.end())  # (`as we can see`: no `can` of what may happen)
     subject = _restart_subject(line, start, m.start())
     if subject is None or \
-            general_around(seen, m.start(), m.end()) or asked(line, m.end()) or \
+            general_around(observed_often(seen, start, subject.end, m.start()), m.start(),
+                           m.end()) or asked(line, m.end()) or \
             IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
             restart_denied(line, subject.end, m.start()):
         return None, ""
-    named = f"of its container {m['container']}" if m["container"] else \
+    container = m["container"] or subject.container
+    named = f"of its container {container}" if container else \
         "of a container the record does not name"
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             f"read as that probe's failure and one kill of it, {named}, at least once, no count")
     kind = m["kind"] or m["kind2"] or m["kind3"] or m["kind4"]
-    return (kill_lines(kind.lower(), m["container"]), True), what + subject.what
+    return (kill_lines(kind.lower(), container), True), what + subject.what
 
 
 class _Subject(NamedTuple):
@@ -1620,6 +1625,31 @@ class _Subject(NamedTuple):
 
     end: int
     what: str
+    container: str | None = None
+
+
+# a workload's or container's dashed name alone, every part a word (no pod's ordinal or hash:
+# `minio-0`, `web-7d9f8c6b5-x2x9z`), the subject of a restart: the container it names
+# (zammad-helm-95: `The zammad-railsserver gets restarted often ... due to low `livenessProbe`
+# timeouts`; the kubelet's kill message names the container, R4.4; stop 56)
+_CONTAINER_NAME = lazy_regex(r"[a-z][a-z]{1,30}(?:-[a-z][a-z]{1,30}){1,4}")
+# the words between that name and its restart: its verb's auxiliaries and adverbs alone, the
+# name after a blank or opening the line (no link's or path's part)
+_TO_VERB = lazy_regex(r"(?:[ \t]+[a-z]{2,12}){0,3}[ \t]+")
+
+
+def _named_container(line: str, start: int, restart: int) -> str | None:
+    """The container a dashed name right before the restart at `restart` names
+    (`_CONTAINER_NAME`: the last of the sentence's case subjects from `start`, only its verb's
+    words after it); None without one."""
+    last = None
+    for found in CASE_SUBJECT.finditer(line, start, restart):
+        last = found
+    if last is None or _CONTAINER_NAME.fullmatch(last[0]) is None or \
+            (last.start() > 0 and not line[last.start() - 1].isspace()) or \
+            _TO_VERB.fullmatch(line, last.end(), restart) is None:
+        return None
+    return last[0]
 
 
 def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
@@ -1631,7 +1661,7 @@ def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     pronoun whose antecedent is the case's app (stated_case.py); None without one."""
     case = CASE_SUBJECT.search(line, start, restart)
     if case is not None:
-        return _Subject(case.end(), "")
+        return _Subject(case.end(), "", _named_container(line, start, restart))
     workload = workload_subject_end(line, start, restart)
     if workload is not None:
         return _Subject(workload, "; its subject the case's pods named by their workload (a "
@@ -1643,6 +1673,10 @@ def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     if pronoun_of_case(line, start, restart):
         return _Subject(start, "; its subject a pronoun whose antecedent is the case's app, "
                         "the author's own deploy told in the sentence before (stated_case.py)")
+    fixed = fix_object_end(line, start, restart)
+    if fixed is not None:
+        return _Subject(fixed, "; the end a change's statement of what it fixes, of the "
+                        "component it names (what a change fixes happened; stop 56)")
     return None
 
 
@@ -1809,7 +1843,11 @@ def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             PREVENTED.search(line, sentence_start(line, m.start()), m.end()) or \
             (m["kind2"] and _unstated(line, m)):
         return None, ""
-    kind = (m["kind"] or m["kind2"]).lower()
+    start = sentence_start(line, m.start())
+    kind = (m["kind"] or m["kind2"] or
+            handler_kind(line, sentence_start(line, max(0, start - 2)), start) or "").lower()
+    if not kind:  # (a handler's probe the sentence before names no one kind of)
+        return None, ""
     return _one_kill(kind, "caused by the probe", m[0])
 
 
