@@ -650,13 +650,6 @@ NOT_READ: dict[str, str] = {
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
     # held-out batch 130
-    "docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-container-0-last-state-terminated-completed-same-second.txt": (
-        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-c"
-        "ontainer-0-last-state-terminated-completed-same-second.txt: not a record explain reads: "
-        "expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get even; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "longhorn-12362.issue-fenced-get-pods-row-1-2-crashloop-10-restarts-4m33s-ago-then-logs-defaulted-minio-ln-file-exists.txt": (
         "held-out batch 130, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
         "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 11}, 'shows_failures': Tru"
