@@ -650,10 +650,6 @@ NOT_READ: dict[str, str] = {
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
     # held-out batch 130
-    "longhorn-12362.issue-fenced-get-pods-row-1-2-crashloop-10-restarts-4m33s-ago-then-logs-defaulted-minio-ln-file-exists.txt": (
-        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
-        "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 11}, 'shows_failures': Tru"
-        "e}"),
     "lifen-charts-28.issue-fenced-get-all-wide-awx-web-0-1-running-2-restarts-71s-then-events-header-scheduled-row-2m-cut.txt": (
         "held-out batch 130, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failures': True}; w"

@@ -5,6 +5,11 @@
   the kubelet's back-off message verbatim (R4.9), before `| Last state: Terminated with :
   Completed`, whose code Rancher leaves out for a zero exit (readers/rancher_state.py). A
   question mark right after the times Rancher prints ends the sentence: it asks.
+- A `get pods` row of several containers that kubectl's list of them names (`Defaulted
+  container "minio" out of: minio, minio-helper`, `choose one of: [a b]`), showing an end
+  (CrashLoopBackOff, RESTARTS 10) that none of the named containers shows as its own: the
+  pod's, the row explained as a container the record does not name (README's rule of nameless
+  ends; the get-pods sum rule: {0, sum + 1}; longhorn-12362; readers/row_end.py).
 
 Hand-written variants beside each that must stay unread (a question, a conditional, a cell
 without the pod the kubelet names, words between the cell and the key, `without`)."""
@@ -16,7 +21,7 @@ from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
-from kubesim.explain.readers.read import parse_record
+from kubesim.explain.readers.read import parse_record, pod_groups
 
 # --- Rancher's state line: a waiting cell, a last state without its code -------------------
 
@@ -85,3 +90,77 @@ def test_rancher_s_state_line_is_read_in_one_pass():
                      + "| Last state: Terminated with : Completed\n")
     read_in_one_pass("CrashLoopBackOff (back-off 5m0s restarting failed container="
                      + "a" * 2_000_000 + " | Last state: Terminated with : Completed\n")
+
+
+# --- a `get pods` row named by kubectl's list, its end none of them shows -------------------
+
+_ROW = ("```\n# kubectl get pods\n"
+        "NAME                                     READY   STATUS             RESTARTS         AGE\n"
+        "longhorn-test-minio-5cb87cfd9b-qzrqn     1/2     CrashLoopBackOff   10 (4m33s ago)   47m\n"
+        "```\n\n")
+_LOGS = ("```\n# kubectl logs longhorn-test-minio-5cb87cfd9b-qzrqn\n"
+         'Defaulted container "minio" out of: minio, minio-helper\n'
+         "ln: failed to create symbolic link '/storage/.minio/certs/private.key': File exists\n"
+         "```\n")
+_CHOOSE = ("```\n$ kubectl logs longhorn-test-minio-5cb87cfd9b-qzrqn\nerror: a container name "
+           "must be specified for pod longhorn-test-minio-5cb87cfd9b-qzrqn, choose one of: "
+           "[minio minio-helper]\n```\n")
+
+
+@pytest.mark.parametrize("listed", [_LOGS, _CHOOSE])
+def test_a_named_row_s_end_no_named_container_shows_is_the_pod_s(listed):
+    """longhorn-12362: the row's CrashLoopBackOff and RESTARTS 10 are some container's of
+    minio and minio-helper, neither showing one of its own: the pod's, {0, 11}."""
+    a = explained_answer(_ROW + listed)
+    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == (
+        Cause.CANNOT_TELL, CountRange(0, 11), (), True)
+    assert "minio, minio-helper" in a.text
+
+
+def test_the_row_put_back_keeps_the_named_containers():
+    [pod] = pod_groups([parse_record(_ROW + _LOGS, "r.txt")])
+    assert [(c.name, c.one_of, c.restart_count) for c in pod.containers] == [
+        ("minio", (), None), ("minio-helper", (), None),
+        (None, ("minio", "minio-helper"), 10)]
+
+
+@pytest.mark.parametrize("row", [
+    # no end shown: every container running and ready, none restarted
+    "longhorn-test-minio-5cb87cfd9b-qzrqn     2/2     Running   0   47m\n",
+    # a row of one container of the two the list names: no row of these
+    "longhorn-test-minio-5cb87cfd9b-qzrqn     0/1     CrashLoopBackOff   10   47m\n",
+])
+def test_a_row_without_an_end_or_not_of_the_listed_containers_is_not_put_back(row):
+    text = _ROW.replace(_ROW.splitlines()[3] + "\n", row) + _LOGS
+    [pod] = pod_groups([parse_record(text, "r.txt")])
+    assert not any(c.one_of for c in pod.containers)
+
+
+def test_a_named_container_with_an_end_of_its_own_keeps_the_row_named():
+    """minio's own back-off row (its name in the message): the row stays the named
+    containers', minio's answer weighs the sum."""
+    events = ("```\nEvents:\n  Type     Reason   Age                  From     Message\n"
+              "  ----     ------   ----                 ----     -------\n"
+              "  Warning  BackOff  2m (x40 over 12m)    kubelet  Back-off restarting failed "
+              "container minio in pod longhorn-test-minio-5cb87cfd9b-qzrqn_default(1234abcd)\n"
+              "```\n")
+    [pod] = pod_groups([parse_record(_ROW + _LOGS + events, "r.txt")])
+    assert not any(c.one_of for c in pod.containers)
+    assert [c.name for c in pod.containers] == ["minio", "minio-helper"]
+
+
+def test_the_default_container_asked_for_keeps_its_answer():
+    """k8s-specs-26: --container asks for the listed container; the row's sum bounds it as
+    before, {0, sum + 1}."""
+    a = explained_answer(_ROW + _LOGS, container="minio")
+    assert (a.cause, a.probe_kills) == (Cause.CANNOT_TELL, CountRange(0, 11))
+
+
+def test_a_named_row_s_events_are_weighed_in_one_pass():
+    """A 2 MB message of `container minio-` words over and over: each event's message is
+    searched once for the named container."""
+    events = ("```\nEvents:\n  Type     Reason   Age   From     Message\n"
+              "  ----     ------   ----  ----     -------\n"
+              "  Warning  BackOff  2m    kubelet  " + "container minio-" * 130_000 + "\n```\n")
+    [pod] = pod_groups([parse_record(_ROW + _LOGS + events, "r.txt")])
+    assert [c.name for c in pod.containers][:2] == ["minio", "minio-helper"]

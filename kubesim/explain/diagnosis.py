@@ -223,7 +223,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
         text += f"; {f.inconsistent}"
     if v.record is not None and v.record.containers > 1:
         text += f"; {_together(v.record, v.name)}"
-    if v.record is not None and v.record.one_of:  # README: a nameless end is the pod's
+    if v.record is not None and v.record.one_of and v.record.containers == 1:
+        # (README: a nameless end is the pod's; a row's of several says so in `_together`)
         text += (f"; which of the pod's containers ({', '.join(v.record.one_of)}) this is, "
                  "the record does not tell: this is the pod's answer (some container of it, "
                  "none named)")
@@ -1112,9 +1113,13 @@ def _pod_held_out(f: _Facts) -> _Decided | None:
 def _together(rec: ContainerRecord, name: str | None) -> str:
     """What a record of several containers it does not tell apart (a `kubectl get pods` row
     of READY x/N) cannot say of each: RESTARTS is the sum of their restartCounts, READY how
-    many are ready (printPod). `name`: the one container the record's events name."""
+    many are ready (printPod). `name`: the one container the record's events name; the
+    row's containers named by kubectl's list (`one_of`: readers/row_end.py) show nothing of
+    their own, so the row tells them apart no better."""
     n, restarts = rec.containers, rec.restart_count or 0
     named = "none of them" if name is None else f"only {name}, in its events"
+    if rec.one_of:
+        named = f"them ({', '.join(rec.one_of)}) but shows nothing of any one's own"
     out = (f"the pod has {n} containers (READY {rec.ready_containers}/{n}, {rec.where}) and "
            f"the record names {named}, so they are explained together; ")
     out += (f"RESTARTS {restarts} is their sum: which container restarted, and how often "

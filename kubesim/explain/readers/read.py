@@ -42,6 +42,7 @@ from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.restarts_beside import give_stated_restarts
+from kubesim.explain.readers.row_end import give_row_end_back
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.sentence_containers import give_sentence_containers
 from kubesim.explain.readers.stated_cause import give_stated_end
@@ -311,6 +312,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     _note_unnamed(pods)
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
+        give_row_end_back(pod)  # a named row's end no named container shows: the pod's
     return pods
 
 
@@ -937,6 +939,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             _fill(mine, c)
     into.events.extend(other.events)
     into.listed.extend(n for n in other.listed if n not in into.listed)
+    into.row_named = into.row_named or other.row_named
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)
