@@ -649,12 +649,6 @@ NOT_READ: dict[str, str] = {
         "eads: expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl ge; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    # held-out batch 130
-    "lifen-charts-28.issue-fenced-get-all-wide-awx-web-0-1-running-2-restarts-71s-then-events-header-scheduled-row-2m-cut.txt": (
-        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failures': True}; w"
-        "ant {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
-        "hows_failures': True}"),
 }
 
 

@@ -10,6 +10,12 @@
   (CrashLoopBackOff, RESTARTS 10) that none of the named containers shows as its own: the
   pod's, the row explained as a container the record does not name (README's rule of nameless
   ends; the get-pods sum rule: {0, sum + 1}; longhorn-12362; readers/row_end.py).
+- describe's Events pasted under a `get all` table, their one Scheduled row cut inside the
+  pod's name (`Successfully assigned awx/awx-web-7666f56494-j2j6`, lifen-charts-28): the
+  pod of the table whose name starts so, where one does, as a cut OBJECT cell is read (read.py
+  `_whole_name`); and the pod's own rows (its Scheduled row) older than the row's AGE date the
+  events to another moment as its containers' rows do, so the row's count bounds no kills
+  (README's counting rules, dragonfly-operator-42; diagnosis `_events_older_than_pod`).
 
 Hand-written variants beside each that must stay unread (a question, a conditional, a cell
 without the pod the kubelet names, words between the cell and the key, `without`)."""
@@ -21,6 +27,7 @@ from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.model import NoteKind
 from kubesim.explain.readers.read import parse_record, pod_groups
 
 # --- Rancher's state line: a waiting cell, a last state without its code -------------------
@@ -164,3 +171,74 @@ def test_a_named_row_s_events_are_weighed_in_one_pass():
               "  Warning  BackOff  2m    kubelet  " + "container minio-" * 130_000 + "\n```\n")
     [pod] = pod_groups([parse_record(_ROW + _LOGS + events, "r.txt")])
     assert [c.name for c in pod.containers][:2] == ["minio", "minio-helper"]
+
+
+# --- a Scheduled row cut in the pod's name, older than the row's AGE -------------------------
+
+_GET_ALL = ("```\n\u2192 kubectl get all -n awx -o wide\n"
+            "NAME                            READY   STATUS    RESTARTS   AGE     IP          NODE\n"
+            "pod/awx-task-5f697fccb6-j8qpm   1/1     Running   0          8m10s   10.47.0.2   n1\n"
+            "pod/awx-web-7666f56494-j2j6x    0/1     Running   2          71s     10.39.0.4   n2\n"
+            "```\n### awx-web events\n```\nEvents:\n"
+            "  Type     Reason     Age                 From               Message\n"
+            "  ----     ------     ----                ----               -------\n")
+_WEB = "awx-web-7666f56494-j2j6x"
+
+
+def _scheduled(age: str, message: str) -> str:
+    return f"  Normal   Scheduled  {age:<19} default-scheduler  {message}"
+
+
+def test_a_scheduled_row_cut_in_the_name_older_than_the_row_leaves_the_kills_open():
+    """lifen-charts-28: the cut name is the table's awx-web pod's; its Scheduled row 2m old
+    beside AGE 71s: of another moment, the count 2 bounds no kills, {0, null}."""
+    text = _GET_ALL + _scheduled("2m", "Successfully assigned awx/awx-web-7666f56494-j2j6")
+    a = explained_answer(text, pod=_WEB)
+    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == (
+        Cause.CANNOT_TELL, CountRange(0, None), (), True)
+
+
+def test_a_scheduled_row_cut_in_the_name_is_the_pod_s_whose_name_starts_so():
+    text = _GET_ALL + _scheduled("2m", "Successfully assigned awx/awx-web-7666f5")
+    pods = {p.name: p for p in pod_groups([parse_record(text, "r.txt")])}
+    assert set(pods) == {"awx-task-5f697fccb6-j8qpm", _WEB}
+    assert [e.reason for e in pods[_WEB].events] == ["Scheduled"]
+
+
+def test_a_cut_name_two_pods_start_with_is_no_pod_s():
+    """`awx-` starts both pods' names: the row is given to neither."""
+    text = _GET_ALL + _scheduled("2m", "Successfully assigned awx/awx-")
+    pods = pod_groups([parse_record(text, "r.txt")])
+    assert all(not p.events for p in pods if p.name is not None)
+
+
+def test_a_scheduled_row_cut_after_the_name_older_than_the_row_leaves_the_kills_open():
+    """The name whole (` to ` follows it), the row cut in the node's name: the pod's own
+    row older than its AGE dates the events to another moment all the same."""
+    text = _GET_ALL + _scheduled("2m", f"Successfully assigned awx/{_WEB} to eye03")
+    a = explained_answer(text, pod=_WEB)
+    assert (a.cause, a.probe_kills) == (Cause.CANNOT_TELL, CountRange(0, None))
+
+
+@pytest.mark.parametrize("text", [
+    # the Scheduled row within the pod's age: the count bounds as before
+    _GET_ALL + _scheduled("60s", "Successfully assigned awx/awx-web-7666f56494-j2j6"),
+    # rows none cut under their header (the message whole, the fence closed)
+    _GET_ALL + _scheduled("2m", f"Successfully assigned awx/{_WEB} to eye0301") + "\n```\n",
+])
+def test_a_scheduled_row_within_the_pod_s_age_or_whole_keeps_the_count_bounding(text):
+    a = explained_answer(text, pod=_WEB)
+    assert (a.cause, a.probe_kills) == (Cause.CANNOT_TELL, CountRange(0, 2))
+
+
+def test_a_log_s_own_end_of_the_defaulted_container_keeps_the_row_named():
+    """k8s-specs-26: Go's `fatal error:` and its goroutine's traceback under the `Defaulted
+    container` line, a line the runtime prints only as its process ends: the log's container
+    shows an end of its own, so the row stays the named containers'."""
+    go = _LOGS.replace(
+        "ln: failed to create symbolic link '/storage/.minio/certs/private.key': File exists\n",
+        "fatal error: newosproc\n\ngoroutine 1 [running]:\nruntime.main()\n"
+        "        /usr/local/go/src/runtime/proc.go:49 +0x62\n")
+    [pod] = pod_groups([parse_record(_ROW + go, "r.txt")])
+    assert any(n.kind is NoteKind.APP_END for n in pod.notes)
+    assert [c.name for c in pod.containers] == ["minio", "minio-helper"]

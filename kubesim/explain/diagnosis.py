@@ -2380,7 +2380,9 @@ def _events_older_than_pod(f: _Facts) -> str:
     age = None if rec is None or not rec.restart_apart else rec.pod_age
     if age is None or age.age_hi is None or not v.rows_cut and _rows_headed(v):
         return ""
-    oldest = max((s for e in v.events for s in (e.first, e.last)
+    # (the pod's rows, its own among them: a Scheduled row dates the pod's start as well as
+    # a container's rows do; lifen-charts-28's `Scheduled 2m` beside AGE 71s)
+    oldest = max((s for e in v.pod_events if not is_logged(e) for s in (e.first, e.last)
                   if s.kind is StampKind.AGE and s.age_lo is not None),
                  key=lambda s: s.age_lo or 0.0, default=None)
     if oldest is None or oldest.age_lo is None or oldest.age_lo < age.age_hi:

@@ -7,11 +7,12 @@ containers, each named with the row's RESTARTS, their sum, as its ceiling
 (choose_container.name_row, row_sum.py). Where the row shows an end (RESTARTS above 0, one end
 before each restart, R4.7; a STATUS of a container ended or waiting out a back-off, R4.9) and
 no named container shows anything of its own (a state, a count, a last state, Ready, an event
-naming it), the end is some container's of them, which one the record does not tell: it is
-given back to the pod as the row, a container the record does not name, saying which it may
-be (`ContainerRecord.one_of`), and its sum bounds its kills (README's get-pods rule: the sum,
-plus one where STATUS shows an end). Where a named container shows something of its own (its
-events, its describe block), the row stays named: that container's answer weighs the sum.
+naming it, an app's own end in a log of the pod's), the end is some container's of them,
+which one the record does not tell: it is given back to the pod as the row, a container the
+record does not name, saying which it may be (`ContainerRecord.one_of`), and its sum bounds
+its kills (README's get-pods rule: the sum, plus one where STATUS shows an end). Where a named
+container shows something of its own (its events, its describe block, its log's end), the row
+stays named: that container's answer weighs the sum.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord
+from kubesim.explain.readers.model import ContainerRecord, Note, NoteKind, PodRecord
 
 __all__ = ["give_row_end_back"]
 
@@ -34,8 +35,8 @@ def give_row_end_back(pod: PodRecord) -> None:
         return
     names = tuple(c.name for c in pod.containers if c.name is not None and not c.init
                   and c.row_sum_where == row.restart_where)
-    if len(names) != row.containers or any(_own(c, pod) for c in pod.containers
-                                           if c.name in names):
+    if len(names) != row.containers or _app_ended(pod) or any(
+            _own(c, pod) for c in pod.containers if c.name in names):
         return
     pod.containers.append(replace(row, one_of=names))
     line = row.where.line
@@ -52,6 +53,13 @@ def _ended(row: ContainerRecord) -> bool:
     ended or waiting out a back-off (R4.9)."""
     return bool(row.restart_count) or row.state == "terminated" or \
         row.state_reason == "CrashLoopBackOff"
+
+
+def _app_ended(pod: PodRecord) -> bool:
+    """Whether the paste shows an app's own end (a line a runtime prints only as its process
+    ends, app_end.py): a log of the pod's, of the container kubectl defaulted to (k8s-specs-26's
+    Go `fatal error:` under `Defaulted container "db"`), so a named container's own end."""
+    return any(n.kind is NoteKind.APP_END for n in pod.notes)
 
 
 def _own(c: ContainerRecord, pod: PodRecord) -> bool:
