@@ -232,9 +232,10 @@ def test_a_scheduled_row_within_the_pod_s_age_or_whole_keeps_the_count_bounding(
 
 
 def test_a_log_s_own_end_of_the_defaulted_container_keeps_the_row_named():
-    """k8s-specs-26: Go's `fatal error:` and its goroutine's traceback under the `Defaulted
-    container` line, a line the runtime prints only as its process ends: the log's container
-    shows an end of its own, so the row stays the named containers'."""
+    """Go's `fatal error:` and its goroutine's traceback under the `Defaulted container`
+    line (k8s-specs-26's log, whose lines explain does not read so), a line the runtime
+    prints only as its process ends: the log's container shows an end of its own, so the row
+    stays the named containers'."""
     go = _LOGS.replace(
         "ln: failed to create symbolic link '/storage/.minio/certs/private.key': File exists\n",
         "fatal error: newosproc\n\ngoroutine 1 [running]:\nruntime.main()\n"

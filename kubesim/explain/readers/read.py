@@ -533,9 +533,7 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     for s in sets:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
             if pod.name is None:
-                pod.name = _named_by_kills(pod) if pod.apart_from is None else _named_apart(pod)
-                if pod.name is not None and _cut_named(pod):
-                    cut.append(pod)
+                _name_piece(pod, cut)
             same = next((p for p in pods if _same(p, pod.name, pod.namespace)), None)
             if same is None:
                 pods.append(pod)
@@ -761,6 +759,15 @@ def _named_by_kills(pod: PodRecord) -> str | None:
     names |= {m[1] for e in pod.events
               if e.reason == "Scheduled" and (m := _ASSIGNED.match(e.message.strip()))}
     return names.pop() if len(names) == 1 else None
+
+
+def _name_piece(piece: PodRecord, cut: list[PodRecord]) -> None:
+    """The name of the pod a piece naming none is about, where its rows' messages give one
+    (`_named_by_kills`, `_named_apart`); a name a cut Scheduled message gives (`_cut_named`)
+    is added to `cut`, to be read whole where one pod's name starts so (`_whole_name`)."""
+    piece.name = _named_by_kills(piece) if piece.apart_from is None else _named_apart(piece)
+    if piece.name is not None and _cut_named(piece):
+        cut.append(piece)
 
 
 def _cut_named(piece: PodRecord) -> bool:
