@@ -601,6 +601,15 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, '"
         "shows_failures': False}"),
+    # fc56d (stop 56): a fact disputed by the README's counting rule of fixwatch47 (the lead decides)
+    "kuma-5360.issue-title-readiness-9901-refused-then-powerline-prompt-get-pods-grep-frontend-1-of-2-running-4-describe-grep-events-a20-cut.txt": (
+        "fc56d (stop 56): the pod's own Scheduled row, 9m14s, older than the `get pods` row's AGE"
+        " 9m10s beside event rows cut, dates the events to another moment (README's counting "
+        "rules, fixwatch47: event rows of the pod, its name in their messages; lifen-charts-28 "
+        "read so), so the row's 4 bounds no kills: got [None] {'ended': 'cannot-tell', 'probe':"
+        " ['readiness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}; want "
+        "{'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 4}, "
+        "'shows_failures': True} (written at fixprose43, before that rule)"),
     # held-out batch 131
     "kubernetes-data-platform-63.pr-description-fixes-infra-mysql-crash-loop-because-of-low-startupprobe-failurethreshold.txt": (
         "held-out batch 131, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
