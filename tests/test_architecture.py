@@ -207,6 +207,7 @@ MODULES = {
     "kubesim.explain.readers.renest": "records", "kubesim.explain.readers.shapes": "records",
     "kubesim.explain.readers.one_line_probe": "records",
     "kubesim.explain.readers.row_sum": "records",
+    "kubesim.explain.readers.row_end": "records",
     "kubesim.explain.readers.titled": "records",
     "kubesim.explain.readers.chart_values": "records",
     "kubesim.explain.readers.prefixes": "records",

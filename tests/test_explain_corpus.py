@@ -605,22 +605,6 @@ NOT_READ: dict[str, str] = {
         "0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readi"
         "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 130
-    "docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-container-0-last-state-terminated-completed-same-second.txt": (
-        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: docker-alpine-368.issue-prose-rancher-ui-state-line-crashloopbackoff-back-off-5m0s-c"
-        "ontainer-0-last-state-terminated-completed-same-second.txt: not a record explain reads: "
-        "expected kubectl describe pod, kubectl get pod -o yaml|json, kubectl get even; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
-    "longhorn-12362.issue-fenced-get-pods-row-1-2-crashloop-10-restarts-4m33s-ago-then-logs-defaulted-minio-ln-file-exists.txt": (
-        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
-        "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 11}, 'shows_failures': Tru"
-        "e}"),
-    "lifen-charts-28.issue-fenced-get-all-wide-awx-web-0-1-running-2-restarts-71s-then-events-header-scheduled-row-2m-cut.txt": (
-        "held-out batch 130, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failures': True}; w"
-        "ant {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
-        "hows_failures': True}"),
     # held-out batch 132
     "crunchy-pgo-3429.issue-headings-fenced-oc-get-pods-two-instances-5-5-running-22-restarts-61m-ago-then-describe-grep-liveness-two-probe-lines-unhealthy-x24-cut.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"

@@ -223,7 +223,8 @@ def diagnose(story: ContainerStory, by_type: dict[ProbeType, Setting], v: rc.Vie
         text += f"; {f.inconsistent}"
     if v.record is not None and v.record.containers > 1:
         text += f"; {_together(v.record, v.name)}"
-    if v.record is not None and v.record.one_of:  # README: a nameless end is the pod's
+    if v.record is not None and v.record.one_of and v.record.containers == 1:
+        # (README: a nameless end is the pod's; a row's of several says so in `_together`)
         text += (f"; which of the pod's containers ({', '.join(v.record.one_of)}) this is, "
                  "the record does not tell: this is the pod's answer (some container of it, "
                  "none named)")
@@ -1112,9 +1113,13 @@ def _pod_held_out(f: _Facts) -> _Decided | None:
 def _together(rec: ContainerRecord, name: str | None) -> str:
     """What a record of several containers it does not tell apart (a `kubectl get pods` row
     of READY x/N) cannot say of each: RESTARTS is the sum of their restartCounts, READY how
-    many are ready (printPod). `name`: the one container the record's events name."""
+    many are ready (printPod). `name`: the one container the record's events name; the
+    row's containers named by kubectl's list (`one_of`: readers/row_end.py) show nothing of
+    their own, so the row tells them apart no better."""
     n, restarts = rec.containers, rec.restart_count or 0
     named = "none of them" if name is None else f"only {name}, in its events"
+    if rec.one_of:
+        named = f"them ({', '.join(rec.one_of)}) but shows nothing of any one's own"
     out = (f"the pod has {n} containers (READY {rec.ready_containers}/{n}, {rec.where}) and "
            f"the record names {named}, so they are explained together; ")
     out += (f"RESTARTS {restarts} is their sum: which container restarted, and how often "
@@ -2375,7 +2380,9 @@ def _events_older_than_pod(f: _Facts) -> str:
     age = None if rec is None or not rec.restart_apart else rec.pod_age
     if age is None or age.age_hi is None or not v.rows_cut and _rows_headed(v):
         return ""
-    oldest = max((s for e in v.events for s in (e.first, e.last)
+    # (the pod's rows, its own among them: a Scheduled row dates the pod's start as well as
+    # a container's rows do; lifen-charts-28's `Scheduled 2m` beside AGE 71s)
+    oldest = max((s for e in v.pod_events if not is_logged(e) for s in (e.first, e.last)
                   if s.kind is StampKind.AGE and s.age_lo is not None),
                  key=lambda s: s.age_lo or 0.0, default=None)
     if oldest is None or oldest.age_lo is None or oldest.age_lo < age.age_hi:

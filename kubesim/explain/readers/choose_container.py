@@ -103,6 +103,7 @@ def name_row(pod: PodRecord, names: tuple[str, ...], where: Where) -> bool:
                           if n not in named)
     bound_by_row_sum(pod)
     pod.containers.remove(rows[0])
+    pod.row_named = rows[0]  # (its end, where no named container shows one: row_end.py)
     return True
 
 

@@ -351,6 +351,10 @@ class PodRecord:
     # the containers kubectl's `Defaulted container "X" out of: ...` line lists (defaulted.py),
     # an init container's name with its ` (init)` mark: the record names each of them
     listed: list[str] = field(default_factory=list)
+    # a `get pods` row of the pod's several containers that kubectl's list of them named
+    # (choose_container.name_row): kept, so that an end it shows which no named container
+    # shows as its own is given back to the pod (row_end.py)
+    row_named: ContainerRecord | None = None
 
 
 @dataclass(slots=True)

@@ -42,6 +42,7 @@ from kubesim.explain.readers.plain_init import mark_plain_inits
 from kubesim.explain.readers.prometheus import looks_like_prometheus, read_prometheus
 from kubesim.explain.readers.renest import flattened_manifest
 from kubesim.explain.readers.restarts_beside import give_stated_restarts
+from kubesim.explain.readers.row_end import give_row_end_back
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.sentence_containers import give_sentence_containers
 from kubesim.explain.readers.stated_cause import give_stated_end
@@ -328,6 +329,7 @@ def pod_groups(sets: list[RecordSet]) -> list[PodRecord]:
     _note_unnamed(pods)
     for pod in pods:
         pod.events = [_sync_back_off(e, pod) for e in pod.events]
+        give_row_end_back(pod)  # a named row's end no named container shows: the pod's
     return pods
 
 
@@ -544,10 +546,11 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
     the pod of some name (`PodRecord.apart_from`: a describe block before another's `Name:`)
     goes to the one other named pod, or stays a pod of its own."""
     pods: list[PodRecord] = []
+    cut: list[PodRecord] = []  # pieces named by a Scheduled message cut in the name
     for s in sets:
         for pod in map(copy.deepcopy, s.pods):  # merged and filled below: never the inputs'
             if pod.name is None:
-                pod.name = _named_by_kills(pod) if pod.apart_from is None else _named_apart(pod)
+                _name_piece(pod, cut)
             same = next((p for p in pods if _same(p, pod.name, pod.namespace)), None)
             if same is None:
                 pods.append(pod)
@@ -557,6 +560,8 @@ def _merged(sets: list[RecordSet]) -> list[PodRecord]:
                 pods[pods.index(same)] = newer
             else:
                 _merge(same, pod)
+    for piece in (p for p in cut if p in pods):
+        _whole_name(piece, pods)
     named = [p for p in pods if p.name is not None]
     apart: list[PodRecord] = []
     unnamed: list[PodRecord] = []
@@ -773,6 +778,44 @@ def _named_by_kills(pod: PodRecord) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
+def _name_piece(piece: PodRecord, cut: list[PodRecord]) -> None:
+    """The name of the pod a piece naming none is about, where its rows' messages give one
+    (`_named_by_kills`, `_named_apart`); a name a cut Scheduled message gives (`_cut_named`)
+    is added to `cut`, to be read whole where one pod's name starts so (`_whole_name`)."""
+    piece.name = _named_by_kills(piece) if piece.apart_from is None else _named_apart(piece)
+    if piece.name is not None and _cut_named(piece):
+        cut.append(piece)
+
+
+def _cut_named(piece: PodRecord) -> bool:
+    """Whether the name `_named_by_kills` gave a piece is its Scheduled message's alone, that
+    row cut inside its message before ` to NODE` (the paste ends in it: `Successfully
+    assigned awx/awx-web-7666f56494-j2j6`): the name may be cut short too."""
+    return not any(_NAMED_POD.search(e.message) for e in piece.events) and any(
+        e.reason == "Scheduled" and e.truncated and " to " not in e.message
+        for e in piece.events)
+
+
+def _whole_name(piece: PodRecord, pods: list[PodRecord]) -> None:
+    """A piece named by a Scheduled message cut in the name (`_cut_named`): the pod of the
+    record whose name starts so where exactly one other does (a `get pods` row's), as a cut
+    OBJECT cell is read (`_cut_objects`; the corpus README's rule of a row cut in its name),
+    merged into it; else it names no pod (read as a piece naming none). Said in a note."""
+    longer = [p for p in pods if p is not piece and p.name is not None and piece.name
+              and p.name != piece.name and p.name.startswith(piece.name)]
+    text = f"the scheduler's message of line {piece.where.line} is cut in its pod's name " \
+        f"(`{(piece.name or '')[:60]}`): "
+    if len(longer) != 1:
+        piece.notes.append(Note(text + f"{len(longer)} pods the record names whole start so; "
+                                "read as naming no pod", piece.where))
+        piece.name = None
+        return
+    pods.remove(piece)
+    longer[0].notes.append(Note(text + f"read as pod {longer[0].name}'s, the one pod the "
+                                "record names whole whose name starts so", piece.where))
+    _merge(longer[0], piece)
+
+
 def _named_apart(piece: PodRecord) -> str | None:
     """The pod a describe piece without its head (`PodRecord.apart_from`: its lines come
     before another pod's `Name:`, so they are not that pod's) is about when its events'
@@ -954,6 +997,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             _fill(mine, c)
     into.events.extend(other.events)
     into.listed.extend(n for n in other.listed if n not in into.listed)
+    into.row_named = into.row_named or other.row_named
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)

@@ -336,7 +336,9 @@ _QUOTED_OWN_STATUS = lazy_regex(
     r"(?i:for|of|on)[ \t]+(?i:my|our|this|that)[ \t]+(?:[\w-]{1,63}[ \t]+)?(?i:pod|container)")
 # what Rancher's line of a container's last state is read as (rancher_state.py)
 RANCHER_STATE = ("Rancher's line of a container's last state (`Last state: Terminated with "
-                 "CODE: REASON`), read as describe's Last State, Reason and Exit Code")
+                 "CODE: REASON`, after its state cell `CrashLoopBackOff (MESSAGE) |` if "
+                 "shown), read as describe's Last State, Reason and Exit Code (and its State "
+                 "Waiting, Reason and Message)")
 # what a `get events` row's cells run on from a sentence are read as (event_in_sentence.py)
 EVENT_IN_SENTENCE = ("a `get events` row's cells (TYPE REASON OBJECT MESSAGE) run on from the "
                      "author's sentence: read as that row, at least once (no COUNT), the "
