@@ -243,6 +243,8 @@ MODULES = {
     "kubesim.explain.readers.prose_page": "records",
     "kubesim.explain.readers.agent_killed": "records",
     "kubesim.explain.readers.present_kill": "records",
+    # whose pods a bare `pods` or a quantifier of pods names, by the page before it (pagectx56)
+    "kubesim.explain.readers.page_context": "records",
     "kubesim.explain.readers.arrow_chain": "records",
     "kubesim.explain.readers.probe_kill_count": "records",
     "kubesim.explain.readers.stated_zh_status": "records",

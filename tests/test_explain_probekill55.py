@@ -87,6 +87,10 @@ def test_every_format_says_which_probe_is_not_told(tmp_path, capsys):
     "An outage of our API came because Kubernetes had killed a few API pods due to the health "
     "check failing.\n",
     "Kubernetes killed some of our web pods due to failed health checks.\n",
+    # the service named as the author's in the sentence before (rubygems-org-6342's shape):
+    # read since pagectx56 by the README's page-context rule (test_explain_pagectx56.py)
+    "Our web service was slow. Kubernetes had killed a few web pods due to the health check "
+    "failing.\n",
     # the case's health check as the agent: a check that kills is a failing one's
     "The pod's health check restarted the pod again and again.\n",
     "Our health check killed the api pod.\n",
@@ -113,12 +117,9 @@ def test_the_kubelet_killing_the_case_for_a_failing_check_is_a_probe_kill(text):
     "Kubernetes killed a pod due to the health check failing.\n",
     "Kubernetes killed pods due to the health check failing.\n",
     "Kubernetes killed a few web pods due to the health check failing.\n",
-    # a quantifier of pods of another's service, of no service named in the sentence (rubygems-
-    # org-6342's: `the web service` in the sentence before), of pods with a kind named
+    # a quantifier of pods of another's service, of pods with a kind named
     "An outage of your API came because Kubernetes had killed a few API pods due to the health "
     "check failing.\n",
-    "Our web service was slow. Kubernetes had killed a few web pods due to the health check "
-    "failing.\n",
     "Kubernetes killed some of our pods on liveness failure.\n",
     # a kind named with no container's name stays killprose54's (its rule asks for the name)
     "The pod is crash looping.\nThe kubelet killed the container on liveness failure.\n",

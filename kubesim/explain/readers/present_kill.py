@@ -42,6 +42,15 @@ a running container for a probe only by liveness or startup), at least once, no 
 readiness probe's message so placed is no kill (R3.4: readiness never ends a container); a
 conditional, a question's word, a negation or another's container before it (`if the
 container has crashed:`, `another container was killed:`) states none.
+
+Widened at pagectx56 (the README's page-context rule, stop 56): `KUBELET_KILL`'s object may be
+bare `pods` (`barepods`), and, with a quantifier's, is the case's where the page before names
+the case's workload (page_context.page_pods, weighed by runs.py's `_pods_of_case`:
+rubygems-org-6342's `Kubernetes had killed a few web pods` after `the web service` on which
+`we` were paged); its agent may be the kubelet's own probe that kills (`agentkind`: civitai-
+2278's `Kubelet's `livenessProbe` counted those 500s as failures and killed pods`, the
+counting of the failures before the kill, `_COUNTED`): that probe's kill (R4.4), no container
+named. A readiness probe so named matches nothing (R3.4).
 """
 
 from __future__ import annotations
@@ -109,8 +118,17 @@ TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?
 # (probekill55) or the case's health check as the agent (`the pod's health check restarted the
 # pod`): a check that kills is a failing liveness or startup probe's (R4.4), its kind not told
 _AGENT = (r"(?<![\w-])(?:(?:(?i:the)[ \t]+)?(?i:kubelet|kubernetes|k8s)"
+          # (pagectx56) the kubelet's own probe that kills named as the agent (civitai-2278:
+          # `Kubelet's `livenessProbe` counted those 500s as failures and killed pods`): the
+          # kubelet kills for that probe's failures (R4.4), its kind told here
+          r"(?:['\u2019]s[ \t]+`?(?P<agentkind>(?i:liveness|startup))(?:[ \t]+(?i:probes?)|Probe)`?)?"
           r"|(?P<checker>(?i:the|its|our|my)[ \t]+(?:(?i:pod)['\u2019]s[ \t]+)?"
           r"(?i:health[ \t-]?checks?|healthchecks?)))")
+# (pagectx56) the agent counting the probe's results as failures before its kill (`counted
+# those 500s as failures and killed`): the kubelet kills at the failureThreshold-th failure
+# it counts (R4.4)
+_COUNTED = (r"(?:(?i:counted)[ \t]+(?:[\w.`'-]{1,40}[ \t]+){0,4}?(?i:as)[ \t]+"
+            r"(?i:failures?|failed)[ \t]*,?[ \t]+(?i:and)[ \t]+)?")
 _VERB = (r"(?P<verb>(?i:kills|killed|restarts|restarted|(?:had|has)[ \t]+(?:killed|restarted)"
          r"|(?:keeps|kept|is|was)[ \t]+(?:killing|restarting)))")
 _NAMED = (r"(?:`(?P<coded>[A-Za-z0-9][\w.-]{0,62})`"
@@ -122,7 +140,9 @@ _NAMED = (r"(?:`(?P<coded>[A-Za-z0-9][\w.-]{0,62})`"
           # `some API pods` after `our API` in the sentence, stated_crashloop.own_service)
           r"|(?P<quant>" + QUANTIFIED + r"(?:[ \t]+(?i:of)[ \t]+(?P<own2>(?i:our|my|the)))?)[ \t]+"
           r"(?:(?P<word>[\w.-]{1,63})[ \t]+)?(?i:pods|containers)"
-          r"(?![\w-]))")
+          r"(?![\w-])"
+          # (pagectx56) or bare `pods`: the case's only by the page before it (page_context.py)
+          r"|(?P<barepods>(?i:pods))(?![\w-]))")
 _FAILURE = (r"[ \t]+(?i:on|upon|after|because[ \t]+of|due[ \t]+to)[ \t]+"
             r"(?:(?i:a|its|the|their|each|every|repeated|consecutive|\d{1,3})[ \t]+){0,2}`?"
             r"(?P<kind>(?i:liveness|startup))(?:[ \t]*-?[ \t]*(?i:probes?|checks?)|Probe)?`?[ \t]+"
@@ -144,7 +164,7 @@ _CHECK_FAILURE = (
     + r"|" + _CAUSE_WORD + _DETS + _check("check2") + r"[ \t]+(?i:failures?|failing)"
     + r"|[ \t]+(?i:because|as|since)[ \t]+(?i:a|its|the|their)[ \t]+"
     + _check("check3") + r"[ \t]+(?i:failed|(?:was|were|kept)[ \t]+failing)")
-KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE
+KUBELET_KILL = lazy_regex(_AGENT + r"[ \t]+" + _COUNTED + _VERB + r"[ \t]+" + _NAMED + r"(?:" + _FAILURE
                           + r"|(?:" + _CHECK_FAILURE + r")(?![\w-]))?")
 KUBELET_ANCHORS = ("kubelet", "Kubelet", "KUBELET", "kubernetes", "Kubernetes", "k8s", "K8s",
                    "health", "Health")

@@ -75,6 +75,7 @@ from kubesim.explain.readers.narrative_when import (
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.oom_words import OOM_ANCHORS, is_oom_killed
+from kubesim.explain.readers.page_context import page_pods
 from kubesim.explain.readers.present_kill import (
     FAILURE_RESTARTING,
     FAILURE_WORDS,
@@ -737,7 +738,7 @@ def _because_killed(line: str, text: str, told: bool) -> tuple[tuple[list[str], 
     return (others + kill_lines(kind), True), what
 
 
-def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+def _kubelet_kill(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
     """The kubelet named as the agent of the kill or restart of the case's container named by
     its own name, for a liveness or startup failure (present_kill.KUBELET_KILL: `The kubelet
     kills `efs-plugin` on liveness-probe failure`, `... livenessProbe depends on → kubelet
@@ -746,31 +747,48 @@ def _kubelet_kill(line: str, text: str, told: bool) -> tuple[tuple[list[str], bo
     sentence's own words of it, or a crash loop the record states, R4.8). Widened at
     probekill55: the case's pod by a determiner of the case's (`the pod`, `our web pods`), and
     a failing check naming no kind as the cause, or the case's health check as the agent
-    (`_either_kill`). None without one, in a
-    negation, a question, a conditional or a sentence of what may happen."""
+    (`_either_kill`). Widened at pagectx56: the kubelet's probe as the agent (`Kubelet's
+    `livenessProbe` ... killed pods`: that probe's kill, no container named), and pods the page
+    makes the case's (`_pods_of_case`). None without one, in a negation, a question, a
+    conditional or a sentence of what may happen."""
+    line = at.line
     m = _near(KUBELET_KILL, line, KUBELET_ANCHORS, (16, 200), _SENTENCE_PLACES)
     if m is None or _unstated(line, m) or GUESS.search(line, sentence_start(line, m.start()),
                                                         m.start()) is not None:
         return None, ""
     past = m["verb"].lower().startswith(("killed", "restarted", "kept", "was", "had", "has"))
-    if not (past or told or _told_here(line, m) or crash_loop_told(text, _loop_told)):
+    if not (past or at.told or _told_here(line, m) or crash_loop_told(at.text, _loop_told)):
         return None, ""
-    if m["quant"] and (m["own2"] or "").lower() not in ("our", "my") and \
-            not own_service(line, m):
-        return None, ""  # (pods of no service of the author's: failprose54's rule)
+    if not _pods_of_case(at, m, past):
+        return None, ""
     if any(m[g] for g in ("check", "check2", "check3")) or (m["checker"] and not m["kind"]):
         return _either_kill(m)
     # (the case's pod by a determiner is read with a failing check only: with a kind named,
-    # `the container`, killprose54's rule asks for its name)
+    # `the container`, killprose54's rule asks for its name; the kubelet's probe named as the
+    # agent, as stated_kill reads `the liveness probe killed the pod`, asks for none)
     container = m["coded"] or m["dashed"]
-    kind = (m["kind"] or chain_kind(line, m.start(), sentence_start(line, m.start())) or
-            "").lower()
-    if not kind or not container:
+    kind = (m["kind"] or m["agentkind"] or
+            chain_kind(line, m.start(), sentence_start(line, m.start())) or "").lower()
+    if not kind or not (container or m["agentkind"]):
         return None, ""
+    if not container:
+        return _one_kill(kind, "with the kubelet's probe as its agent", m[0])
     what = (f"{STATED_PROBE_KILL}, with the kubelet as its agent, of container {container} "
             f"(`{m[0][:80]}`): read as the {kind} probe's failure and one kill of it, at least "
             "once, no count")
     return (kill_lines(kind, container), True), what
+
+
+def _pods_of_case(at: _LineAt, m: re.Match[str], past: bool) -> bool:
+    """Whether the pods `_kubelet_kill`'s match `m` names are the case's: a name or a
+    determiner of the case's, a quantifier before pods of the service its sentence names as
+    the author's (failprose54's rule, stated_crashloop.own_service), or, a kill in the past,
+    bare `pods` or a quantifier's pods the page before makes the case's (page_context.page_pods:
+    the README's page context, stop 56)."""
+    if not (m["barepods"] or m["quant"]) or (m["own2"] or "").lower() in ("our", "my") or \
+            (m["quant"] and own_service(at.line, m)):
+        return True
+    return past and page_pods(at.text, at.number, m.start(), m["word"])
 
 
 def _either_kill(m: re.Match[str]) -> tuple[tuple[list[str], bool], str]:
@@ -2467,7 +2485,7 @@ _LINE_READERS = (
     _LineReader(lambda at: fabric8_terminated(at.line), True, False, False),
     _LineReader(lambda at: _present_kill(at.line, at.told), False, True, True),
     _LineReader(lambda at: _restarted_by(at.line), False, False, True),
-    _LineReader(lambda at: _kubelet_kill(at.line, at.text, at.told), False, False, True),
+    _LineReader(_kubelet_kill, False, False, True),
     _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _chain_end(at.line), False, False, False),
