@@ -167,6 +167,8 @@ def _kill_what(k: Kill, sep: str) -> str:
     stated = provenance(k)
     if stated is None:
         return f"Killing {k.index}/{k.of} ({_kill_cause(k)}){sep}{k.shown}"
+    if k.cause is KillCause.PROBE:  # its words are a phrase of their own (`_kill_cause`)
+        return f"{stated}{sep}a kill for {_kill_cause(k)}"
     return f"{stated}{sep}a {_kill_cause(k)} kill"
 
 
