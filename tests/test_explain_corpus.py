@@ -574,21 +574,6 @@ NOT_READ: dict[str, str] = {
         "ribe pod, kubectl get pod -o yaml|json, kubectl get events (any layout, or -o; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
-    "kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-container-exceeded-grace-period-then-second-pod-evicted.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-contai"
-        "ner-exceeded-grace-period-then-second-pod-evicted.txt: no pod named 'egg-<id here>' in t"
-        "he record (pods: egg-<id, egg-<id2); want {'ended': 'cannot-tell', 'probe': 'none', 'pro"
-        "be_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
-    "runtime-class-manager-140.issue-fenced-get-job-then-get-po-installer-pod-unknown-0-and-retry-completed-then-init-container-logs-cut.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
-        "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True"
-        "}"),
-    "rancher-40992.issue-continued-tilde-fenced-get-pod-three-rancher-pods-create-container-config-error-0-restarts-with-last-age-webhook-running-11.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
-        "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'sho"
-        "ws_failures': True}"),
     "localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-due-to-liveness-probe-timeout-then-added-parameters.txt": (
         "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
         "or: localstack-helm-charts-17.pr-prose-in-my-cluster-the-container-often-gets-restarted-"
