@@ -612,11 +612,6 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
         ", 'shows_failures': True}"),
     # held-out batch 128
-    "cloudstate-134.issue-dashboard-error-fenced-readiness-statuscode-500-and-back-off-then-fenced-dashboard-events-one-cell-a-line-pulled-x3-created-x2-cut-in-started.txt": (
-        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
-        "res': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': "
-        "0, 'max': 2}, 'shows_failures': True}"),
     "calico-2376.issue-fenced-get-po-canal-1-3-crashloopbackoff-46-then-fenced-describe-events-readiness-9099-refused-x136-two-backoff-rows-pulled-x25.txt": (
         "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"

@@ -10,7 +10,11 @@ read in one pass:
   container ended once with its count still 0 (R + 1 ends);
 - a `get pods` row of one container whose STATUS is `Unknown` or `ContainerStatusUnknown`
   (runtime-class-manager-140): a terminated state whose end was lost (containerd's CRI plugin
-  after its restart, the kubelet's), an end of no cause the row tells.
+  after its restart, the kubelet's), an end of no cause the row tells;
+- the Kubernetes Dashboard's event list copied one cell a line (cloudstate-134,
+  readers/dashboard_cells.py), a Started row whose count is cut away beside a Created row of
+  a stated count (the Created count bounds the containers), and a Pulled row counting more
+  starts than the Created row states (a start begun after the last container: it ended).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ import pytest
 from helpers import explained_answer, read_in_one_pass
 
 from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.dashboard_cells import dashboard_run
 from kubesim.explain.readers.event_rows import placeholder_name
+from kubesim.explain.readers.normalise import normalise
 from kubesim.explain.readers.read import parse_record, pod_groups
 
 
@@ -120,3 +126,114 @@ def test_an_unknown_pod_of_several_containers_stays_unread():
     """`1/2 Unknown 0`: which container the STATUS is about is not in the row (printPod)."""
     a = explained_answer(_PODS_HEADER + "web-1   1/2   Unknown   0   7m\n")
     assert (a.probe_kills, a.shows_failures) == (CountRange(0, None), False)
+
+
+# ------------------------------------------------ the Dashboard's event list, one cell a line
+
+_SCHEDULED = ("Successfully assigned ns/web-1 to node1", "default-scheduler", "-", "1")
+
+
+def _cells(reason: str, count: int | str) -> tuple[str, str, str, str]:
+    message = {"Pulled": 'Successfully pulled image "web:1"', "Created": "Created container web",
+               "Started": "Started container web", "Pulling": 'Pulling image "web:1"'}[reason]
+    return message, "kubelet node1", "spec.containers{web}", str(count)
+
+
+def _board(*events: tuple[str, str, str, str], tail: str = "") -> str:
+    """A Dashboard list as copied: six lines an event, then `tail` (where the paste ends)."""
+    rows = "".join(f"{m}\n{src}\n{sub}\n{n}\n2019-10-28T21:29 UTC\n2019-10-28T21:29 UTC\n"
+                   for m, src, sub, n in events)
+    return "```\n" + rows + tail
+
+
+_CUT_IN_STARTED = "Started container web\nkubele"
+
+
+def test_a_dashboard_list_is_read_event_by_event():
+    lines = [x for x in normalise(_board(_SCHEDULED, _cells("Pulling", 3), _cells("Created", 2),
+                                         tail=_CUT_IN_STARTED))]
+    run = dashboard_run(lines, 1, "r.txt", lines[-1].number)
+    assert run is not None and run.end == len(lines)
+    assert [(e.reason, e.count, e.count_stated, e.container) for e in run.events] == [
+        ("Scheduled", 1, True, None), ("Pulling", 3, True, "web"), ("Created", 2, True, "web"),
+        ("Started", 1, False, None)]
+    assert run.events[-1].cut_after
+
+
+def test_a_dashboard_list_cut_in_its_started_row_is_bounded_by_its_counts():
+    """cloudstate-134: Pulled x3 beside Created x2, the list cut inside the Started row's
+    source: two containers, and a third start begun, so the second ended: {0, 2}."""
+    text = _board(_SCHEDULED, _cells("Pulled", 3), _cells("Created", 2), tail=_CUT_IN_STARTED)
+    assert _facts(text) == (Cause.CANNOT_TELL, (0, 2), True)
+
+
+def test_a_started_row_of_no_count_beside_a_stated_created_row_is_bounded_by_it():
+    """Pulled x2 beside Created x2: no start after the second container, whose end the
+    list does not show: {0, 1} (the cut Started row's count is no more than Created's)."""
+    text = _board(_SCHEDULED, _cells("Pulled", 2), _cells("Created", 2), tail=_CUT_IN_STARTED)
+    assert _facts(text) == (Cause.CANNOT_TELL, (0, 1), True)
+
+
+_DESCRIBE = ("Events:\n  Type     Reason     Age              From     Message\n"
+             "  ----     ------     ----             ----     -------\n"
+             "  Normal   Pulled     2m (x{pulled} over 5m)  kubelet  Container image \"web:1\" "
+             "already present on machine\n"
+             "  Normal   Created    3m (x2 over 5m)  kubelet  Created container web\n"
+             "{failed}  Normal   Started  3m")
+
+
+def test_more_image_rows_than_created_ones_show_the_last_container_ended():
+    """A describe cut in its Started row: Pulled x3 beside Created x2 is a third start
+    begun, so the second container ended and may have been killed: {0, 2}."""
+    text = _DESCRIBE.format(pulled=3, failed="")
+    assert _facts(text) == (Cause.CANNOT_TELL, (0, 2), True)
+
+
+@pytest.mark.parametrize(("pulled", "failed"), [
+    (2, ""),  # as many image rows as containers: no start after the last
+    (3, "  Warning  Failed     2m   kubelet  Error: CreateContainerConfigError\n"),
+])
+def test_image_rows_no_start_beyond_or_a_failed_start_show_no_last_end(pulled, failed):
+    """A Failed row: a start that failed after its image was ensured may be the extra one."""
+    assert _facts(_DESCRIBE.format(pulled=pulled, failed=failed)) == (
+        Cause.CANNOT_TELL, (0, 1), True)
+
+
+@pytest.mark.parametrize("text", [
+    _board(_cells("Created", 2)) + "```\n",  # one whole event alone: no list
+    _board(_SCHEDULED, ("Created container web", "some-tool node1", "spec.containers{web}",
+                        "2")),  # a source neither the kubelet's nor the scheduler's
+    _board(_SCHEDULED, ("Created container web", "kubelet node1", "spec.containers{web}",
+                        "x2")),  # a count not a number
+    _board(("Hello there", "kubelet node1", "-", "1"), _cells("Created", 2)),  # no reason
+])
+def test_six_lines_that_are_no_dashboard_event_stay_unread(text):
+    lines = normalise(text)
+    assert all(dashboard_run(lines, i, "r.txt", lines[-1].number) is None
+               for i, x in enumerate(lines) if x.text)
+
+
+def test_a_started_row_cut_before_the_paste_ends_is_not_read():
+    """The two lines of a cut Started row with more content after them: not where the paste
+    ends, so not a row cut by it."""
+    lines = normalise(_board(_SCHEDULED, _cells("Created", 2),
+                             tail=_CUT_IN_STARTED + "\nmore words\nand more\n"))
+    run = dashboard_run(lines, 1, "r.txt", lines[-1].number)
+    assert run is not None and [e.reason for e in run.events] == ["Scheduled", "Created"]
+
+
+@pytest.mark.parametrize("line", [
+    "Successfully assigned " + "a" * 2_000_000 + " to x",
+    "Pulling image \"" + "a" * 2_000_000,
+    "Created container web\nkubelet " + "a" * 2_000_000,
+    "Created container web\nkubelet node1\nspec.containers{" + "{" * 2_000_000,
+    ("Created container web\nkubelet node1\n-\n" + "9" * 2_000_000),
+    ("Created container web\nkubelet node1\n-\n2\n2019-10-28T21:29" + " UTC" * 500_000),
+])
+def test_dashboard_cells_on_a_2_mb_line_are_read_in_one_pass(line):
+    read_in_one_pass(line)
+
+
+def test_a_long_run_of_dashboard_events_is_read_in_one_pass():
+    """20 000 events, six lines each (2 MB): the run is read once, not again from each line."""
+    read_in_one_pass(_board(_SCHEDULED, *[_cells("Created", 2)] * 20_000))
