@@ -229,6 +229,7 @@ MODULES = {
     "kubesim.explain.picked_rows": "explain",
     "kubesim.explain.readers.waiting_back_off": "records",
     "kubesim.explain.readers.bracketed_events": "records",
+    "kubesim.explain.readers.dashboard_cells": "records",
     "kubesim.explain.readers.reason_first_row": "records",
     "kubesim.explain.readers.typeless_row": "records",
     "kubesim.explain.readers.probe_place": "records",

@@ -538,38 +538,8 @@ NOT_READ: dict[str, str] = {
         " applying this policy`, the eks-charts-983 rule), and no reader carries a `when` across "
         "sentences"),
     # held-out batch 129
-    "kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-container-exceeded-grace-period-then-second-pod-evicted.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got exit 2: kubesim: err"
-        "or: kubefate-64.comment-fenced-get-events-rows-no-header-evicted-killing-stopping-contai"
-        "ner-exceeded-grace-period-then-second-pod-evicted.txt: no pod named 'egg-<id here>' in t"
-        "he record (pods: egg-<id, egg-<id2); want {'ended': 'cannot-tell', 'probe': 'none', 'pro"
-        "be_kills': {'min': 0, 'max': 0}, 'shows_failures': True}"),
-    "runtime-class-manager-140.issue-fenced-get-job-then-get-po-installer-pod-unknown-0-and-retry-completed-then-init-container-logs-cut.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got ; want {'ended': 'ca"
-        "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'shows_failures': True"
-        "}"),
-    "rancher-40992.issue-continued-tilde-fenced-get-pod-three-rancher-pods-create-container-config-error-0-restarts-with-last-age-webhook-running-11.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
-        "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1}, 'sho"
-        "ws_failures': True}"),
-    "cluster-image-registry-operator-1011.issue-prose-both-pods-stuck-then-fenced-yaml-state-waiting-create-container-error-message-symlink-permission-denied.txt": (
-        "held-out batch 129, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, '"
-        "shows_failures': False}"),
     # held-out batch 131
     # held-out batch 128
-    "cloudstate-134.issue-dashboard-error-fenced-readiness-statuscode-500-and-back-off-then-fenced-dashboard-events-one-cell-a-line-pulled-x3-created-x2-cut-in-started.txt": (
-        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
-        "res': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': "
-        "0, 'max': 2}, 'shows_failures': True}"),
-    "calico-2376.issue-fenced-get-po-canal-1-3-crashloopbackoff-46-then-fenced-describe-events-readiness-9099-refused-x136-two-backoff-rows-pulled-x25.txt": (
-        "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, "
-        "'max': 47}, 'shows_failures': True}"),
     "prometheus-community-3701.issue-form-prose-liveness-and-readiness-failing-401-pod-stuck-in-crashloopbackoff-then-configmap-reload-block-running-0-cut-in-mounts.txt": (
         "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [prometheus-server-c"
         "onfigmap-reload] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "

@@ -2573,7 +2573,7 @@ def _stated_containers(v: rc.View) -> int | None:
     container) or the aggregator's combined rows count only some of the containers. A row
     cut before its message counts starts of a container it does not name: this one's only
     where the record names no other (`View.named_alone`)."""
-    rows = _own_starts(v)
+    rows = _uncounted_starts_left(_own_starts(v))
     reasons = [e.reason for e in rows]
     if not rows and v.named_alone and v.pulled_again >= 2:
         return v.pulled_again  # an image row's starts: the one container's (README)
@@ -2582,6 +2582,18 @@ def _stated_containers(v: rc.View) -> int | None:
         return None
     most = max(e.count for e in rows)
     return most if most >= 2 else None
+
+
+def _uncounted_starts_left(rows: list[RecordedEvent]) -> list[RecordedEvent]:
+    """The Created and Started rows without a Started row whose count the record does not
+    state (its count cut away: cloudstate-134's Dashboard list ending in `kubele`) beside a
+    Created row of a stated count: the kubelet starts only a container it created
+    (kuberuntime_container.go startContainer: CreatedContainer, then StartContainer, then
+    StartedContainer), so the Started row counts no more containers than the Created row
+    states, and the stated count bounds them (README's Created-count rule, cut rows or not).
+    A Created row of no stated count leaves the rows as they are."""
+    created = any(e.reason == "Created" and e.count_stated and not e.combined for e in rows)
+    return [e for e in rows if not (created and e.reason == "Started" and not e.count_stated)]
 
 
 # the rows whose counts state the containers made (`_stated_containers`), Created first
@@ -2683,11 +2695,27 @@ def _last_killable(v: rc.View) -> bool:
     kills = [e for e in v.events if e.reason == "Killing"]
     ended = (rec is not None and (_ended_shown(rec) or rec.row_sum_ended)) or any(
         all(rc.certainly_after(b.last, e.last) for e in starts)
-        for b in v.events if b.reason == "BackOff")
+        for b in v.events if b.reason == "BackOff") or _begun_again(v)
     killed_before = v.since_scheduled and bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
     return ended and not killed_before
+
+
+def _begun_again(v: rc.View) -> bool:
+    """Whether the container's image rows count a start begun after its last Created one:
+    the kubelet ensures the image before each start (EnsureImageExists in startContainer,
+    README's Pulled rule), so a Pulled row naming this container alone that counts more than
+    its Created row states is a start after the last container made, which began only once
+    that one ended (R4.7; cloudstate-134's Pulled x3 beside Created x2). A Failed row of
+    the container (a start that failed after its image was ensured: a config or a create
+    error) or a Created row of no stated count leaves it unshown."""
+    created = [e for e in v.events if e.reason == "Created" and not e.init]
+    if not v.named_alone or not created or any(
+            not e.count_stated or e.combined for e in created) or any(
+            e.reason == "Failed" for e in v.events):
+        return False
+    return v.pulled_again > max(e.count for e in created)
 
 
 def _ended_shown(rec: ContainerRecord) -> bool:

@@ -635,8 +635,9 @@ class EventRows:
 
     def _get_row(self, m: re.Match[str], number: int) -> RecordedEvent:
         """A 1.14+ `kubectl get events` row (`-o wide` too)."""
-        cells = replace(wide_cells(m["age"], m["type"], m["reason"], m["kind"], m["name"],
-                                   m["message"] or "", _is_time), namespace=m["ns"])
+        name, message = placeholder_name(m["name"], m["message"] or "")
+        cells = replace(wide_cells(m["age"], m["type"], m["reason"], m["kind"], name,
+                                   message, _is_time), namespace=m["ns"])
         if m["count"] is not None and cells.count is None:
             return self._from_cells(cells, number, suffix=(m["count"], m["over"]))
         return self._from_cells(cells, number)
@@ -683,6 +684,23 @@ _CONSOLE_TIMES = lazy_regex(r"(?:(?<=statuscode: \d{3})|(?<=[A-Za-z]{2})|(?<=[A-
                             r"(?<!statuscode:)[ \t]+)"
                             r"(?P<n>\d{1,10}) times in the last (?:\d+ )?"
                             r"(?:seconds?|minutes?|hours?|days?)$")
+
+
+# the rest of an author's placeholder in an OBJECT cell (`pod/egg-<id here>`, kubefate-64):
+# words on one space, the last closing the `>` (`here>`)
+_PLACEHOLDER_REST = lazy_regex(r"^(?:[^\s<>]+ ){0,3}[^\s<>]+>(?=\s|$)")
+
+
+def placeholder_name(name: str, message: str) -> tuple[str, str]:
+    """An OBJECT cell's name and the message after it, with an author's placeholder whole: a
+    name kubectl prints is a DNS subdomain, without `<` or a space, so a `<` the name cell
+    leaves open is the author's (`egg-<id here>`), and the words up to the `>` that closes
+    it are the name's, not the message's. A `<` closed in the cell (`egg-<id>`), or no `>`
+    ending a word soon after it: the cells as they are."""
+    opened = name.rfind("<")
+    if opened < 0 or ">" in name[opened:] or (rest := _PLACEHOLDER_REST.match(message)) is None:
+        return name, message
+    return f"{name} {rest[0]}", message[rest.end():].lstrip()
 
 
 def _kind_and_reason(fields: list[str]) -> tuple[str, str]:

@@ -41,6 +41,7 @@ from kubesim.explain.readers.cut_container import mark_cut_container
 from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
 from kubesim.explain.readers.cut_last_state import cut_last_state
 from kubesim.explain.readers.cut_spec import cut_before_spec
+from kubesim.explain.readers.dashboard_cells import dashboard_run
 from kubesim.explain.readers.describe import (
     CONTAINER_KEYS,
     KEY_NAME,
@@ -349,6 +350,11 @@ class _Placer:
             if line.kind is not LineKind.CONTENT:
                 self.gap(line)
                 i += 1
+                continue
+            board = dashboard_run(self.lines, i, self.source, self.last_content)
+            if board is not None:  # the Dashboard's event list, one cell a line
+                self.bare.extend((e, board.note) for e in board.events)
+                i = board.end
                 continue
             if line.cut_above:  # the cut the line starts with (normalise)
                 self.gap(PasteLine(line.number, "", LineKind.CUT, mark=line.mark))
@@ -2202,7 +2208,9 @@ def _messages(found: list[tuple[RecordedEvent, Note]], source: str) -> RecordSet
     name no pod; `read.pod_groups` gives them to the one pod, as a describe piece)."""
     piece = PodRecord(None, found[0][0].where, events=[e for e, _ in found],
                       formats=["messages"])
-    return RecordSet(source, "messages", pods=[piece], notes=[n for _, n in found])
+    # (a run of the Dashboard's events shares one note: said once)
+    return RecordSet(source, "messages", pods=[piece], notes=list(dict.fromkeys(
+        n for _, n in found)))
 
 
 def _ci_log(events: list[RecordedEvent], restarts: list[tuple[RestartLine, Where]],

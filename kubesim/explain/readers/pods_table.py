@@ -76,6 +76,11 @@ _CUT_IN_AGO = re.compile(rf"{_CELLS}[ \t]+\((?:\d{{1,9}}[ydhms]){{0,5}}\d{{0,9}}
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
 _TERMINATED = {"OOMKilled", "Error", "Completed", "ContainerCannotRun", "StartError"}
+# a one container's STATUS naming a terminated state whose end was lost: containerd's CRI
+# plugin sets reason `Unknown` (exit code 255) on a container whose task is gone after
+# containerd's restart (runtime-class-manager-140), the kubelet `ContainerStatusUnknown` on
+# one it cannot find (R4.7: an end all the same, the cause not in the record)
+_LOST = {"Unknown", "ContainerStatusUnknown"}
 _INT32 = 2**31 - 1
 _INIT_STEP = lazy_regex(r"^Init:\d{1,4}/\d{1,4}$")
 
@@ -241,10 +246,10 @@ def _container(row: PodRow) -> ContainerRecord:
     c = ContainerRecord(None, row.where, restart_count=None if row.restarts_cut else
                         row.restarts, restart_where=row.where, restart_apart=True,
                         restarts_cut=row.restarts_cut, restart_ago=row.ago,
-                        pod_age=row.age)
+                        pod_age=row.age, last=_last_ended(row))
     if row.status in _WAITING:
         c.state, c.state_reason = "waiting", row.status
-    elif row.status in _TERMINATED:
+    elif row.status in _TERMINATED or row.status in _LOST:
         c.state, c.state_reason = "terminated", row.status
         c.terminated = Terminated(row.status, None, UNKNOWN_STAMP, UNKNOWN_STAMP,
                                   where=row.where)
@@ -256,6 +261,20 @@ def _container(row: PodRow) -> ContainerRecord:
         # READY 0/1 of a running pod of one container: that container is not Ready (R3.4)
         c.state, c.ready = "running", row.ready == row.total
     return c
+
+
+def _last_ended(row: PodRow) -> Terminated | None:
+    """The last termination a count of 0 dates (`0 (5d14h ago)`, rancher-40992): printPod
+    takes the age after RESTARTS from `lastState.terminated.finishedAt`, and kubectl 1.22 up
+    to its `restarts != 0` check printed it whenever one was set, a count of 0 too
+    (pkg/printers/internalversion/printers.go). So the container ended once at least, the
+    count still 0: the next container was never created (a waiting STATUS: R + 1 ends, the
+    README's restart-count rule); its reason and code not in the row. A count above 0 says
+    so already; none without the age; and beside `Running` none, as a started container
+    after an end has a count above 0 (R4.7), so that row's count and age disagree."""
+    if row.restarts or row.ago is None or row.restarts_cut or row.status == "Running":
+        return None
+    return Terminated(None, None, UNKNOWN_STAMP, row.ago, where=row.where)
 
 
 def _init_state(status: str) -> bool:
