@@ -679,12 +679,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
         "shows_failures': True}"),
-    "kubevious-79.issue-prose-when-i-install-collector-pod-can-stay-in-crashloopbackoff-then-fenced-liveness-and-readiness-probe-yaml-timeout-1.txt": (
-        "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got exit 2: kubesim: err"
-        "or: kubevious-79.issue-prose-when-i-install-collector-pod-can-stay-in-crashloopbackoff-t"
-        "hen-fenced-liveness-and-readiness-probe-yaml-timeout-1.txt:19: duplicate key 'name' in o"
-        "ne mapping (first on line 1); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': False}"),
 }
 
 

@@ -2263,11 +2263,27 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     # the container's name at the probe's own indentation: a key at column 0 above an
     # indented `livenessProbe:` would make that line the continuation of its value
     indent = first.text[:len(first.text) - len(first.text.lstrip())]
-    head = f"{indent}name: app\n" if probe else "status:\n"
-    body = "\n" * max(first.number - 2, 0) + head + "\n".join(
+    own = probe and _own_name(segment, indent)  # the piece names its container: no `app`
+    head = "" if own else f"{indent}name: app\n" if probe else "status:\n"
+    body = "\n" * max(first.number - (1 if own else 2), 0) + head + "\n".join(
         x.text for x in segment.lines) + "\n"
-    return _probes(body, source, first.number, named=False) if probe else \
+    return _probes(body, source, first.number, named=own) if probe else \
         read_kube(body, source)
+
+
+def _own_name(segment: Segment, indent: str) -> bool:
+    """Whether a container's fields pasted from their middle (`livenessProbe:` first, then
+    `name: kubevious`, `ports:` ...) hold the container's own `name:` at the probe's
+    indentation, before any line less indented ends that mapping: the name `app` put above
+    would be a second `name` key of the one mapping (kubevious-79). A `name:` deeper (a
+    port's, an env var's) or in an item (`- name:`) is not the container's."""
+    for line in segment.lines[1:]:
+        text = line.text
+        if text.strip() and not text.startswith(indent):
+            return False  # less indented: the container's mapping ended above
+        if text.startswith(indent + "name:"):
+            return True
+    return False
 
 
 def _cut_list(segment: Segment, source: str) -> RecordSet | None:
