@@ -667,13 +667,6 @@ NOT_READ: dict[str, str] = {
         "ne 1 speaks of a startup probe (\"…fault value. The final `startupProbe` looke; want {'e"
         "nded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 7, 'max': None}, 'show"
         "s_failures': True}"),
-    "sapcc-openstack-helm-64.pr-description-postgres-crash-looping-then-fenced-recovery-log-then-livenessprobe-starts-20s-after-pod-startup-after-5-failed-attempts-killed-the-pod.txt": (
-        "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got exit 2: kubesim: err"
-        "or: sapcc-openstack-helm-64.pr-description-postgres-crash-looping-then-fenced-recovery-l"
-        "og-then-livenessprobe-starts-20s-after-pod-startup-after-5-failed-attempts-killed-the-po"
-        "d.txt:1: not a record explain reads: line 1 speaks of a restart or crash (\"I ; want {'e"
-        "nded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sh"
-        "ows_failures': True}"),
     "cluster-ingress-operator-534.pr-comment-continued-yaml-grep-grace-period-300-then-watch-loop-router-0-1-running-0-to-7m-then-snip-cut-in-date.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
