@@ -655,11 +655,6 @@ NOT_READ: dict[str, str] = {
         "ant {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
         "hows_failures': True}"),
     # held-out batch 132
-    "crunchy-pgo-3429.issue-headings-fenced-oc-get-pods-two-instances-5-5-running-22-restarts-61m-ago-then-describe-grep-liveness-two-probe-lines-unhealthy-x24-cut.txt": (
-        "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 22}, 'shows_failures': True}; "
-        "want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': 22},"
-        " 'shows_failures': True}"),
     "grpc-32875.pr-description-fenced-json-startupprobe-threshold-3-period-3-then-seven-kubelet-lines-killing-container-with-a-grace-period.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got exit 2: kubesim: err"
         "or: grpc-32875.pr-description-fenced-json-startupprobe-threshold-3-period-3-then-seven-k"

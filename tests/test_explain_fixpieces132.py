@@ -10,6 +10,10 @@
   probing 20s after pod startup. And after 5 failed attempts it killed the pod.`): that
   probe's failure and at least one kill (stated_kill.PROBE_KILL, widened). A readiness probe,
   a sentence between, the present, a modal, a question, a conditional, `a pod` stay unread.
+- A `describe POD | grep` naming no pod beside `get pods` rows of that pod and others
+  (crunchy-pgo-3429): the pod its command names (paste.py `_name_by_command`, widened), the
+  row's record of its several containers kept over the grep's one nameless container that
+  states no status (read.py `_summary_over_one`).
 """
 
 from __future__ import annotations
@@ -139,3 +143,61 @@ def test_it_of_no_probe_or_of_what_may_happen_stays_unread(text):
 def test_it_agent_2mb_line() -> None:
     read_in_one_pass("The liveness probe " + "x " * 1_000_000 + ". it killed the pod\n")
     read_in_one_pass("The liveness probe ran. after " * 60_000 + "it killed the pod\n")
+
+
+# --- a `describe | grep` of a pod among several `get pods` rows, its lines naming no container
+
+_ROWS = ("```\n$ oc get pods\nNAME      READY   STATUS    RESTARTS       AGE\n"
+         "db-a-0    3/3     Running   7 (61m ago)    24h\ndb-b-0    3/3     Running   7 (62m ago)    24h\n"
+         "```\n\n")
+_GREP = ("```\n$ oc describe pod {pod} | grep Liveness\n"
+         "    Liveness:   http-get https://:8008/liveness delay=3s timeout=5s period=10s "
+         "#success=1 #failure=3\n"
+         "  Warning  Unhealthy  75m (x24 over 7h6m)   kubelet  Liveness probe failed: Get "
+         "\"https://10.0.0.1:8008/liveness\": context deadline exceeded\n```\n")
+
+
+def _pod_answer(text: str, pod: str) -> tuple[Cause, tuple[ProbeType, ...], CountRange, bool]:
+    a = explained_answer(text, pod=pod)
+    return a.cause, a.failed, a.probe_kills, a.shows_failures
+
+
+def test_a_grepped_describe_is_the_pod_its_command_names_among_rows() -> None:
+    """The describe's lines name no pod; its command names db-a-0, one of the rows: they are
+    that pod's (its failures), the row's sum over its 3 containers bounding the kills
+    (R4.7); the other pod's row stays without them."""
+    text = _ROWS + _GREP.format(pod="db-a-0")
+    assert _pod_answer(text, "db-a-0") == (
+        Cause.CANNOT_TELL, (ProbeType.LIVENESS,), CountRange(0, 7), True)
+    assert _pod_answer(text, "db-b-0")[1] == ()
+
+
+def test_a_grepped_describe_of_a_pod_no_row_shows_stays_apart() -> None:
+    """The command names a pod no row shows: the describe is not the rows' pods' (as
+    before), beside the same describe named among them (read as that pod's)."""
+    apart = _ROWS + _GREP.format(pod="db-c-0")
+    assert _pod_answer(apart, "db-a-0")[1] == ()
+    assert _pod_answer(_ROWS + _GREP.format(pod="db-b-0"), "db-b-0")[1] == (ProbeType.LIVENESS,)
+
+
+def test_the_rows_sum_over_its_containers_stays_beside_a_grepped_describe() -> None:
+    """The grep's lines state no container's status (probe lines, an event row cut at the
+    record's end): the row's record of the pod's 3 containers stays the pod's, its sum
+    bounding their kills whatever rows are cut (R4.7, the get-pods rule), not one
+    container's count."""
+    cut = _ROWS + _GREP.format(pod="db-a-0").replace(
+        "context deadline exceeded\n```\n", "net/http: request canceled while await")
+    assert _pod_answer(cut, "db-a-0") == (
+        Cause.CANNOT_TELL, (ProbeType.LIVENESS,), CountRange(0, 7), True)
+
+
+def test_a_chain_of_arrows_quoted_without_the_lines_indent() -> None:
+    """An indented chain of arrows (a quote, a list's body) is quoted in its note by its words,
+    as the same line unindented is: what is not read is told alike however it is wrapped
+    (test_explain_wrappers' `indent`, davealtena-homelab-1469)."""
+    line = "OOMKilled at 512Mi → CrashLoopBackOff → empty endpoints\n"
+
+    def quoted(text: str) -> list[str]:
+        return [n.text for n in parse_record(text, "r.txt").notes if "chain of arrows" in n.text]
+
+    assert quoted("    " + line) == quoted(line) != []

@@ -1491,7 +1491,9 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
     (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
     above it). Only the record's one unnamed pod is named so, and only beside pods of that
     name (`kubectl top pod NAME --containers` rows): beside a pod of another name (a `get
-    pods` row), the unnamed describe is left to be matched with it."""
+    pods` row), the unnamed describe is left to be matched with it, unless a pod of the
+    command's name is among them (`get pods` rows of that pod and a replica's: the command
+    names which row the describe is of, crunchy-pgo-3429)."""
     unnamed = [p for p in found.pods if p.name is None]
     if not describe.lines or len(unnamed) != 1:
         return
@@ -1500,7 +1502,8 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
     # `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod
     # it printed (a DNS name; `<pod-name>`, a placeholder, names none: command_words.py)
     name = pod_by_command(commands[-1].text) if commands else None
-    if name is None or any(p.name not in (None, name) for p in found.pods):
+    if name is None or (any(p.name not in (None, name) for p in found.pods)
+                        and all(p.name != name for p in found.pods)):
         return
     unnamed[0].name = name
     found.notes.append(Note(f"the describe shows no Name: line: read as pod {name}, which "
