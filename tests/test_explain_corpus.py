@@ -547,11 +547,6 @@ NOT_READ: dict[str, str] = {
         "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 130
     # held-out batch 132
-    "crunchy-pgo-3429.issue-headings-fenced-oc-get-pods-two-instances-5-5-running-22-restarts-61m-ago-then-describe-grep-liveness-two-probe-lines-unhealthy-x24-cut.txt": (
-        "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 22}, 'shows_failures': True}; "
-        "want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': 22},"
-        " 'shows_failures': True}"),
     "grpc-32875.pr-description-fenced-json-startupprobe-threshold-3-period-3-then-seven-kubelet-lines-killing-container-with-a-grace-period.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got exit 2: kubesim: err"
         "or: grpc-32875.pr-description-fenced-json-startupprobe-threshold-3-period-3-then-seven-k"
@@ -559,24 +554,11 @@ NOT_READ: dict[str, str] = {
         "ne 1 speaks of a startup probe (\"…fault value. The final `startupProbe` looke; want {'e"
         "nded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 7, 'max': None}, 'show"
         "s_failures': True}"),
-    "sapcc-openstack-helm-64.pr-description-postgres-crash-looping-then-fenced-recovery-log-then-livenessprobe-starts-20s-after-pod-startup-after-5-failed-attempts-killed-the-pod.txt": (
-        "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got exit 2: kubesim: err"
-        "or: sapcc-openstack-helm-64.pr-description-postgres-crash-looping-then-fenced-recovery-l"
-        "og-then-livenessprobe-starts-20s-after-pod-startup-after-5-failed-attempts-killed-the-po"
-        "d.txt:1: not a record explain reads: line 1 speaks of a restart or crash (\"I ; want {'e"
-        "nded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sh"
-        "ows_failures': True}"),
     "cluster-ingress-operator-534.pr-comment-continued-yaml-grep-grace-period-300-then-watch-loop-router-0-1-running-0-to-7m-then-snip-cut-in-date.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
         "shows_failures': True}"),
-    "kubevious-79.issue-prose-when-i-install-collector-pod-can-stay-in-crashloopbackoff-then-fenced-liveness-and-readiness-probe-yaml-timeout-1.txt": (
-        "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got exit 2: kubesim: err"
-        "or: kubevious-79.issue-prose-when-i-install-collector-pod-can-stay-in-crashloopbackoff-t"
-        "hen-fenced-liveness-and-readiness-probe-yaml-timeout-1.txt:19: duplicate key 'name' in o"
-        "ne mapping (first on line 1); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': False}"),
 }
 
 

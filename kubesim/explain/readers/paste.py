@@ -1497,7 +1497,9 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
     (a page that kept the command and the lines it wanted, `kubectl top` rows of other pods
     above it). Only the record's one unnamed pod is named so, and only beside pods of that
     name (`kubectl top pod NAME --containers` rows): beside a pod of another name (a `get
-    pods` row), the unnamed describe is left to be matched with it."""
+    pods` row), the unnamed describe is left to be matched with it, unless a pod of the
+    command's name is among them (`get pods` rows of that pod and a replica's: the command
+    names which row the describe is of, crunchy-pgo-3429)."""
     unnamed = [p for p in found.pods if p.name is None]
     if not describe.lines or len(unnamed) != 1:
         return
@@ -1506,7 +1508,8 @@ def _name_by_command(found: RecordSet, lines: list[PasteLine], describe: Segment
     # `kubectl describe pod web-1 -n ns`, `oc describe po/web-1`: the command names the pod
     # it printed (a DNS name; `<pod-name>`, a placeholder, names none: command_words.py)
     name = pod_by_command(commands[-1].text) if commands else None
-    if name is None or any(p.name not in (None, name) for p in found.pods):
+    if name is None or (any(p.name not in (None, name) for p in found.pods)
+                        and all(p.name != name for p in found.pods)):
         return
     unnamed[0].name = name
     found.notes.append(Note(f"the describe shows no Name: line: read as pod {name}, which "
@@ -2271,11 +2274,27 @@ def _status_piece(segment: Segment, source: str) -> RecordSet | None:
     # the container's name at the probe's own indentation: a key at column 0 above an
     # indented `livenessProbe:` would make that line the continuation of its value
     indent = first.text[:len(first.text) - len(first.text.lstrip())]
-    head = f"{indent}name: app\n" if probe else "status:\n"
-    body = "\n" * max(first.number - 2, 0) + head + "\n".join(
+    own = probe and _own_name(segment, indent)  # the piece names its container: no `app`
+    head = "" if own else f"{indent}name: app\n" if probe else "status:\n"
+    body = "\n" * max(first.number - (1 if own else 2), 0) + head + "\n".join(
         x.text for x in segment.lines) + "\n"
-    return _probes(body, source, first.number, named=False) if probe else \
+    return _probes(body, source, first.number, named=own) if probe else \
         read_kube(body, source)
+
+
+def _own_name(segment: Segment, indent: str) -> bool:
+    """Whether a container's fields pasted from their middle (`livenessProbe:` first, then
+    `name: kubevious`, `ports:` ...) hold the container's own `name:` at the probe's
+    indentation, before any line less indented ends that mapping: the name `app` put above
+    would be a second `name` key of the one mapping (kubevious-79). A `name:` deeper (a
+    port's, an env var's) or in an item (`- name:`) is not the container's."""
+    for line in segment.lines[1:]:
+        text = line.text
+        if text.strip() and not text.startswith(indent):
+            return False  # less indented: the container's mapping ended above
+        if text.startswith(indent + "name:"):
+            return True
+    return False
 
 
 def _cut_list(segment: Segment, source: str) -> RecordSet | None:

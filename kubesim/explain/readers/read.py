@@ -982,6 +982,8 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
                 and c.containers == 1 == into.containers[0].containers:
             _fill(into.containers[0], c)  # a piece of the pod's one container
             continue
+        if _summary_over_one(into, c):
+            continue
         mine = next((m for m in into.containers if m.name == c.name), None)
         if mine is None:
             into.containers.append(c)
@@ -1014,6 +1016,24 @@ def _keep_untold_end(told: ContainerRecord, document: ContainerRecord) -> None:
     if end is not None and document.last is None and document.terminated is None and \
             document.state in ("waiting", "running"):
         document.last = end
+
+
+def _summary_over_one(into: PodRecord, c: ContainerRecord) -> bool:
+    """A `get pods` row's record of the pod's several containers (READY n/N, N > 1, no name)
+    merged into a record of one container that names none (a `describe | grep` that dropped
+    every container's name, crunchy-pgo-3429) that states no status of its own (its probe
+    lines alone): that container is one of the row's, which one not told, so the row's
+    record of them all stays the pod's, with what the one says and it does not, as when the
+    row comes first (`_merge`'s fill of the unnamed). A describe block that states a state or
+    count stays the container's (that count is one container's, the row's a sum). False
+    (nothing done) for any other pair."""
+    one = [m for m in into.containers if m.name is None]
+    if c.name is not None or c.containers < 2 or len(one) != 1 or one[0].containers != 1 \
+            or _has_status(one[0]):
+        return False
+    into.containers[into.containers.index(one[0])] = c
+    _fill(c, one[0])
+    return True
 
 
 def _has_status(c: ContainerRecord) -> bool:

@@ -815,7 +815,7 @@ def _chain_end(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             or not states_what_happened(line, found.start, found.end):
         return None, ""
     how, quoted = "as a step of a chain of arrows telling what happened, a crash loop after it", \
-        line[found.start:found.end]
+        line[found.start:found.end].strip()  # (a quote of its words, not of the indent)
     if found.kind != "oom":
         return _one_kill(found.kind, how, quoted)
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]

@@ -110,8 +110,18 @@ _TRIPPED_IT = (r"(?<![A-Za-z])" + _kind("trippedit") + _ENDPOINT + r"[^.?!\n]{0,
                + _TRIP + r"(?i:it)" + _GOT_KILLED)
 _TRIPPED = (r"(?<![A-Za-z])" + _TRIP + r"(?i:the|its|our)[ \t]+" + _kind("tripped") + _ENDPOINT
             + _GOT_KILLED)
+# the probe the subject of one sentence and `it` the agent of the kill in the next (fix56e,
+# sapcc-openstack-helm-64: `The livenessprobe starts probing 20s after pod startup. And after 5
+# failed attempts it killed the pod.`): the pronoun is the subject before it, the probe (R4.4).
+# The probe opens its sentence after a determiner (`If the liveness probe ...` is a
+# conditional's, not read), `it` the first subject of the very next sentence, `killed` past
+# (`it kills the pod` is a guide's present; `it will kill` what may happen)
+_IT_AGENT = (r"(?:^|(?<=[.!?][ \t]))(?i:the|its|our|my)[ \t]+" + _kind("itagent")
+             + r"[ \t]*(?i:probes?|checks?)(?![\w-])[^.?!\n]{0,200}?[.!][ \t]+"
+             r"(?:(?i:and|then|so)[ \t]+)?(?:(?i:after|within|once)[ \t][^.?!,\n]{0,80}?,?[ \t]+)?"
+             r"(?i:it)[ \t]+(?:(?i:then|eventually|finally|just)[ \t]+)?(?i:killed)[ \t]+" + _OBJECT)
 PROBE_KILL = lazy_regex(r"(?:" + _AGENT + r"|" + _FAILED + r"|" + _PASSIVE + r"|" + _CAUSED + r"|"
-                        + _TRIPPED_IT + r"|" + _TRIPPED + r")")
+                        + _TRIPPED_IT + r"|" + _TRIPPED + r"|" + _IT_AGENT + r")")
 KILL_ANCHORS = ("kill", "Kill", "KILL")
 # (a kill stated as the pod's termination: `_CAUSED`'s `being terminated`)
 PROBE_KILL_ANCHORS = KILL_ANCHORS + ("terminated", "Terminated", "TERMINATED")
@@ -243,7 +253,7 @@ def probe_kill_lines(m: re.Match[str]) -> list[str]:
     shape, the one that names the container by an id a page may elide: `...`)."""
     groups = m.groupdict()
     return kill_lines(next(groups[k] for k in ("agent", "failed", "passive", "caused", "trippedit",
-                                     "tripped", "ko")
+                                     "tripped", "itagent", "ko")
                            if groups.get(k)).lower())
 
 
