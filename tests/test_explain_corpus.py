@@ -514,7 +514,9 @@ NOT_READ: dict[str, str] = {
         " Left marked by the lead at stop 55 (fc55r's finding): the liveness failure's subject is"
         " `the 3rd node` and the readiness failures' `the server runs on ... with some readiness "
         "probes failing`; no README rule reads a node or a server as standing for a DaemonSet's p"
-        "od, and the two statements on one line would have to be joined into one answer"),
+        "od, and the two statements on one line would have to be joined into one answer"
+        " pagectx56 (stop 56): still needs a rule of a node or server standing for a DaemonSet's "
+        "pod and two clauses of one line joined into one answer: more than one general rule, left"),
     "cross-media-measurement-165.issue-fenced-cue-readiness-exec-probe-then-fenced-get-pods-four-aggregator-pods-0-1-running-0-cut-in-ready.txt": (
         "held-out batch 127, first contact on stop 55's code after its fixes (190d85f2): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
@@ -536,7 +538,12 @@ NOT_READ: dict[str, str] = {
         "pBack status because liveness and readiness probes are rejected` is a liveness kill by t"
         "he fixprose38 rule ({1, null}); the facts' {0, null} rests on the sentence before (`when"
         " applying this policy`, the eks-charts-983 rule), and no reader carries a `when` across "
-        "sentences"),
+        "sentences"
+        " pagectx56 (stop 56): nothing reads the sentence alone either: a bare `Pod` subject in t"
+        "he present, `are rejected` as a probe's failure, a back-off caused by two probes named ("
+        "even `because liveness and readiness probes fail` gives probe none) and the `when` carri"
+        "ed from the sentence before: four readings, not one rule; the README's eks-charts-983 wo"
+        "rding corrected to `states no kill`"),
     # held-out batch 129
     # held-out batch 131
     # held-out batch 128
@@ -544,7 +551,14 @@ NOT_READ: dict[str, str] = {
         "held-out batch 128, first contact on stop 56's code (d0e4ee28): got [prometheus-server-c"
         "onfigmap-reload] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
         "0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readi"
-        "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
+        "ness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
+        " Left marked by the lead at stop 56 (fc56c's finding): three pieces are needed and none "
+        "alone makes it hold: the probes' sentence (`Liveness and Readiness HTTP prob failing`: H"
+        "TTP between the names and the misspelt `prob`, no verb before `failing`), the crash loop"
+        " of a bare `Prometheus pod` after `After deployment,`, and not giving a failure of no co"
+        "ntainer to the one container the record shows where that container's whole block lists n"
+        "o probe of that kind (tried: 9 holding records would miss, e.g. containerd-3781, k8s-115"
+        "469, redis-13636); its facts rest on readings the README does not state yet (its Doubt)"),
     # held-out batch 130
     # held-out batch 132
     "grpc-32875.pr-description-fenced-json-startupprobe-threshold-3-period-3-then-seven-kubelet-lines-killing-container-with-a-grace-period.txt": (
@@ -553,12 +567,22 @@ NOT_READ: dict[str, str] = {
         "ubelet-lines-killing-container-with-a-grace-period.txt:1: not a record explain reads: li"
         "ne 1 speaks of a startup probe (\"…fault value. The final `startupProbe` looke; want {'e"
         "nded': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 7, 'max': None}, 'show"
-        "s_failures': True}"),
+        "s_failures': True}"
+        " Left marked by the lead at stop 56 (fix56e's finding): three readers are needed, none t"
+        "here: a probe given as JSON (the author's JSON also misses a closing brace), kubelet lin"
+        "es of the form `HH:MM:SS.micro \"Killing container with a grace period\"` with no kl"
+        "og header, and the tie of kills of no stated cause to the one killing probe of the paste"
+        "d spec"),
     "cluster-ingress-operator-534.pr-comment-continued-yaml-grep-grace-period-300-then-watch-loop-router-0-1-running-0-to-7m-then-snip-cut-in-date.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "
         "want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, '"
-        "shows_failures': True}"),
+        "shows_failures': True}"
+        " Left marked by the lead at stop 56 (fix56e's finding): its facts go beyond the README a"
+        "s written: `I don't see a restart until way way later` affirms a later restart, but the "
+        "prose rules read a negation as stating nothing (crashcatch55's `not restarting` is no re"
+        "start, not a later one), and `_snip-snip-snip_` in markdown italics is no cut mark the R"
+        "EADME lists; a rule of each is to write first"),
 }
 
 
