@@ -28,6 +28,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
@@ -150,6 +151,14 @@ class _Place:
 def line_roles(lines: Sequence[str]) -> list[Role | None]:
     """Each line's role (`Role`, or None where no section of a known role holds it), by the
     headings above it; a heading's own line has its section's role."""
+    return list(_line_roles(tuple(lines)))
+
+
+# the readers of one paste weigh the same lines each (case_lines, aside_lines, set_aside: seven
+# times for a page of prose, each a pass over every line): the roles are found once a text, by
+# its lines' content (two kept, as normalise keeps its lines)
+@lru_cache(maxsize=2)
+def _line_roles(lines: tuple[str, ...]) -> tuple[Role | None, ...]:
     out: list[Role | None] = []
     at = _Place()
     for line in lines:
@@ -164,7 +173,7 @@ def line_roles(lines: Sequence[str]) -> list[Role | None]:
         if at.listed is not None and _ITEM.match(line) is None:
             at.listed = None  # the list's end
         out.append(_heading(line, at))
-    return out
+    return tuple(out)
 
 
 def _heading(line: str, at: _Place) -> Role | None:
