@@ -24,13 +24,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.budget import Meter, run_work
-from kubesim.analysis.check.experiments import settle_time, synthetic
 from kubesim.analysis.check.fixes import ProbePatch, patched_pod, probe_data
 from kubesim.analysis.check.memo import protection_windows
 from kubesim.analysis.check.rules import Severity
 from kubesim.analysis.check.scoping import for_container
-from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
-from kubesim.analysis.sweep.run import evaluate_point
 from kubesim.analysis.wants import MAX_WANT_SECONDS, WANTS, Want, parse_want
 from kubesim.analysis.windows import hang_detection, readiness_down, startup_safe_until
 from kubesim.behaviour.scenario import Scenario
@@ -457,6 +454,10 @@ class Confirmation:
 def confirmations(pod: ProbedContainer, wants: list[Want],
                   outage: Outage) -> list[Confirmation]:
     """The runs that confirm `pod` meets `wants` (survive an outage, catch a hang)."""
+    # the confirming runs' behaviours load with the first confirmation: explain's suggestion
+    # for a record often stops before one (nothing meets every expectation)
+    from kubesim.analysis.check.experiments import settle_time, synthetic
+
     start = settle_time(pod)
     # a key the pod has on several endpoints is named by the focus container's scoped key
     keys = {pod.container.target(t).key: tgt.key for t, tgt in focus_targets(pod).items()}
@@ -500,6 +501,10 @@ def _confirm(pod: ProbedContainer, wants: list[Want], outage: Outage, s: Setting
 
 def _held(pod: ProbedContainer, behaviour: Any, expect: str, duration: float,
           s: Settings) -> bool:
+    # the sweep engine loads with the first confirming run (see `confirmations`)
+    from kubesim.analysis.sweep.grid import Point, SweepSpec, parse_goal
+    from kubesim.analysis.sweep.run import evaluate_point
+
     spec = SweepSpec(pod=pod, behaviour=behaviour, profile=s.profile, duration=duration,
                      phases=s.phases, seed=s.seed, expectations=(parse_goal(expect),))
     return all(evaluate_point(spec, Point(0, {})).expectations.values())

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kubesim.analysis.check.findings import ContainerRef, Loc, Workload
 from kubesim.analysis.check.rules import RULES, rule_ids, rule_of
@@ -25,8 +25,10 @@ from kubesim.spec.sources import (
     split_helm_stream,
     walk,
 )
-from kubesim.spec.workload import ServiceSpec
 from kubesim.spec.yamlio import STDIN, YamlDocument, load_yaml_documents, read_text
+
+if TYPE_CHECKING:
+    from kubesim.spec.workload import ServiceSpec
 
 __all__ = ["IGNORE_ANNOTATION", "REASON_ANNOTATION", "STARTUP_ANNOTATION", "Inputs",
            "SourcedDocuments",
@@ -197,6 +199,10 @@ def _service(data: Any) -> _Service | None:
     """A Service document's namespace, selector and settings; None for anything else."""
     if not isinstance(data, dict) or data.get("kind") != "Service":
         return None
+    # the fleet's workload model loads with the first Service: explain rebuilds a pod's
+    # workload alone, and most manifests check reads hold none
+    from kubesim.spec.workload import ServiceSpec
+
     meta = m if isinstance(m := data.get("metadata"), dict) else {}
     spec = s if isinstance(s := data.get("spec"), dict) else {}
     selector = sel if isinstance(sel := spec.get("selector"), dict) else {}
