@@ -82,3 +82,17 @@ def test_the_quoted_words_leave_through_the_error_edge_neutralised() -> None:
     assert "\x1b" not in done.stderr and "\r" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert "line 1 speaks of a liveness probe, a kill" in done.stderr
+
+
+@pytest.mark.parametrize("wrap", [
+    lambda line: f"\x1b[1;31m{line}\x1b[0m",  # a terminal's colours
+    lambda line: line.replace("'", "&#39;").replace('"', "&quot;"),  # an HTML-escaped copy
+])
+def test_a_wrapped_copy_is_refused_with_the_bare_copys_words(wrap) -> None:
+    # the told line is looked for in the paste made plain (as the readers read it), so a
+    # coloured or escaped copy names the same line and words (test_explain_wrappers found the
+    # coloured copy of openemr-3871 refused with the formats alone)
+    bare = "Hello.\nMySQL deploys fine. But the OpenEMR pod does not. I get CrashLoopBackOff.\n"
+    wrapped = "\n".join(wrap(line) for line in bare.split("\n"))
+    assert refusal(wrapped).message == refusal(bare).message
+    assert refusal(bare).line == 2 and "speaks of a restart or crash" in refusal(bare).message

@@ -249,19 +249,21 @@ def _pasted(text: str, clean: str, source: str, error: RecordError | None) -> Re
         return found
     if error is not None:
         raise error
-    raise _refused(text, source)
+    raise _refused(text, clean, source)
 
 
-def _refused(text: str, source: str) -> RecordError:
+def _refused(text: str, clean: str, source: str) -> RecordError:
     """The error of a paste explain reads nothing of: a table's columns named when its first
-    line is a table's heading (kubectl's other columns), else the formats explain reads."""
+    line is a table's heading (kubectl's other columns), else the formats explain reads and
+    the line of `clean` (the paste made plain, line for line: a coloured or escaped copy says
+    what the bare one says) that speaks of a probe or an end."""
     first = _first_line(text)
     if _TABLE.match(first):
         columns = ", ".join(re.split(r"\s{2,}", first.strip())[:8])
         return RecordError(f"a table with columns {columns[:120]} is not one explain reads "
                            "(kubectl describe pod, or kubectl get events with its default "
                            "columns); give kubectl get events -o json", source=source, line=1)
-    return _refused_telling(text, source)
+    return _refused_telling(clean, source)
 
 
 def _refused_telling(text: str, source: str) -> RecordError:
