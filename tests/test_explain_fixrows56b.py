@@ -183,8 +183,9 @@ _DESCRIBE = ("Events:\n  Type     Reason     Age              From     Message\n
 
 
 def test_more_image_rows_than_created_ones_show_the_last_container_ended():
-    """A describe cut in its Started row: Pulled x3 beside Created x2 is a third start
-    begun, so the second container ended and may have been killed: {0, 2}."""
+    """R4.7 (each new container follows the last one, restartCount + 1): a describe cut in its
+    Started row, Pulled x3 beside Created x2, is a third start begun, so the second container
+    ended and may have been killed: {0, 2}."""
     text = _DESCRIBE.format(pulled=3, failed="")
     assert _facts(text) == (Cause.CANNOT_TELL, (0, 2), True)
 
