@@ -583,6 +583,17 @@ NOT_READ: dict[str, str] = {
         "prose rules read a negation as stating nothing (crashcatch55's `not restarting` is no re"
         "start, not a later one), and `_snip-snip-snip_` in markdown italics is no cut mark the R"
         "EADME lists; a rule of each is to write first"),
+    # held-out batch 136
+    "aks-2457.issue-prose-oms-agent-restarting-possible-cause-oom-then-fenced-get-pods-four-omsagent-restarts-15-0-4-60-then-events-liveness-exec-ps-output-cut.txt": ("held-out batch 136: not yet run"),
+    "argo-cd-4094.issue-summary-dex-server-endless-crashloopbackoff-then-fenced-get-all-dex-crashloop-5-cut-in-argocd-server-name.txt": ("held-out batch 136: not yet run"),
+    "proxmox-talos-opentofu-15.issue-prose-argocd-repo-server-crashloopbackoff-container-exits-cleanly-exit-code-0-liveness-times-out-causing-kubernetes-to-restart.txt": ("held-out batch 136: not yet run"),
+    "aws-for-fluent-bit-274.comment-reason-is-oomkilled-then-indented-last-state-oomkilled-137-then-debug-log-lines-cut.txt": ("held-out batch 136: not yet run"),
+    "prometheus-engine-338.issue-prose-gke-autopilot-crashes-are-oomkilled-then-fenced-container-status-yaml-laststate-oomkilled-137-cut-in-image-link.txt": ("held-out batch 136: not yet run"),
+    "ipaas-quickstarts-1500.issue-openshift-console-text-crash-loop-back-off-last-state-completed-restart-count-75-then-comment-container-crashing-frequently.txt": ("held-out batch 136: not yet run"),
+    "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": ("held-out batch 136: not yet run"),
+    "yolean-kubernetes-kafka-300.issue-minikube-steps-kafka-pods-crashloop-because-readiness-seems-to-fail-then-readiness-yaml-then-get-all-wide-kafka-0-error-3-cut.txt": ("held-out batch 136: not yet run"),
+    "kubernetes-minikube-947.issue-continued-2016-events-tabs-kubedns-readiness-x60-liveness-x20-failedsync-backoff-5m-dnsmasq-liveness-x14-killing-cut.txt": ("held-out batch 136: not yet run"),
+    "crc-1174.comment-continued-get-events-all-namespaces-zero-ages-community-operators-liveness-and-readiness-timeout-cut.txt": ("held-out batch 136: not yet run"),
 }
 
 
