@@ -594,6 +594,16 @@ NOT_READ: dict[str, str] = {
     "yolean-kubernetes-kafka-300.issue-minikube-steps-kafka-pods-crashloop-because-readiness-seems-to-fail-then-readiness-yaml-then-get-all-wide-kafka-0-error-3-cut.txt": ("held-out batch 136: not yet run"),
     "kubernetes-minikube-947.issue-continued-2016-events-tabs-kubedns-readiness-x60-liveness-x20-failedsync-backoff-5m-dnsmasq-liveness-x14-killing-cut.txt": ("held-out batch 136: not yet run"),
     "crc-1174.comment-continued-get-events-all-namespaces-zero-ages-community-operators-liveness-and-readiness-timeout-cut.txt": ("held-out batch 136: not yet run"),
+    # held-out batch 137
+    "datadog-helm-charts-421.issue-form-we-receive-liveness-probe-failures-then-fenced-datadog-event-monitor-text-unhealthy-readiness-and-liveness-500-cut.txt": ("held-out batch 137: not yet run"),
+    "loki-605.issue-prose-loki-pod-crashes-randomly-with-error-quoted-liveness-probe-failed-statuscode-500.txt": ("held-out batch 137: not yet run"),
+    "m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-then-fenced-get-pods-go-template-laststate-reason-command.txt": ("held-out batch 137: not yet run"),
+    "k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containerstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt": ("held-out batch 137: not yet run"),
+    "origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-with-message-then-fenced-json-log-request-timeout.txt": ("held-out batch 137: not yet run"),
+    "prometheus-operator-319.issue-comment-pod-killed-3s-after-startup-liveness-probe-kills-the-pod-then-fenced-2017-tab-event-rows-killing-cut-in-id.txt": ("held-out batch 137: not yet run"),
+    "axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-pod-oomkilled-twice-this-past-week-cut-in-test-plan.txt": ("held-out batch 137: not yet run"),
+    "infra-deployments-6056.pr-description-one-line-pod-is-crashing-removing-livenessprobe.txt": ("held-out batch 137: not yet run"),
+    "syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-premature-termination-and-crash-loop-back-off.txt": ("held-out batch 137: not yet run"),
 }
 
 
