@@ -584,26 +584,76 @@ NOT_READ: dict[str, str] = {
         "start, not a later one), and `_snip-snip-snip_` in markdown italics is no cut mark the R"
         "EADME lists; a rule of each is to write first"),
     # held-out batch 136
-    "aks-2457.issue-prose-oms-agent-restarting-possible-cause-oom-then-fenced-get-pods-four-omsagent-restarts-15-0-4-60-then-events-liveness-exec-ps-output-cut.txt": ("held-out batch 136: not yet run"),
-    "argo-cd-4094.issue-summary-dex-server-endless-crashloopbackoff-then-fenced-get-all-dex-crashloop-5-cut-in-argocd-server-name.txt": ("held-out batch 136: not yet run"),
-    "proxmox-talos-opentofu-15.issue-prose-argocd-repo-server-crashloopbackoff-container-exits-cleanly-exit-code-0-liveness-times-out-causing-kubernetes-to-restart.txt": ("held-out batch 136: not yet run"),
-    "aws-for-fluent-bit-274.comment-reason-is-oomkilled-then-indented-last-state-oomkilled-137-then-debug-log-lines-cut.txt": ("held-out batch 136: not yet run"),
-    "prometheus-engine-338.issue-prose-gke-autopilot-crashes-are-oomkilled-then-fenced-container-status-yaml-laststate-oomkilled-137-cut-in-image-link.txt": ("held-out batch 136: not yet run"),
-    "ipaas-quickstarts-1500.issue-openshift-console-text-crash-loop-back-off-last-state-completed-restart-count-75-then-comment-container-crashing-frequently.txt": ("held-out batch 136: not yet run"),
-    "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": ("held-out batch 136: not yet run"),
-    "yolean-kubernetes-kafka-300.issue-minikube-steps-kafka-pods-crashloop-because-readiness-seems-to-fail-then-readiness-yaml-then-get-all-wide-kafka-0-error-3-cut.txt": ("held-out batch 136: not yet run"),
-    "kubernetes-minikube-947.issue-continued-2016-events-tabs-kubedns-readiness-x60-liveness-x20-failedsync-backoff-5m-dnsmasq-liveness-x14-killing-cut.txt": ("held-out batch 136: not yet run"),
-    "crc-1174.comment-continued-get-events-all-namespaces-zero-ages-community-operators-liveness-and-readiness-timeout-cut.txt": ("held-out batch 136: not yet run"),
+    "proxmox-talos-opentofu-15.issue-prose-argocd-repo-server-crashloopbackoff-container-exits-cleanly-exit-code-0-liveness-times-out-causing-kubernetes-to-restart.txt": (
+        "held-out batch 136, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
+        "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
+        "None}, 'shows_failures': True}"),
+    "ipaas-quickstarts-1500.issue-openshift-console-text-crash-loop-back-off-last-state-completed-restart-count-75-then-comment-container-crashing-frequently.txt": (
+        "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: --container 'axway': the record names no container (containers: one the record does "
+        "not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': 76}, 'shows_failures': True}"),
+    "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": (
+        "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liv"
+        "eness-check-fails-connection-refused-9000.txt:9: not a record explain reads: line 9 spea"
+        "ks of a restart or crash (\"But the deployment keep crashing because the liven; want {'e"
+        "nded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sh"
+        "ows_failures': True}"),
     # held-out batch 137
-    "datadog-helm-charts-421.issue-form-we-receive-liveness-probe-failures-then-fenced-datadog-event-monitor-text-unhealthy-readiness-and-liveness-500-cut.txt": ("held-out batch 137: not yet run"),
-    "loki-605.issue-prose-loki-pod-crashes-randomly-with-error-quoted-liveness-probe-failed-statuscode-500.txt": ("held-out batch 137: not yet run"),
-    "m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-then-fenced-get-pods-go-template-laststate-reason-command.txt": ("held-out batch 137: not yet run"),
-    "k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containerstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt": ("held-out batch 137: not yet run"),
-    "origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-with-message-then-fenced-json-log-request-timeout.txt": ("held-out batch 137: not yet run"),
-    "prometheus-operator-319.issue-comment-pod-killed-3s-after-startup-liveness-probe-kills-the-pod-then-fenced-2017-tab-event-rows-killing-cut-in-id.txt": ("held-out batch 137: not yet run"),
-    "axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-pod-oomkilled-twice-this-past-week-cut-in-test-plan.txt": ("held-out batch 137: not yet run"),
-    "infra-deployments-6056.pr-description-one-line-pod-is-crashing-removing-livenessprobe.txt": ("held-out batch 137: not yet run"),
-    "syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-premature-termination-and-crash-loop-back-off.txt": ("held-out batch 137: not yet run"),
+    "loki-605.issue-prose-loki-pod-crashes-randomly-with-error-quoted-liveness-probe-failed-statuscode-500.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
+        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
+        "1, 'max': None}, 'shows_failures': True}"),
+    "m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-then-fenced-get-pods-go-template-laststate-reason-command.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-th"
+        "en-fenced-get-pods-go-template-laststate-reason-command.txt:1: not a record explain read"
+        "s: line 1 speaks of a kill (\"…er in scraper was being OOMKilled by k8s. Howev; want {'e"
+        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
+        "es': True}"),
+    "k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containerstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containe"
+        "rstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt:1: not a rec"
+        "ord explain reads: line 1 speaks of a restart or crash (\"…eason, for example ; want {'e"
+        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 31}, 'shows_fail"
+        "ures': True}"),
+    "origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-with-message-then-fenced-json-log-request-timeout.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-"
+        "with-message-then-fenced-json-log-request-timeout.txt:4: not a record explain reads: lin"
+        "e 4 speaks of a restart or crash (\"But kibana pod is crashing after each 1- 2; want {'e"
+        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
+        "ilures': True}"),
+    "prometheus-operator-319.issue-comment-pod-killed-3s-after-startup-liveness-probe-kills-the-pod-then-fenced-2017-tab-event-rows-killing-cut-in-id.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got [prometheus] {'ended"
+        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures':"
+        " True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills"
+        "': {'min': 1, 'max': None}, 'shows_failures': True}"),
+    "axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-pod-oomkilled-twice-this-past-week-cut-in-test-plan.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-po"
+        "d-oomkilled-twice-this-past-week-cut-in-test-plan.txt:3: not a record explain reads: lin"
+        "e 3 speaks of a kill, a restart or crash (\"- **Pod Restarts (Top 15, by pod, ; want {'e"
+        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
+        "es': True}"),
+    "infra-deployments-6056.pr-description-one-line-pod-is-crashing-removing-livenessprobe.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: infra-deployments-6056.pr-description-one-line-pod-is-crashing-removing-livenessprob"
+        "e.txt:1: not a record explain reads: line 1 speaks of a liveness probe, a restart or cra"
+        "sh (\"Pod is crashing, removing livenessProbe\"), but in no sentence explain re; want {'"
+        "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_f"
+        "ailures': True}"),
+    "syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-premature-termination-and-crash-loop-back-off.txt": (
+        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
+        "or: syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-prematu"
+        "re-termination-and-crash-loop-back-off.txt:12: not a record explain reads: line 12 speak"
+        "s of a restart or crash (\"…pod and it ends up in a crash loop back off.\"), bu; want {'"
+        "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
+        "hows_failures': True}"),
 }
 
 
