@@ -654,6 +654,17 @@ NOT_READ: dict[str, str] = {
         "s of a restart or crash (\"…pod and it ends up in a crash loop back off.\"), bu; want {'"
         "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
         "hows_failures': True}"),
+    # held-out batch 133
+    "cri-o-9274.issue-what-happened-router-container-is-died-then-fenced-journalctl-kubelet-grep-hyperkube-probe-errored-liveness-readiness-process-not-found-cut.txt": ("held-out batch 133: not yet run"),
+    "containerd-6080.comment-fenced-containerd-stopcontainer-timeout-2s-then-fenced-kubelet-killcontainer-deadline-exceeded-message-for-container-cut.txt": ("held-out batch 133: not yet run"),
+    "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": ("held-out batch 133: not yet run"),
+    "gardener-15636.issue-comment-fenced-get-pods-two-metrics-server-0-1-restarts-232-1805-crashloopbackoff-then-failed-probe-log-line-then-prose-cut.txt": ("held-out batch 133: not yet run"),
+    "rke2-112.issue-describe-the-issue-metrics-server-restarts-due-to-liveness-get-pods-row-running-6-then-fenced-events-liveness-x6-cut-in-message.txt": ("held-out batch 133: not yet run"),
+    "metrics-server-698.issue-what-happened-keeps-restarting-with-failed-probes-fenced-get-pod-running-61-35d-then-get-events-liveness-readiness-cut.txt": ("held-out batch 133: not yet run"),
+    "karmada-2110.issue-comment-describe-dash-row-without-header-names-then-unhealthy-liveness-x4251-over-35h-cut-at-dial.txt": ("held-out batch 133: not yet run"),
+    "fluentd-2475.issue-bug-description-every-pod-will-fail-liveness-and-be-restarted-by-k8s-then-screenshot-and-environment.txt": ("held-out batch 133: not yet run"),
+    "tilt-6347.issue-current-behavior-tilt-event-line-liveness-refused-then-probe-yaml-threshold-3-period-10-then-tilt-doctor-cut.txt": ("held-out batch 133: not yet run"),
+    "k3s-7014.issue-bold-issue-colon-liveness-probe-failed-refused-then-versions-then-fenced-coredns-log-health-request-failed-cut.txt": ("held-out batch 133: not yet run"),
 }
 
 
