@@ -665,6 +665,17 @@ NOT_READ: dict[str, str] = {
     "fluentd-2475.issue-bug-description-every-pod-will-fail-liveness-and-be-restarted-by-k8s-then-screenshot-and-environment.txt": ("held-out batch 133: not yet run"),
     "tilt-6347.issue-current-behavior-tilt-event-line-liveness-refused-then-probe-yaml-threshold-3-period-10-then-tilt-doctor-cut.txt": ("held-out batch 133: not yet run"),
     "k3s-7014.issue-bold-issue-colon-liveness-probe-failed-refused-then-versions-then-fenced-coredns-log-health-request-failed-cut.txt": ("held-out batch 133: not yet run"),
+    # held-out batch 135
+    "ibm-event-streams-7.issue-headings-zookeeper-pods-repeatedly-restart-fenced-logs-previous-then-fenced-last-state-oomkilled-exit-137.txt": ("held-out batch 135: not yet run"),
+    "ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-15-restarts-exit-139-node-heap-out-of-memory-cut.txt": ("held-out batch 135: not yet run"),
+    "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": ("held-out batch 135: not yet run"),
+    "dam-1590.pr-description-problem-restartcount-climbing-exitcode-9-then-fenced-unhealthy-and-killing-rows-no-age-node-event-loop-cut.txt": ("held-out batch 135: not yet run"),
+    "storetheindex-1185.comment-fenced-get-pod-yaml-elided-laststate-terminated-oomkilled-137-ready-true-restartcount-5.txt": ("held-out batch 135: not yet run"),
+    "deis-controller-418.issue-fenced-2016-get-pods-eight-rows-workflow-0-1-running-3-then-rc-table-cut.txt": ("held-out batch 135: not yet run"),
+    "linkerd-2273.issue-prose-l5d-pods-restarted-fenced-get-pods-row-running-95-then-unhealthy-liveness-x1766-over-3d-timeout.txt": ("held-out batch 135: not yet run"),
+    "agentic-org-177.pr-description-root-cause-uvicorn-workers-fenced-evicted-node-low-on-memory-then-fix-cut.txt": ("held-out batch 135: not yet run"),
+    "dotnet-monitor-1063.issue-continued-app-container-restart-count-1-monitor-0-crashed-and-restarted-then-deployment-yaml-cut.txt": ("held-out batch 135: not yet run"),
+    "steeltoe-tooling-89.issue-fenced-st-undeploy-get-pods-row-0-1-crashloopbackoff-801-2d19h.txt": ("held-out batch 135: not yet run"),
 }
 
 
