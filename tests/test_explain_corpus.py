@@ -655,27 +655,57 @@ NOT_READ: dict[str, str] = {
         "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
         "hows_failures': True}"),
     # held-out batch 133
-    "cri-o-9274.issue-what-happened-router-container-is-died-then-fenced-journalctl-kubelet-grep-hyperkube-probe-errored-liveness-readiness-process-not-found-cut.txt": ("held-out batch 133: not yet run"),
-    "containerd-6080.comment-fenced-containerd-stopcontainer-timeout-2s-then-fenced-kubelet-killcontainer-deadline-exceeded-message-for-container-cut.txt": ("held-out batch 133: not yet run"),
-    "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": ("held-out batch 133: not yet run"),
-    "gardener-15636.issue-comment-fenced-get-pods-two-metrics-server-0-1-restarts-232-1805-crashloopbackoff-then-failed-probe-log-line-then-prose-cut.txt": ("held-out batch 133: not yet run"),
-    "rke2-112.issue-describe-the-issue-metrics-server-restarts-due-to-liveness-get-pods-row-running-6-then-fenced-events-liveness-x6-cut-in-message.txt": ("held-out batch 133: not yet run"),
-    "metrics-server-698.issue-what-happened-keeps-restarting-with-failed-probes-fenced-get-pod-running-61-35d-then-get-events-liveness-readiness-cut.txt": ("held-out batch 133: not yet run"),
-    "karmada-2110.issue-comment-describe-dash-row-without-header-names-then-unhealthy-liveness-x4251-over-35h-cut-at-dial.txt": ("held-out batch 133: not yet run"),
-    "fluentd-2475.issue-bug-description-every-pod-will-fail-liveness-and-be-restarted-by-k8s-then-screenshot-and-environment.txt": ("held-out batch 133: not yet run"),
-    "tilt-6347.issue-current-behavior-tilt-event-line-liveness-refused-then-probe-yaml-threshold-3-period-10-then-tilt-doctor-cut.txt": ("held-out batch 133: not yet run"),
-    "k3s-7014.issue-bold-issue-colon-liveness-probe-failed-refused-then-versions-then-fenced-coredns-log-health-request-failed-cut.txt": ("held-out batch 133: not yet run"),
+    "containerd-6080.comment-fenced-containerd-stopcontainer-timeout-2s-then-fenced-kubelet-killcontainer-deadline-exceeded-message-for-container-cut.txt": (
+        "held-out batch 133, first contact on stop 57's code (50204c26): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
+        ", 'shows_failures': True}"),
+    "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
+        "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
+        "or: openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-orig"
+        "in-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt:3: not a recor"
+        "d explain reads: line 3 speaks of a liveness probe (\"1. `exec` liveness probe; want {'e"
+        "nded': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'show"
+        "s_failures': True}"),
+    "gardener-15636.issue-comment-fenced-get-pods-two-metrics-server-0-1-restarts-232-1805-crashloopbackoff-then-failed-probe-log-line-then-prose-cut.txt": (
+        "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
+        "or: gardener-15636.issue-comment-fenced-get-pods-two-metrics-server-0-1-restarts-232-180"
+        "5-crashloopbackoff-then-failed-probe-log-line-then-prose-cut.txt:2: not a record explain"
+        " reads: line 2 speaks of a restart or crash (\"…into a self-sustaining CrashLo; want {'e"
+        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1806}, 'shows_fa"
+        "ilures': True}"),
+    "rke2-112.issue-describe-the-issue-metrics-server-restarts-due-to-liveness-get-pods-row-running-6-then-fenced-events-liveness-x6-cut-in-message.txt": (
+        "held-out batch 133, first contact on stop 57's code (50204c26): got [metrics-server] {'e"
+        "nded': 'liveness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': 6}, 'sho"
+        "ws_failures': True}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {"
+        "'min': 0, 'max': 6}, 'shows_failures': True}"),
     # held-out batch 135
-    "ibm-event-streams-7.issue-headings-zookeeper-pods-repeatedly-restart-fenced-logs-previous-then-fenced-last-state-oomkilled-exit-137.txt": ("held-out batch 135: not yet run"),
-    "ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-15-restarts-exit-139-node-heap-out-of-memory-cut.txt": ("held-out batch 135: not yet run"),
-    "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": ("held-out batch 135: not yet run"),
-    "dam-1590.pr-description-problem-restartcount-climbing-exitcode-9-then-fenced-unhealthy-and-killing-rows-no-age-node-event-loop-cut.txt": ("held-out batch 135: not yet run"),
-    "storetheindex-1185.comment-fenced-get-pod-yaml-elided-laststate-terminated-oomkilled-137-ready-true-restartcount-5.txt": ("held-out batch 135: not yet run"),
-    "deis-controller-418.issue-fenced-2016-get-pods-eight-rows-workflow-0-1-running-3-then-rc-table-cut.txt": ("held-out batch 135: not yet run"),
-    "linkerd-2273.issue-prose-l5d-pods-restarted-fenced-get-pods-row-running-95-then-unhealthy-liveness-x1766-over-3d-timeout.txt": ("held-out batch 135: not yet run"),
-    "agentic-org-177.pr-description-root-cause-uvicorn-workers-fenced-evicted-node-low-on-memory-then-fix-cut.txt": ("held-out batch 135: not yet run"),
-    "dotnet-monitor-1063.issue-continued-app-container-restart-count-1-monitor-0-crashed-and-restarted-then-deployment-yaml-cut.txt": ("held-out batch 135: not yet run"),
-    "steeltoe-tooling-89.issue-fenced-st-undeploy-get-pods-row-0-1-crashloopbackoff-801-2d19h.txt": ("held-out batch 135: not yet run"),
+    "ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-15-restarts-exit-139-node-heap-out-of-memory-cut.txt": (
+        "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
+        "or: ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-"
+        "15-restarts-exit-139-node-heap-out-of-memory-cut.txt:3: not a record explain reads: line"
+        " 3 speaks of a liveness probe, a kill, a restart or crash (\"…tion pods were a; want {'e"
+        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
+        "ilures': True}"),
+    "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": (
+        "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
+        "or: azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-a"
+        "nd-readiness-probes-fail-and-the-pod-is-restarted.txt:5: not a record explain reads: lin"
+        "e 5 speaks of a restart or crash (\"…r doesn't automatically restart the node ; want {'e"
+        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
+        "ilures': True}"),
+    "agentic-org-177.pr-description-root-cause-uvicorn-workers-fenced-evicted-node-low-on-memory-then-fix-cut.txt": (
+        "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
+        "or: agentic-org-177.pr-description-root-cause-uvicorn-workers-fenced-evicted-node-low-on"
+        "-memory-then-fix-cut.txt:3: not a record explain reads: line 3 speaks of an end (\"….5 G"
+        "B and GKE Autopilot evicted it under node pressure:\"), but in no sentence expl; want {'"
+        "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_fail"
+        "ures': True}"),
+    "dotnet-monitor-1063.issue-continued-app-container-restart-count-1-monitor-0-crashed-and-restarted-then-deployment-yaml-cut.txt": (
+        "held-out batch 135, first contact on stop 57's code (50204c26): got [app1] {'ended': 'ca"
+        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
+        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 2}, '"
+        "shows_failures': True}"),
 }
 
 
