@@ -707,16 +707,37 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 2}, '"
         "shows_failures': True}"),
     # held-out batch 134
-    "percona-psmdb-operator-2234.issue-form-new-pod-continuously-killed-by-k8s-because-it-fails-the-liveness-check-then-get-events-grep-liveness-four-rows-cut.txt": ("held-out batch 134: not yet run"),
-    "rabbitmq-cluster-operator-752.issue-comment-hostaliases-cr-yaml-then-describe-cut-to-events-readiness-x5-connection-refused-then-prose-cut.txt": ("held-out batch 134: not yet run"),
-    "click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-reset-then-quoted-pod-sandbox-changed-on-install.txt": ("held-out batch 134: not yet run"),
-    "kubeblocks-3426.issue-continued-fenced-describe-redis-sentinel-running-last-state-error-137-after-60s-restart-count-1-liveness-exec-failure-5-cut-in-env.txt": ("held-out batch 134: not yet run"),
-    "vault-helm-130.issue-prose-readiness-probe-failed-vault-status-table-run-into-one-line-then-unbound-pvc-line.txt": ("held-out batch 134: not yet run"),
-    "typekro-230.issue-summary-operator-liveness-defaults-no-startup-probe-then-observed-fenced-asyncloader-log-kubelet-sends-sigkill-exit-code-137-100-restarts-cut.txt": ("held-out batch 134: not yet run"),
-    "redpanda-30385.issue-comment-redpanda-0-was-killed-by-kubernetes-and-restarted-then-fenced-get-pods-three-brokers-1-2-running-restarts-1-33m-ago-cut-in-get-events-command.txt": ("held-out batch 134: not yet run"),
-    "cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-killing-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt": ("held-out batch 134: not yet run"),
-    "smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-liveness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt": ("held-out batch 134: not yet run"),
-    "kubeblocks-addons-229.issue-continued-fenced-describe-zookeeper-0-status-running-cut-at-container-state-waiting.txt": ("held-out batch 134: not yet run"),
+    "percona-psmdb-operator-2234.issue-form-new-pod-continuously-killed-by-k8s-because-it-fails-the-liveness-check-then-get-events-grep-liveness-four-rows-cut.txt": (
+        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'ca"
+        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
+        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
+        "1, 'max': None}, 'shows_failures': True}"),
+    "click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-reset-then-quoted-pod-sandbox-changed-on-install.txt": (
+        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
+        "or: click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-res"
+        "et-then-quoted-pod-sandbox-changed-on-install.txt:3: not a record explain reads: line 3 "
+        "speaks of a liveness probe, a kill (\"Getting a \"Liveness probe failed: nodeto; want {'"
+        "ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'sho"
+        "ws_failures': True}"),
+    "typekro-230.issue-summary-operator-liveness-defaults-no-startup-probe-then-observed-fenced-asyncloader-log-kubelet-sends-sigkill-exit-code-137-100-restarts-cut.txt": (
+        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'li"
+        "veness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
+        "ures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, '"
+        "max': None}, 'shows_failures': True}"),
+    "cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-killing-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt": (
+        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
+        "or: cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-kil"
+        "ling-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt:3: no"
+        "t a record explain reads: line 3 speaks of a liveness probe, a kill, a restar; want {'en"
+        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
+        "lures': True}"),
+    "smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-liveness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt": (
+        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
+        "or: smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-li"
+        "veness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt:7: "
+        "not a record explain reads: line 7 speaks of a liveness probe, a restart or c; want {'en"
+        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
+        "ws_failures': True}"),
 }
 
 
