@@ -674,11 +674,6 @@ NOT_READ: dict[str, str] = {
         " reads: line 2 speaks of a restart or crash (\"…into a self-sustaining CrashLo; want {'e"
         "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1806}, 'shows_fa"
         "ilures': True}"),
-    "rke2-112.issue-describe-the-issue-metrics-server-restarts-due-to-liveness-get-pods-row-running-6-then-fenced-events-liveness-x6-cut-in-message.txt": (
-        "held-out batch 133, first contact on stop 57's code (50204c26): got [metrics-server] {'e"
-        "nded': 'liveness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': 6}, 'sho"
-        "ws_failures': True}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {"
-        "'min': 0, 'max': 6}, 'shows_failures': True}"),
     # held-out batch 135
     "ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-15-restarts-exit-139-node-heap-out-of-memory-cut.txt": (
         "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
