@@ -6,6 +6,14 @@
   word said again (`snip-snip-snip`) one mark (readers/normalise.py). The word inside a sentence
   (`I will snip the logs`), a mark only opened or only closed by the emphasis, and a line of
   emphasis marks alone stay the line's own.
+- A negation that affirms a later event (readers/until_affirmed.py): `not ... until X` (`till`,
+  `before ... finally`) in the author's telling (a past negation, `no`, the author's own seeing)
+  states that the event happened, at X, and is read as its affirmative is: the case's pod's end
+  (stated_end.py: `My pod didn't restart until 7m later` as `My pod restarted 7m later`), never
+  the pod not restarted (stated_no_restart.py). A negation alone (`it never restarted`), a
+  question, a conditional, a guide's general present (`the container does not restart until the
+  threshold is reached`), `until now`, another negation in the clause (`I don't think`) and
+  another's pod stay as they are.
 
 Hand-written variants beside each that must stay as they are."""
 
@@ -14,10 +22,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from helpers import explained_answer
+from helpers import assert_ended_untold, assert_no_end, explained_answer, read_in_one_pass
 
+from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.normalise import LineKind, is_cut, normalise
+from kubesim.explain.readers.until_affirmed import affirmed_until
 
 # --- a cut mark in markdown's emphasis ---------------------------------------------------------
 
@@ -91,4 +101,140 @@ def test_a_2_mb_line_of_snips_is_judged_at_once(line: str) -> None:
     began = time.perf_counter()
     assert not is_cut(line)
     normalise(line + "\n")
+    assert time.perf_counter() - began < 2.0
+
+
+# --- a negation that affirms a later event: `not ... until X` ----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "My pod didn't restart until 7m later.\n",
+    "My pod did not restart until 7m later.\n",
+    "The pod was not killed until 7m later.\n",
+    "The pod wasn't restarting until way later.\n",
+    "The pod was not crashing until the upgrade.\n",
+    "The api container never crashed until the upgrade.\n",
+    "The pod did not get killed until 7m later.\n",
+    "The pod didn't exit till the node was drained.\n",
+    "My pod didn't restart before the upgrade finally finished.\n",
+    "I don't see the pod restarting until way later.\n",
+    "We did not notice the api pod crashing until the next morning.\n",
+])
+def test_a_negated_end_until_a_later_moment_is_the_end_stated(text: str) -> None:
+    """The case's pod's end `not ... until X`: the end happened (at X), read as its affirmative
+    (`My pod restarted 7m later`) is: its container ended, no cause told, cannot-tell, {0,
+    null} (R4.1; the README's stated end)."""
+    assert_ended_untold(text)
+
+
+def test_an_oom_kill_not_until_a_later_moment_is_the_oom_kill() -> None:
+    """`wasn't OOMKilled until 7m later` is read as `was OOMKilled 7m later` is: oom-killed,
+    no probe failure or setting, {0, 0} (R4.6; the README's OOM rule)."""
+    a = explained_answer("The pod wasn't OOMKilled until 7m later.\n")
+    assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.OOM_KILLED, CountRange(0, 0), True)
+
+
+@pytest.mark.parametrize("text", [
+    "Kubernetes was not restarting the pod until the third failure.\n",
+    "Kubernetes never restarted the pod until I deleted the node.\n",
+    "The pod was never restarted until the node was drained.\n",
+])
+def test_no_restart_until_a_later_moment_is_no_restart_count_of_none(text: str) -> None:
+    """stated_no_restart.py's statement turned around by `until`: the restart happened, so its
+    count is not none ({0, 0} was the misreading); its affirmative (`Kubernetes restarted the
+    pod`) no rule reads, so none is read."""
+    try:
+        a = explained_answer(text)
+    except RecordError:
+        return
+    assert a.probe_kills != CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "Kubernetes was not restarting the pod.\n",
+    "The pod had not restarted until now.\n",
+    "The pod has not restarted until today.\n",
+])
+def test_no_restart_with_no_later_moment_stays_no_restart(text: str) -> None:
+    """The negative side: no `until`, `until now`, a perfect of now: the pod not restarted,
+    its count none, {0, 0} (crashcatch55)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, CountRange(0, 0), False)
+
+
+@pytest.mark.parametrize("text", [
+    "The pod didn't crash.\n",
+    "The pod never restarted.\n",
+    "Did the pod not restart until 7m later?\n",
+    "If the pod didn't restart until 7m later, it is fine.\n",
+    "The container does not restart until the threshold is reached.\n",
+    "The pod never restarts until the threshold is reached.\n",
+    "I don't think the pod restarted until later.\n",
+    "A pod didn't restart until 7m later.\n",
+    "Your pod wasn't killed until 7m later.\n",
+    "The pod did not restart until now.\n",
+    "The pod was not killed until the third probe failure.\n",
+    "I don't see the pod restarting.\n",
+    "When I deploy, the pod doesn't restart until 7m later.\n",
+])
+def test_a_negation_no_until_turns_around_states_no_end(text: str) -> None:
+    """The negative side: a negation alone, a question, a conditional, a guide's present, a
+    negation of the author's thinking, `a pod`, `your pod`, `until now`, and a probe named in
+    the sentence (the probe's own rules, as `was killed at the third probe failure`)."""
+    assert_no_end(text)
+
+
+def _event_end(line: str, word: str) -> int:
+    return line.index(word) + len(word)
+
+
+@pytest.mark.parametrize(("line", "word", "affirmed"), [
+    ("Because I don't see a restart until way way later...", "restart", True),
+    ("it didn't restart until 7m later", "restart", True),
+    ("no restarts until the third probe failure", "restarts", True),
+    ("the pod was not killed until the third probe failure", "killed", True),
+    ("we did not notice a restart till the next day", "restart", True),
+    ("the pod wasn't killed before the probe finally failed", "killed", True),
+    ("I don't see a restart", "restart", False),
+    ("it never restarted", "restarted", False),
+    ("doesn't it restart until the threshold?", "restart", False),
+    ("if it doesn't restart until 5m, check the probe", "restart", False),
+    ("the kubelet does not restart a container until the threshold is reached", "restart", False),
+    ("the pod has not restarted until now", "restarted", False),
+    ("I don't think it restarted until later", "restarted", False),
+    ("it didn't restart. Until then it ran", "restart", False),
+])
+def test_until_turns_around_only_a_told_negation(line: str, word: str, affirmed: bool) -> None:
+    """until_affirmed's construction on the sentence alone (whose pod, the readers weigh):
+    cluster-ingress-operator-534's `I don't see a restart until way way later` states a later
+    restart; a negation with no `until` in its clause, a question, a conditional, a guide's
+    present, a perfect until now and a negation of thinking do not."""
+    assert affirmed_until(line, 0, _event_end(line, word)) is affirmed
+
+
+@pytest.mark.parametrize("text", [
+    "The pod didn't " * 140_000 + "restart\n",
+    "The pod was not " * 130_000 + "killed until later\n",
+    "The pod didn't restart" + " x" * 1_000_000 + " until later\n",
+    "The pod didn't restart before" + " x" * 1_000_000 + " finally\n",
+    "Kubernetes was not restarting the pod" + " until" * 330_000 + "\n",
+    "I don't see " * 170_000 + "a restart until later\n",
+])
+def test_the_negation_turned_around_reads_a_long_line_in_one_pass(text: str) -> None:
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+@pytest.mark.parametrize("line", [
+    "didn't " * 300_000 + "restart",
+    "I don't see " * 170_000,
+    "restart" + " until" * 350_000,
+    "restart before" + " x" * 1_000_000,
+])
+def test_until_affirmed_judges_a_2_mb_line_at_once(line: str) -> None:
+    """2 MB on one line: each pattern's words bounded (six words to `until`, eight to
+    `finally`), every negation weighed once."""
+    began = time.perf_counter()
+    affirmed_until(line, 0, len(line) // 2)
+    affirmed_until(line, 0, 7)
     assert time.perf_counter() - began < 2.0
