@@ -303,6 +303,7 @@ MODULES = {
     "kubesim.explain.readers.stated_end": "records",
     "kubesim.explain.readers.refusal": "records",
     "kubesim.explain.readers.stated_no_restart": "records",
+    "kubesim.explain.readers.until_affirmed": "records",  # (fix57b)
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",
     "kubesim.explain.readers.narrative_when": "records",

@@ -582,7 +582,14 @@ NOT_READ: dict[str, str] = {
         "s written: `I don't see a restart until way way later` affirms a later restart, but the "
         "prose rules read a negation as stating nothing (crashcatch55's `not restarting` is no re"
         "start, not a later one), and `_snip-snip-snip_` in markdown italics is no cut mark the R"
-        "EADME lists; a rule of each is to write first"),
+        "EADME lists; a rule of each is to write first."
+        " Both written at fix57b (stop 57: an emphasised cut mark is a cut, said `cut: line 35`; "
+        "`not ... until X` states the event, read as its affirmative is); the answer is unchanged"
+        ": the affirmative, `I see a restart way way later`, the author's seeing of `a restart` no"
+        " pod named, is read by no rule, and a restart stated beside the watch's row `0/1 Running"
+        " 0` (its state shown) is given to no pod (`The pod restarted way later.` there reads {0,"
+        " 0} too); the watch's cut (the mark, then a later table's date cut) is after whole rows"
+        ", which fixcounts43 and fixwatch47 leave bounding: rules of those are the lead's"),
     # held-out batch 136
     "proxmox-talos-opentofu-15.issue-prose-argocd-repo-server-crashloopbackoff-container-exits-cleanly-exit-code-0-liveness-times-out-causing-kubernetes-to-restart.txt": (
         "held-out batch 136, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"

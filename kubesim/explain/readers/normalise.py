@@ -98,7 +98,9 @@ _QUOTE = lazy_regex(r"^(?:> ?)+")
 # ...`, `...snip...`). A line of one of them and nothing else is a cut (`_line`); inside a
 # line it is no cut (`Back-off restarting failed container...`)
 ELLIPSIS = r"(?:\.{3,}|…+)"
-_SNIP = r"snip(?:ped)?"
+# the word said again is one mark (`snip-snip-snip`, `snip snip`; cluster-ingress-operator-534,
+# held-out batch 132): possessive, so a line of a million `snip-` gives nothing back
+_SNIP = r"snip(?:ped)?(?:[ \t-]*+snip(?:ped)?)*+"
 # the word "omitted" of pages in Japanese, Chinese and Korean, as an author's cut is written
 # there: bracketed, in ASCII or full-width parentheses (`(略)`, `（略）`, `(省略)`, `(中略)`,
 # `(생략)`, `...(중략)...`), or a word of two characters or more alone (`省略`, `以下略`,
@@ -118,7 +120,11 @@ CUT_MARK = (rf"(?:{_OMIT}|<\s*{_CUT_WORD}\s*>|\[\s*(?:{_CUT_WORD}|{_ELLIPSES})\s
             rf"|\(\s*(?:{_CUT_WORD}|{_ELLIPSES})\s*\)"
             rf"|-+[ \t]*{_CUT_WORD}[ \t]*-+|{_ELLIPSES}(?:[ \t]*{_SNIP}(?:[ \t]*{_ELLIPSES})?)?"
             rf"|{_SNIP}(?:[ \t]*{_ELLIPSES})?)")
-_CUT = re.compile(rf"^\s*+{CUT_MARK}\s*$",
+# a mark in markdown's emphasis, italic or bold, `*` or `_` (`_snip-snip-snip_`, `*snip*`,
+# `_<snip>_`, `***[...]***`; cluster-ingress-operator-534, fix57b): the emphasis is the page's
+# dress of the mark, as `**...**` is taken off a line whole (`_EMPHASIS`); a mark only opened or
+# only closed by it is none
+_CUT = re.compile(rf"^\s*+(?:{CUT_MARK}|[*_]{{1,3}}+{CUT_MARK}[*_]{{1,3}}+)\s*$",
                   re.IGNORECASE)
 
 

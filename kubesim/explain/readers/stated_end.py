@@ -88,6 +88,7 @@ from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 from kubesim.explain.readers.stated_restart import ended_record
 from kubesim.explain.readers.unread import unread_notes
+from kubesim.explain.readers.until_affirmed import affirmed_until
 
 __all__ = ["STATED_END", "give_symptom_end", "read_stated_end", "stated_end"]
 
@@ -130,16 +131,21 @@ _CLB = (_MARK + r"(?!CrashLoop(?![ \t-]?(?i:back)))(?i:crash[ \t-]?loop(?:[ \t-]
 # joined to the end by `and` (`are failing and constantly restarting`: fc55q)
 _NOW = r"(?:(?i:currently|now|still|also)[ \t]+)?"
 _ALSO = r"(?:(?i:failing|erroring|dying|flapping)[ \t]+(?i:and)[ \t]+)?"
+# a negation of the end told in the past (`was not killed`, `wasn't restarting`, `never
+# restarted`; `didn't restart`, its verb bare after `did`): read only where `until` after the
+# end turns it around (`... until 7m later`: the end happened, until_affirmed.py, fix57b)
+_NOT = (r"(?:(?P<neg>(?:(?i:was|were|had)[ \t]+(?i:not)|(?i:wasn|weren|hadn)['\u2019](?i:t)|"
+        r"(?i:never))[ \t]+)|(?P<did>(?:(?i:did)[ \t]+(?i:not)|(?i:didn)['\u2019](?i:t))[ \t]+))?")
 _END = (
-    r"[ \t]+" + _NOW + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?(?:"
+    r"[ \t]+" + _NOW + _NOT + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?(?:"
     r"(?P<oom>" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")"
     r"|(?P<loop>(?i:crash[ \t-]?loop(?:s|ed|ing))|(?i:going|went|goes|go|gone|entering|entered|"
     r"enters|fell|falling)[ \t]+(?:(?i:for|into|in)[ \t]+)?(?:(?i:a|the)[ \t]+)?" + _CLB
     + r"(?:[ \t]+(?i:state|status|mode))?)"
-    r"|(?P<crash>(?i:crash(?:ed|es|ing)))"
-    r"|(?P<restart>(?i:restart(?:ed|ing|s)))"
+    r"|(?P<crash>(?i:crash(?(did)|(?:ed|es|ing))))"
+    r"|(?P<restart>(?i:restart(?(did)|(?:ed|ing|s))))"
     r"|(?P<killed>(?i:killed))"
-    r"|(?P<exited>(?i:exited|exits|exiting|terminated)))(?![\w-])"
+    r"|(?P<exited>(?(did)(?i:exit|terminate)|(?i:exited|exits|exiting|terminated))))(?![\w-])"
     # (no end of the subject: a noun, `the pod restarts are counted`; a cause of its own after
     # `for`, `terminated for exceeding its CPU limit`, which the cause's rules read or none does)
     r"(?![ \t]+(?:(?i:are|were|is|was|have|had|count|counts|counter|counted)"
@@ -272,10 +278,25 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     # restarting and I don't have a way to configure the probes timeout`, fc55q)
     own = _OWN_CLAUSE.search(line, m.end(), end)
     end = own.start() if own is not None else end
-    return not (NEGATED.search(line, clause, m.end()) or _NOT_TOLD.search(line, start, m.start())
+    return not (_negated(line, clause, m) or _NOT_TOLD.search(line, start, m.start())
                 or PREVENTED.search(line, start, m.start())
                 or _PROBE.search(line, start, end)) and \
         states_what_happened(line, m.start(), m.end())
+
+
+def _aux_words(m: re.Match[str]) -> list[str]:
+    """The end's auxiliaries, a negation's own among them (`wasn't restarting`: `was`)."""
+    neg = (m["neg"] or "").split()
+    own = [neg[0][:-3] if neg[0].lower().endswith(("n't", "n\u2019t")) else neg[0]] \
+        if neg and neg[0].lower() != "never" else []
+    return [*own, *m["aux"].split()]
+
+
+def _negated(line: str, clause: int, m: re.Match[str]) -> bool:
+    """Whether a negation in the end's clause negates it: one `until` after the end does not
+    turn around (`the pod didn't restart until 7m later` states the restart, fix57b)."""
+    return NEGATED.search(line, clause, m.end()) is not None and \
+        not affirmed_until(line, clause, m.end())
 
 
 # the object of an active verb of ending: the subject ended something else (`the container
@@ -286,7 +307,7 @@ _OBJECT = lazy_regex(r"[ \t]+(?i:the|an?|its|their|our|my|it|them|all)(?![\w-])"
 def _object_after(line: str, m: re.Match[str]) -> bool:
     """Whether the end's verb is active, with no auxiliary, and takes an object: no end of
     its subject."""
-    if "det" not in m.re.groupindex or m["aux"] or not (m["exited"] or m["killed"]):
+    if "det" not in m.re.groupindex or _aux_words(m) or not (m["exited"] or m["killed"]):
         return False
     return _OBJECT.match(line, m.end()) is not None
 
@@ -361,7 +382,9 @@ def _tense_ok(line: str, m: re.Match[str], told: bool, fix: bool) -> bool:
     present only on a line of what happened (`told`), a present passive never; a participle with
     no auxiliary only as a fix's object or a cause after `by`; a passive restart only with a
     word of how often or as a continuing state (`keeps getting restarted`)."""
-    aux = m["aux"].split()
+    if m["did"]:  # (`didn't restart`, its verb bare: a past; read only with `until` after)
+        return True
+    aux = _aux_words(m)
     verb = (m["oom"] and "killed") or next(m[k] for k in _KINDS if m[k]).split()[0]
     verb = verb.lower().strip("*`'\"")
     # (a present passive, `the manager container is killed`, is a guide's mechanism even under

@@ -14,7 +14,9 @@ three words before `pod` or `container`, or a dashed name with `pod` after it); 
 Kubernetes, k8s or the kubelet. Unread: a guide's present (`Kubernetes does not restart a pod
 that ...`, `pods`, `your pod`), a conditional, a question, a sentence of what may happen, a
 future (`will not restart`), a purpose (`so that Kubernetes does not restart the pod`: what a
-change is for), and a line under a heading of what the change does or should do.
+change is for), a line under a heading of what the change does or should do, and a negation
+in the past that `until` turns around (`Kubernetes was not restarting the pod until the third
+failure`: the restart happened, until_affirmed.py).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, Reco
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.unread import unread_notes
+from kubesim.explain.readers.until_affirmed import affirmed_until
 
 __all__ = ["STATED_NO_RESTART", "read_stated_no_restart"]
 
@@ -62,8 +65,11 @@ def _no_restart(line: str) -> re.Match[str] | None:
     None without one."""
     for m in _NOT_RESTARTED.finditer(line):
         start = sentence_start(line, m.start())
+        # (`was not restarting the pod until the third failure`: the restart happened, at
+        # X, fix57b; no restart count of none)
         if _NOT_TOLD.search(line, start, m.start()) is None and \
-                states_what_happened(line, m.start(), m.end()):
+                states_what_happened(line, m.start(), m.end()) and \
+                not affirmed_until(line, start, m.end()):
             return m
     return None
 
