@@ -740,6 +740,17 @@ NOT_READ: dict[str, str] = {
         "not a record explain reads: line 7 speaks of a liveness probe, a restart or c; want {'en"
         "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
         "ws_failures': True}"),
+    # held-out batch 138
+    "kubernetes-katas-10.issue-prose-get-pods-row-no-header-init-crashloopbackoff-6-then-get-events-rows-no-header-helper-started-back-off.txt": ("held-out batch 138: not yet run"),
+    "webmesh-vdi-20.issue-prose-manager-pod-fails-with-crashloopbackoff-oomkilled-then-quoted-kube-rbac-proxy-log-then-quoted-describe-cut-in-first-container-image.txt": ("held-out batch 138: not yet run"),
+    "vault-secrets-operator-949.issue-prose-manager-pod-is-being-oom-killed-then-fenced-status-yaml-containers-with-unready-status-manager-cut-in-kube-rbac-proxy-imageid.txt": ("held-out batch 138: not yet run"),
+    "vault-env-392.issue-form-init-container-keeps-being-restarted-fenced-copy-vault-env-terminated-oomkilled-exit-code-137-cut-in-logs.txt": ("held-out batch 138: not yet run"),
+    "istio-installer-47.issue-comment-continued-event-rows-istio-proxy-readiness-503-then-logged-describe-running-pod-cut-in-istio-init-command.txt": ("held-out batch 138: not yet run"),
+    "dapr-4270.issue-comment-deployment-dapr-annotations-then-get-pods-three-1-2-crashloopbackoff-9-ago-then-describe-events-cut-at-pulled.txt": ("held-out batch 138: not yet run"),
+    "democratic-csi-348.issue-comment-driver-registrar-crashes-constantly-due-to-its-liveness-probe-failing-then-describe-node-pod-cut-in-csi-driver-image-id.txt": ("held-out batch 138: not yet run"),
+    "cloud-sql-proxy-122.issue-comment-get-pods-1-1-running-5-at-2m-then-deployment-exec-liveness-netcat-delay-5-cut-in-volumes.txt": ("held-out batch 138: not yet run"),
+    "simple-container-api-347.pr-description-problem-plain-sidecar-proxy-no-probe-a-web-pod-took-137-startup-probe-fail-restart-cut-in-fix.txt": ("held-out batch 138: not yet run"),
+    "imroc-learning-istio-20.chinese-gitalk-issue-link-then-get-pods-row-run-into-prose-0-2-init-crashloopbackoff-283-then-istio-init-log-one-line.txt": ("held-out batch 138: not yet run"),
 }
 
 
