@@ -206,6 +206,7 @@ MODULES = {
     "kubesim.explain.readers.dockershim_names": "records",
     "kubesim.explain.readers.renest": "records", "kubesim.explain.readers.shapes": "records",
     "kubesim.explain.readers.one_line_probe": "records",
+    "kubesim.explain.readers.json_probe": "records",
     "kubesim.explain.readers.row_sum": "records",
     "kubesim.explain.readers.row_end": "records",
     "kubesim.explain.readers.titled": "records",

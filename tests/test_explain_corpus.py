@@ -572,7 +572,18 @@ NOT_READ: dict[str, str] = {
         "here: a probe given as JSON (the author's JSON also misses a closing brace), kubelet lin"
         "es of the form `HH:MM:SS.micro \"Killing container with a grace period\"` with no kl"
         "og header, and the tie of kills of no stated cause to the one killing probe of the paste"
-        "d spec"),
+        "d spec. fix57a (stop 57) added the first two (readers/json_probe.py; klog.py `_timed`): "
+        "explain now reads the startup probe's JSON (failureThreshold 3, period 3) and the seven "
+        "lines as seven kills of no stated cause, each at least once: got {'ended': 'cannot-tell"
+        "', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}. The th"
+        "ird is no rule of the README (its rule on kills whose message names no probe: not a prob"
+        "e kill unless the record shows the probe behind it; a Killing row's probe is shown by th"
+        "at probe's failures reaching its threshold or its earlier kills in the same wording, not "
+        "by its settings alone), and explain has it for no describe or events record (a describe"
+        " of one startup probe and `Killing container with a grace period` x3 answers cannot-tell"
+        ", {0, 3}): the facts tie the kills to the probe by the prose (`Because of it, ... k8s kil"
+        "led the container`, `This lead for the server container being killed for ~7 times`), whi"
+        "ch no reader reads; left for the lead"),
     "cluster-ingress-operator-534.pr-comment-continued-yaml-grep-grace-period-300-then-watch-loop-router-0-1-running-0-to-7m-then-snip-cut-in-date.txt": (
         "held-out batch 132, first contact on stop 56's code after its first fix (b010c2d4): got [None] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False}; "

@@ -66,6 +66,9 @@ a text that begins inside one is read as is not counted); `why`:
     closed: int = 0
     why: str = ""
     inside: bool = False  # the text begins inside an object (its members, closed at its end)
+    # the 1-based line of each object and list closed by its own `}` or `]`, by its path (one
+    # left open at the cut, closed there, is not among them)
+    ends: dict[tuple[str | int, ...], int] = field(default_factory=dict)
 
 
 class _Stop(Exception):
@@ -79,6 +82,7 @@ class _Parser:
         self.stack: list[_Open] = []
         self.paths: list[tuple[str | int, ...]] = []
         self.lines: dict[tuple[str | int, ...], int] = {}
+        self.ends: dict[tuple[str | int, ...], int] = {}
         self.root: Any = None
         self.done = False  # the root value is complete
         self.good = first_line - 1  # the last line read to its end
@@ -139,7 +143,7 @@ class _Parser:
                 top.key is not None or top.colon:
             raise _Stop(f"{punct!r} closes nothing open here")
         self.stack.pop()
-        self.paths.pop()
+        self.ends[self.paths.pop()] = self.line
         self.good = self.line
         self.done = not self.stack
 
@@ -231,4 +235,4 @@ def parse_fragment(text: str, first_line: int = 1) -> Fragment | None:
     unread = [n for n in range(min(parser.good + 1, cut_at), last + 1)
               if text[starts[n - first_line]:starts[n - first_line + 1]].strip()]
     return Fragment(parser.root, parser.lines, parser.good, unread,
-                    len(parser.stack) - parser.inside, why, parser.inside)
+                    len(parser.stack) - parser.inside, why, parser.inside, parser.ends)

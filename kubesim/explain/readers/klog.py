@@ -281,6 +281,32 @@ def _headless(text: str) -> Header | None:
     return Header("", "", "prober.go", text) if _PROBE_FOR.match(text) else None
 
 
+# a structured line (1.20 on) whose klog header an author cut to its time (`15:55:08.875586
+# "Killing container with a grace period"`, grpc-32875): the time alone, then the message in
+# its quotes
+_TIMED = lazy_regex(r'^(?P<time>\d{2}:\d{2}:\d{2}\.\d{1,9}) {1,8}(?=")')
+
+
+def _timed(text: str) -> Header | None:
+    """A structured line pasted with only the time of its klog header: the kubelet's quoted
+    message and nothing after it but its key=value pairs (a sentence that quotes the same
+    words goes on with words of its own: no kubelet line); None for any other line."""
+    text = text[:MAX_LINE].rstrip()
+    m = _TIMED.match(text)
+    if m is None:
+        return None
+    message = text[m.end():]
+    quoted = _MESSAGE.match(message)
+    if quoted is None:
+        return None
+    end = quoted.end()
+    for pair in _PAIR.finditer(message, end):
+        if pair.start() != end:
+            return None
+        end = pair.end()
+    return Header("", m["time"], "", message) if end == len(message) else None
+
+
 @dataclass(slots=True)
 class _Said:
     """What one klog line says: an event, the pod and container it names, a kill's cause."""
@@ -339,6 +365,7 @@ class KlogLines:
     exec_exit: tuple[int, PasteLine] | None = None  # the last ExecSync answer, its line
     exec_failures: list[int] = field(default_factory=list)  # their events' indices
     exec_unpaired: list[PasteLine] = field(default_factory=list)  # lines of no failure shown
+    timed: list[int] = field(default_factory=list)  # lines read with a header cut to its time
 
     def take(self, line: PasteLine, text: str) -> bool:
         """Whether the line (its text `text`, a code span's or the whole line's) is the
@@ -361,8 +388,8 @@ class KlogLines:
         if header is None:
             header = _headless(text)
         if header is None:
-            return self.cut_line(line, text) or self.placeholder(text, Where(self.source,
-                                                                             line.number))
+            return self.cut_line(line, text) or self.timed_line(line, text) or \
+                self.placeholder(text, Where(self.source, line.number))
         if self.opens_dump(line, header):
             return True
         self.open_value = header.message.endswith("=<")
@@ -391,6 +418,20 @@ class KlogLines:
         if said is None:
             return False
         self.keep(said, Where(self.source, line.number), line)
+        return True
+
+    def timed_line(self, line: PasteLine, text: str) -> bool:
+        """A structured line whose klog header is cut to its time (`_timed`), read where its
+        message is a kubelet's wording read here; False for any other line."""
+        header = _timed(text)
+        if header is None and line.console and text == line.text:  # (its time taken as a CI
+            header = _timed(f"{line.console} {text}")  # console's prefix: normalise.py)
+        where = Where(self.source, line.number)
+        said = None if header is None else self.said(header, where)
+        if said is None:
+            return False
+        self.keep(said, where, line)
+        self.timed.append(line.number)
         return True
 
     def opens_dump(self, line: PasteLine, header: Header) -> bool:
@@ -596,6 +637,8 @@ class KlogLines:
             self.dump = None
         if self.others:
             self.notes.append(_others_note(self.others, self.source))
+        if self.timed:
+            self.notes.append(_timed_note(self.timed, self.source))
         if not (self.events or self.sync_failures or self.bare_pods or self.unread
                 or self.ends.by_id or self.dead or self.probes):
             return None
@@ -742,6 +785,15 @@ def _others_note(numbers: list[int], source: str) -> Note:
                 "line(s) of other programs than the kubelet, not about the pod's probes",
                 Where(source, numbers[0]),
                 uncertain=False, kind=NoteKind.NOT_READ)
+
+
+def _timed_note(numbers: list[int], source: str) -> Note:
+    """What lines read with their klog header cut to its time (`_timed`) are read as."""
+    shown = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+    return Note(f"line{'s' * (len(numbers) > 1)} {shown}: the kubelet's structured line"
+                f"{'s' * (len(numbers) > 1)} with klog's header cut to its time (no level, "
+                "date or source file): read by the kubelet's quoted message and its key=value "
+                "pairs; a time with no date is not placed", Where(source, numbers[0]))
 
 
 def _pairs(message: str) -> tuple[str, dict[str, str], str | None]:
@@ -900,9 +952,10 @@ def _structured_more(msg: str, kv: dict[str, str], where: Where, stamp: Stamp) -
     pod, container = _pod_name(kv.get("pod")), kv.get("containerName")
     if msg in ("Killing container with a grace period", "Killing container with a grace "
                "period override"):
-        if not container:
-            return None
-        text = f"Stopping container {container}" if msg.endswith("override") else _NO_CAUSE
+        # a line without its container's name (the kubelet logs it: the paste cut it away)
+        # is a kill of a container it does not name, the pod's (R4.4: any kill's line)
+        text = _NO_CAUSE if not msg.endswith("override") else \
+            f"Stopping container {container}" if container else "Stopping container"
         return _Said(_event("Killing", text, where, stamp, pod, container), pod, container)
     if msg == "Error syncing pod, skipping":
         return _backoffs(kv.get("err", ""), where, stamp, pod)

@@ -63,6 +63,9 @@ class PasteLine:
     # a cut's mark as the author wrote it (`...`, `<SNIP>`, `... snip`), its indentation kept
     # (a YAML document's end marker, `...`, stands at column 0: `_Placer.document`)
     mark: str = ""
+    # a CI console's prefix taken off the line (`12:01:02.345`, `_CONSOLE`), "" for none: a
+    # kubelet's line cut to its time is read with it (klog.py `_timed`)
+    console: str = ""
 
 
 # The patterns of this module that begin with a run of blanks (`^\s*+`, `^[ \t]*+`) take it
@@ -667,9 +670,9 @@ def _console_prefixed(lines: list[str]) -> bool:
 
 
 def _line(number: int, raw: str, console: bool) -> PasteLine:
-    text = raw
-    if console:
-        text = _CONSOLE.sub("", text, count=1)
+    text, prefix = raw, ""
+    if console and (m := _CONSOLE.match(text)) is not None:
+        text, prefix = text[m.end():], m[0].strip()
     text = _QUOTE.sub("", text) if text.startswith(">") else text
     if not text.strip():
         return PasteLine(number, "", LineKind.BLANK)
@@ -687,7 +690,7 @@ def _line(number: int, raw: str, console: bool) -> PasteLine:
         return PasteLine(number, text.strip(), LineKind.COMMAND)
     if _BOX_LINE.match(text) and any(c in text for c in "│┃║┌┐└┘├┤─━═"):
         return PasteLine(number, "", LineKind.MARKUP)
-    return PasteLine(number, text.rstrip(), LineKind.CONTENT)
+    return PasteLine(number, text.rstrip(), LineKind.CONTENT, console=prefix)
 
 
 # CommonMark's block quote marker: up to three spaces of indentation, then `>` (the space after

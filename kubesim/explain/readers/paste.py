@@ -74,6 +74,7 @@ from kubesim.explain.readers.grepped import grepped_rows
 from kubesim.explain.readers.heading_title import heading_message
 from kubesim.explain.readers.item_indent import first_item_realigned
 from kubesim.explain.readers.json_member import whole_member
+from kubesim.explain.readers.json_probe import cut_json_probes, holds_probe_key
 from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.last_alone import fields_asked, last_state_alone
@@ -1996,7 +1997,7 @@ def _cut_at_end(segment: Segment, source: str, exc: RecordError | SpecError
 def _read_segment(segment: Segment, source: str) -> RecordSet | None:
     text = "\n".join(x.text for x in segment.lines) + "\n"
     if segment.kind is SegmentKind.JSON_PIECE:
-        return _cut_json(segment, source)
+        return _cut_json(segment, source) or _cut_probes(segment, source)
     if segment.kind is SegmentKind.JSON:
         try:
             data = load_json(text, source, RecordError)
@@ -2009,7 +2010,7 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
             one = len(segment.lines) == 1
             found = (salvage_event(text, source, segment.first)
                      or salvage_bare(text, source, segment.first)) if one else None
-            found = found or _cut_json(segment, source)
+            found = found or _cut_json(segment, source) or _cut_probes(segment, source)
             if found is None:
                 raise
             return found
@@ -2017,6 +2018,9 @@ def _read_segment(segment: Segment, source: str) -> RecordSet | None:
             data, source, segment.first) or read_crictl_inspect(data, source, segment.first)
         bare = bare_json_event(data, Where(source, segment.first)) \
             if found is None and len(segment.lines) == 1 else None
+        if found is None and bare is None and holds_probe_key(text):
+            return _probes("\n" * (segment.first - 1) + text, source, segment.first)  # (JSON is
+            # YAML: a probe's object read as its YAML is, json_probe.py)
         return found if bare is None else _messages([bare], source)
     if segment.kind is SegmentKind.STATUS_PIECE:
         return _status_piece(segment, source)
@@ -2110,6 +2114,27 @@ def _cut_json(segment: Segment, source: str) -> RecordSet | None:
         found.notes.extend(unread_notes([x for x in segment.lines if x.number >= dropped
                                          and x.number not in cut.unread], source,
                                         "an Event cut before its reason"))
+    return found
+
+
+def _cut_probes(segment: Segment, source: str) -> RecordSet | None:
+    """JSON that does not parse whole (cut, or a closing brace missing) whose outermost object
+    holds probe objects whole by their own braces: those read alone as probe YAML is, said in
+    a note, its other lines not read (json_probe.py); None where it holds none."""
+    texts = [""] * (segment.lines[-1].number - segment.first + 1)
+    for line in segment.lines:
+        texts[line.number - segment.first] = line.text
+    probes = cut_json_probes(texts, segment.first)
+    found = None if probes is None else _probes(probes.body, source, probes.first, named=False)
+    if probes is None or found is None:
+        return None
+    names = " and ".join(f"`{k}`" for k in probes.kinds)
+    found.notes.append(Note(
+        f"lines {probes.first}-{probes.last}: the {names} object{'s' * (len(probes.kinds) > 1)}"
+        " of JSON that does not parse whole (cut, or a closing brace missing), whole by its own "
+        "braces: read alone as the probe's settings", Where(source, probes.first)))
+    found.notes.extend(unread_notes([x for x in segment.lines if x.number in probes.unread],
+                                    source, "JSON that does not parse whole, around the probe"))
     return found
 
 

@@ -22,6 +22,7 @@ from kubesim.explain.readers.defaulted import give_listed_containers
 from kubesim.explain.readers.defaulted_pod import name_by_defaulted
 from kubesim.explain.readers.described_piece import described_owner
 from kubesim.explain.readers.event_layouts import start_back_off
+from kubesim.explain.readers.json_probe import holds_probe_key
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -142,6 +143,8 @@ def _json_record(text: str, clean: str, source: str) -> RecordSet:
         return read_prometheus(data, source)
     found = read_old_pod(data, {}, source, 1) or read_kube(clean, source) or \
         read_crictl_inspect(data, source, 1)  # crictl inspect's status (crictl_inspect.py)
+    if found is None and holds_probe_key(clean):  # a probe's or a container's object: read
+        return _pasted(text, clean, source, None)  # as a paste's JSON is (json_probe.py)
     if found is None:
         raise RecordError(f"JSON without a Pod or Event object; explain reads "
                           f"{FORMATS_HELP}", source=source)
