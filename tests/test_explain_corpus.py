@@ -691,13 +691,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
         "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
         "1, 'max': None}, 'shows_failures': True}"),
-    "click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-reset-then-quoted-pod-sandbox-changed-on-install.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
-        "or: click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-res"
-        "et-then-quoted-pod-sandbox-changed-on-install.txt:3: not a record explain reads: line 3 "
-        "speaks of a liveness probe, a kill (\"Getting a \"Liveness probe failed: nodeto; want {'"
-        "ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "typekro-230.issue-summary-operator-liveness-defaults-no-startup-probe-then-observed-fenced-asyncloader-log-kubelet-sends-sigkill-exit-code-137-100-restarts-cut.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'li"
         "veness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"

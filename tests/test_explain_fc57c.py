@@ -10,7 +10,11 @@ principle covers the wording and its patterns did not).
 - a bare word before `pod` that is a part of the page's one generated pod name (README
   fixprose43; origin-aggregated-logging-250: `But kibana pod is crashing after each 1- 2 min
   with message:` above a log whose hostname is logging-kibana-1-bo5zq: a pod's hostname is its
-  name).
+  name);
+- a kubelet's probe message quoted in double quotes, then another kubelet message quoted
+  (click-to-deploy-210: `Getting a "Liveness probe failed: nodetool: ..." on install, and then
+  "Pod sandbox changed, it will be killed and re-created."`): the other quote's `will` is the
+  kubelet's word, not the author's of what may happen (quoted_message.py).
 
 Each stays unread in a question, a conditional, a negation, a guide's present or `when`, and
 the bare word where the page names no pod, another pod, or two."""
@@ -22,8 +26,11 @@ from helpers import explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.model import Where
+from kubesim.explain.readers.quoted_message import quoted_message
 from kubesim.explain.readers.read import parse_record
 from kubesim.explain.readers.stated_end import stated_end
+from kubesim.spec.model import ProbeType
 
 
 def _untold_end(text: str) -> None:
@@ -152,3 +159,48 @@ def test_a_bare_word_of_no_one_generated_name_or_not_told_as_happened_is_refused
 def test_the_widened_reader_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the new words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ a quoted message beside another quoted one
+
+_NODETOOL = ("Liveness probe failed: nodetool: Failed to connect to '127.0.0.1:7199' - "
+             "SocketException: 'Connection reset'.")
+
+
+@pytest.mark.parametrize("text", [
+    f'Getting a "{_NODETOOL}" on install, and then "Pod sandbox changed, it will be killed and '
+    're-created."\n',
+    f'Getting a \u201c{_NODETOOL}\u201d on install, then \u201cPod sandbox changed, it will be '
+    'killed and re-created.\u201d\n',
+])
+def test_a_quoted_probe_message_beside_another_quoted_kubelet_message_is_read(text):
+    """click-to-deploy-210: the kubelet's liveness message quoted, then another of the
+    kubelet's messages quoted (SandboxChanged's `it will be killed and re-created`): the `will`
+    inside that quote is the kubelet's word, no word of the author's of what may happen; the
+    liveness failure at least once, kills open (README fixquoted64)."""
+    a = explained_answer(text)
+    assert (a.cause, set(a.failed), a.shows_failures, a.probe_kills) == \
+        (Cause.CANNOT_TELL, {ProbeType.LIVENESS}, True, CountRange(0, None))
+
+
+@pytest.mark.parametrize("text", [
+    f'You will see "{_NODETOOL}" and then "Pod sandbox changed, it will be killed and '
+    're-created."',
+    f'Getting a "{_NODETOOL}" on install, which may "restart" the pod',
+    f'Getting a "{_NODETOOL}" on install, and then it will be "re-created"',
+    f'Am I getting a "{_NODETOOL}" and then "Pod sandbox changed, it will be killed"?',
+    f'I am not getting a "{_NODETOOL}" on install, only "Pod sandbox changed"',
+])
+def test_a_word_of_what_may_happen_outside_the_other_quote_still_states_none(text):
+    """The author's own `will`, `may`, question and negation still state no message."""
+    assert quoted_message(text, Where("r.txt", 1)) is None
+
+
+@pytest.mark.parametrize("text", [
+    'x "Liveness probe failed: y" ' + '"z' * 1_000_000,
+    'x "Liveness probe failed: y" "' + "z" * 2_000_000 + '"',
+    '"Liveness probe failed: y" "a" ' * 70_000,
+])
+def test_the_quoted_message_with_other_quotes_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of quotes after a quoted message, read in one pass."""
+    read_in_one_pass(text + "\n")
