@@ -696,13 +696,6 @@ NOT_READ: dict[str, str] = {
         "veness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, '"
         "max': None}, 'shows_failures': True}"),
-    "cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-killing-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
-        "or: cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-kil"
-        "ling-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt:3: no"
-        "t a record explain reads: line 3 speaks of a liveness probe, a kill, a restar; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-liveness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
         "or: smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-li"

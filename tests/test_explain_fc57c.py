@@ -14,7 +14,10 @@ principle covers the wording and its patterns did not).
 - a kubelet's probe message quoted in double quotes, then another kubelet message quoted
   (click-to-deploy-210: `Getting a "Liveness probe failed: nodetool: ..." on install, and then
   "Pod sandbox changed, it will be killed and re-created."`): the other quote's `will` is the
-  kubelet's word, not the author's of what may happen (quoted_message.py).
+  kubelet's word, not the author's of what may happen (quoted_message.py);
+- the kubelet (Kubernetes) as the agent of a past or progressive kill or restart of the case's
+  own workload, no cause told (cal-itp-data-infra-5147: `With only a liveness probe configured
+  (...), kubelet was killing the broker mid-recovery`): an end of no cause (agent_end.py).
 
 Each stays unread in a question, a conditional, a negation, a guide's present or `when`, and
 the bare word where the page names no pod, another pod, or two."""
@@ -204,3 +207,65 @@ def test_a_word_of_what_may_happen_outside_the_other_quote_still_states_none(tex
 def test_the_quoted_message_with_other_quotes_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of quotes after a quoted message, read in one pass."""
     read_in_one_pass(text + "\n")
+
+
+# ------------------------------------------------ the kubelet's kill of the case's workload
+
+
+@pytest.mark.parametrize("text", [
+    "## Summary\n\nWhen a broker shuts down uncleanly, it has to replay unflushed log segments. "
+    "With only a liveness probe configured (`delay=10s`, `period=10s`, `failureThreshold=3` "
+    "\u2192 ~40s budget), kubelet was killing the broker mid-recovery, leaving more unflushed "
+    "segments for the next restart \u2014 a death spiral.\n",
+    "The kubelet was killing the pod mid-recovery.\n",
+    "Kubernetes kept restarting our api pods all night.\n",
+    "After the upgrade the kubelet killed the `ingester` twice.\n",
+])
+def test_the_kubelets_kill_of_the_cases_workload_with_no_cause_is_an_untold_end(text):
+    """The kubelet (Kubernetes) as the agent of a past or progressive kill or restart of the
+    case's own workload, no cause told (a probe's setting named is no failure): an end of no
+    cause, cannot-tell, no probe, {0, null}, failures shown."""
+    _untold_end(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The kubelet kills the broker when it is slow.\n",
+    "If the kubelet killed the broker, raise the delay.\n",
+    "Was the kubelet killing the broker?\n",
+    "The kubelet was not killing the broker.\n",
+    "I think the kubelet was killing the broker.\n",
+    "The kubelet was killing the broker because of its memory use.\n",
+    "The kubelet killed the broker due to OOM.\n",
+    "The kubelet was killing your broker.\n",
+    "The kubelet was killing a broker.\n",
+    "Kubernetes restarted the node.\n",
+    "The kubelet killed the whole cluster.\n",
+    "Kubernetes killed the connection to the broker.\n",
+    "To avoid the kubelet killing the broker, add a startupProbe.\n",
+])
+def test_the_kubelets_kill_as_a_guide_a_question_a_cause_or_of_no_pod_is_refused(text):
+    """A guide's present, a conditional, a question, a negation, a guess, a cause given (its
+    own rules), another's or any workload, a node's, a connection's, a prevention: refused."""
+    _refused(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The kubelet killed the pod after failed health checks.\n",
+    "The kubelet was killing the broker because the liveness probe failed.\n",
+])
+def test_the_kubelets_kill_with_a_failure_told_is_left_to_the_failures_rules(text):
+    """A failure told in the sentence: the reader of an untold end reads none (probekill55's
+    and killprose54's rules read the kill as a probe's, or none does)."""
+    from kubesim.explain.readers.agent_end import agent_end
+    assert agent_end(text.strip(), False) is None
+
+
+@pytest.mark.parametrize("text", [
+    "the kubelet was killing the " * 75_000 + "\n",
+    "kubelet killed the broker " * 80_000 + "\n",
+    "k8s has restarted our " * 100_000 + "pods\n",
+    "the kubelet killed the x" + " y" * 1_000_000 + "\n",
+])
+def test_the_kubelets_kill_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the new words, read in one pass."""
+    read_in_one_pass(text)
