@@ -302,6 +302,8 @@ MODULES = {
     "kubesim.explain.readers.markdown_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_end": "records",
+    "kubesim.explain.readers.generated_name": "records",
+    "kubesim.explain.readers.agent_end": "records",
     "kubesim.explain.readers.refusal": "records",
     "kubesim.explain.readers.stated_no_restart": "records",
     "kubesim.explain.readers.until_affirmed": "records",  # (fix57b)

@@ -639,13 +639,6 @@ NOT_READ: dict[str, str] = {
         "ord explain reads: line 1 speaks of a restart or crash (\"…eason, for example ; want {'e"
         "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 31}, 'shows_fail"
         "ures': True}"),
-    "origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-with-message-then-fenced-json-log-request-timeout.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-"
-        "with-message-then-fenced-json-log-request-timeout.txt:4: not a record explain reads: lin"
-        "e 4 speaks of a restart or crash (\"But kibana pod is crashing after each 1- 2; want {'e"
-        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
-        "ilures': True}"),
     "prometheus-operator-319.issue-comment-pod-killed-3s-after-startup-liveness-probe-kills-the-pod-then-fenced-2017-tab-event-rows-killing-cut-in-id.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got [prometheus] {'ended"
         "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures':"
@@ -658,13 +651,6 @@ NOT_READ: dict[str, str] = {
         "e 3 speaks of a kill, a restart or crash (\"- **Pod Restarts (Top 15, by pod, ; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    "infra-deployments-6056.pr-description-one-line-pod-is-crashing-removing-livenessprobe.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: infra-deployments-6056.pr-description-one-line-pod-is-crashing-removing-livenessprob"
-        "e.txt:1: not a record explain reads: line 1 speaks of a liveness probe, a restart or cra"
-        "sh (\"Pod is crashing, removing livenessProbe\"), but in no sentence explain re; want {'"
-        "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_f"
-        "ailures': True}"),
     "syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-premature-termination-and-crash-loop-back-off.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-prematu"
@@ -693,13 +679,6 @@ NOT_READ: dict[str, str] = {
         "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1806}, 'shows_fa"
         "ilures': True}"),
     # held-out batch 135
-    "ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-15-restarts-exit-139-node-heap-out-of-memory-cut.txt": (
-        "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
-        "or: ol-infrastructure-5069.pr-description-summary-all-5-pods-crash-looping-0-1-ready-14-"
-        "15-restarts-exit-139-node-heap-out-of-memory-cut.txt:3: not a record explain reads: line"
-        " 3 speaks of a liveness probe, a kill, a restart or crash (\"…tion pods were a; want {'e"
-        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
-        "ilures': True}"),
     "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": (
         "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
         "or: azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-a"
@@ -725,25 +704,11 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
         "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
         "1, 'max': None}, 'shows_failures': True}"),
-    "click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-reset-then-quoted-pod-sandbox-changed-on-install.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
-        "or: click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-res"
-        "et-then-quoted-pod-sandbox-changed-on-install.txt:3: not a record explain reads: line 3 "
-        "speaks of a liveness probe, a kill (\"Getting a \"Liveness probe failed: nodeto; want {'"
-        "ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'sho"
-        "ws_failures': True}"),
     "typekro-230.issue-summary-operator-liveness-defaults-no-startup-probe-then-observed-fenced-asyncloader-log-kubelet-sends-sigkill-exit-code-137-100-restarts-cut.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'li"
         "veness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, '"
         "max': None}, 'shows_failures': True}"),
-    "cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-killing-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
-        "or: cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-kil"
-        "ling-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt:3: no"
-        "t a record explain reads: line 3 speaks of a liveness probe, a kill, a restar; want {'en"
-        "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
-        "lures': True}"),
     "smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-liveness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
         "or: smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-li"

@@ -211,9 +211,24 @@ def _unread(text: str, quoted: Quoted) -> bool:
     clauses = [c.end() for c in re.finditer(r"[,;:\uff0c\uff1a]", text[start:quoted.start])]
     return (stop is not None and text[stop.start()] in "?\uff1f") or \
         NEGATED.search(text, start + (clauses[-1] if clauses else 0), quoted.start) is not None \
-        or _MAY.search(text, start, quoted.start) is not None \
-        or _MAY.search(text, quoted.end, end) is not None \
+        or _MAY.search(_own_words(text, start, quoted.start)) is not None \
+        or _MAY.search(_own_words(text, quoted.end, end)) is not None \
         or _SEARCH.search(text, start, quoted.start) is not None
+
+
+# another message the author quotes in double quotes beside it (`and then "Pod sandbox
+# changed, it will be killed and re-created."`: the kubelet's words, fc57c)
+_OTHER_QUOTE = lazy_regex(r"[\"\u201c][^\"\u201c\u201d\n]{1,2000}[\"\u201d]")
+
+
+def _own_words(text: str, start: int, end: int) -> str:
+    """The author's own words of text[start:end], a quote's closing mark at its start skipped
+    and each other message quoted in double quotes blanked: a `will` or `may` inside the
+    kubelet's own message quoted next (SandboxChanged's `it will be killed and re-created`) is
+    no word of what may happen."""
+    if text[start:start + 1] in ('"', "\u201d"):
+        start += 1
+    return _OTHER_QUOTE.sub(lambda q: " " * len(q[0]), text[start:end])
 
 
 def _event(message: str, cut: bool, where: Where) -> tuple[RecordedEvent, Note] | None:

@@ -68,6 +68,7 @@ import re
 import textwrap
 from typing import NamedTuple
 
+from kubesim.explain.readers.generated_name import generated_parts
 from kubesim.explain.readers.happened import sentence_start, states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED, SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
@@ -115,13 +116,17 @@ _SUBJECT = (
     r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
     + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
     + r"(?:[ \t]+(?i:pods?|containers?))?"
-    + r"|(?P<bare>[a-z][a-z0-9]{1,30}))")
+    # `Pod` or `Container` with its article dropped, a note's (fixprose53d; fc57c: checked
+    # to open its sentence in `_subject_ok`)
+    + r"|" + _MARK + r"(?P<note>Pod|Container)" + _MARK
+    # (`kibana pod` too: the noun after the bare word the page names its pod by, fc57c)
+    + r"|(?P<bare>[a-z][a-z0-9]{1,30})(?:[ \t]+(?i:pod|container))?)")
 _AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|gets|get|"
         r"keeps|keep|kept|started|starts|start|began|begins|continues|continued|being|getting|"
         r"went[ \t]+on|goes[ \t]+on)[ \t]+)")
 _OFTEN = (r"(?P<often>(?i:constantly|continuously|continually|repeatedly|frequently|"
           r"periodically|regularly|randomly|intermittently|always|still|again|also|just|now|"
-          r"simultaneously|suddenly|occasionally|sometimes|currently)[ \t]+)")
+          r"simultaneously|suddenly|occasionally|sometimes|currently|actively)[ \t]+)")
 # (`CrashLoop` alone, a status word cut, stays unread: README, fixstated67)
 _CLB = (_MARK + r"(?!CrashLoop(?![ \t-]?(?i:back)))(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)"
         + _MARK)
@@ -241,8 +246,10 @@ def _named_pods(lines: list[str]) -> frozenset[str]:
     for text in lines:
         if "od" in text or "ontainer" in text:
             found.update(m["bare"].lower() for m in _NAMED_POD.finditer(text[:SENTENCE_REACH]))
-    # (a participle is no name: `the repeated pod restart pattern`)
-    return frozenset(w for w in found - _NO_BARE if not w.endswith(("ed", "ing")))
+    # (a participle is no name: `the repeated pod restart pattern`); and the parts of the
+    # page's one generated pod name (`kibana` of logging-kibana-1-bo5zq, README fixprose43)
+    return frozenset(w for w in found - _NO_BARE if not w.endswith(("ed", "ing"))) | \
+        generated_parts(lines)
 
 
 # words that are no pod's name though a page writes them before `pod` (`the new pod`)
@@ -334,6 +341,8 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
     a name."""
     if m["det"]:
         return True
+    if m["note"]:
+        return _opens_sentence(line, m)
     if _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
     return m["name"] is not None or (m["bare"] or "").lower() in pods or _component(line, m)
@@ -344,6 +353,12 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
 _COMPONENT = lazy_regex(r"[a-z][a-z0-9]{0,20}(?:agent|controller|proxy|operator|server|worker|"
                         r"scheduler|webhook|gateway|exporter|manager|api|daemon|collector)")
 _OPENS = lazy_regex(r"[ \t*_`'\"]*")
+
+
+def _opens_sentence(line: str, m: re.Match[str]) -> bool:
+    """Whether the subject opens its sentence, no word before it (`Pod is crashing, removing
+    livenessProbe`: a note's `Pod`, its article dropped, README fixprose53d; fc57c)."""
+    return _OPENS.fullmatch(line, sentence_start(line, m.start()), m.start()) is not None
 
 
 def _component(line: str, m: re.Match[str]) -> bool:

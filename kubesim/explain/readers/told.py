@@ -9,6 +9,7 @@ container or event in: a describe's or an event table's record does not import t
 
 from __future__ import annotations
 
+from kubesim.explain.readers.agent_end import read_agent_end
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.crictl_tables import read_crictl_tables
@@ -72,8 +73,9 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     # stated not restarted (stated_no_restart.py), before stated_apart.py (`our two replicas`
     # is no bare name); then an end of a name that is no pod or container (stated_apart.py):
     # answered, not refused (a wrapper's first line taken for YAML too)
-    return read_stated_end(page, source) or read_stated_no_restart(page, source) or \
-        read_stated_apart(page, source)
+    # (or the kubelet's kill of the case's own workload, no cause told: agent_end.py, fc57c)
+    return read_stated_end(page, source) or read_agent_end(page, source) or \
+        read_stated_no_restart(page, source) or read_stated_apart(page, source)
 
 
 def _tools_shown(plained: str, source: str) -> RecordSet | None:
