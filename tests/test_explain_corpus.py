@@ -628,11 +628,6 @@ NOT_READ: dict[str, str] = {
         "e 4 speaks of a restart or crash (\"But kibana pod is crashing after each 1- 2; want {'e"
         "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
         "ilures': True}"),
-    "prometheus-operator-319.issue-comment-pod-killed-3s-after-startup-liveness-probe-kills-the-pod-then-fenced-2017-tab-event-rows-killing-cut-in-id.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got [prometheus] {'ended"
-        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures':"
-        " True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills"
-        "': {'min': 1, 'max': None}, 'shows_failures': True}"),
     "axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-pod-oomkilled-twice-this-past-week-cut-in-test-plan.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-po"
