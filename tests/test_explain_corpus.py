@@ -589,11 +589,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
         "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
         "None}, 'shows_failures': True}"),
-    "ipaas-quickstarts-1500.issue-openshift-console-text-crash-loop-back-off-last-state-completed-restart-count-75-then-comment-container-crashing-frequently.txt": (
-        "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: --container 'axway': the record names no container (containers: one the record does "
-        "not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 76}, 'shows_failures': True}"),
     "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": (
         "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liv"
@@ -650,11 +645,6 @@ NOT_READ: dict[str, str] = {
         "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
         "hows_failures': True}"),
     # held-out batch 133
-    "containerd-6080.comment-fenced-containerd-stopcontainer-timeout-2s-then-fenced-kubelet-killcontainer-deadline-exceeded-message-for-container-cut.txt": (
-        "held-out batch 133, first contact on stop 57's code (50204c26): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
     "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
         "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
         "or: openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-orig"
