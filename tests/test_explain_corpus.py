@@ -609,13 +609,6 @@ NOT_READ: dict[str, str] = {
         "s: line 1 speaks of a kill (\"…er in scraper was being OOMKilled by k8s. Howev; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    "k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containerstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containe"
-        "rstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt:1: not a rec"
-        "ord explain reads: line 1 speaks of a restart or crash (\"…eason, for example ; want {'e"
-        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 31}, 'shows_fail"
-        "ures': True}"),
     "origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-with-message-then-fenced-json-log-request-timeout.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: origin-aggregated-logging-250.issue-prose-kibana-pod-is-crashing-after-each-1-2-min-"

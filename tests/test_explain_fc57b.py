@@ -24,6 +24,12 @@
   as describe's fields of that container (console_fields.py): its restart count beside a
   waiting state, R + 1 ends (R4.7), no probe shown: cannot-tell, {0, 76}. A heading with fewer
   than two fields, a value of no field's form, a sentence naming a container stay unread.
+- A container status list pasted in an issue's text without a code block, markdown's bold
+  marks around some keys, its indentation lost (k8s-community-780: `**containerStatuses**:`,
+  `**lastState**:`, `**message: |` ... `Sleep expired**`, cut at `state:`): the marks taken off,
+  the keys put back by their names (bold_status.py), a block scalar's deeper lines its text:
+  restartCount 30 beside a state cut away, R + 1 = 31 ends (R4.7), exit 0 of no probe shown:
+  cannot-tell, {0, 31}. A line of prose or another object's key in the run leaves it unread.
 """
 
 from __future__ import annotations
@@ -209,4 +215,50 @@ def test_console_fields_of_no_form_are_not_read(text):
 ])
 def test_the_consoles_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the console's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ a status list with bold marks, unindented
+
+_BOLD = ("Pods crash, see below.\n\n      **containerStatuses**:\n          - containerID: "
+         "docker://9649\n           image: debian\n          **lastState**:\n          "
+         "terminated:\n          exitCode: 0\n          **message: |\n                 Sleep "
+         "expired**\n          reason: Completed\n          name: demo\n         ready: false\n"
+         "         restartCount: 30\n         state:\n")
+
+
+@pytest.mark.parametrize(("text", "cause", "kills"), [
+    (_BOLD, Cause.CANNOT_TELL, CountRange(0, 31)),
+    (_BOLD + "          waiting:\n          reason: CrashLoopBackOff\n", Cause.CANNOT_TELL,
+     CountRange(0, 31)),
+    ("containerStatuses:\n- name: web\nready: true\nrestartCount: 2\nstate:\nrunning:\n"
+     "startedAt: 2024-01-01T00:00:00Z\nlastState:\nterminated:\nexitCode: 137\nreason: "
+     "OOMKilled\n", Cause.OOM_KILLED, CountRange(0, 0)),
+])
+def test_a_status_list_with_bold_marks_and_no_indentation_is_read(text, cause, kills):
+    """The list's keys put back by their names, the bold marks taken off: its restart count
+    and last state read as a pod's status (R4.7)."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.failed, a.shows_failures) == (cause, kills, (), True)
+
+
+@pytest.mark.parametrize("text", [
+    _BOLD.replace("          reason: Completed\n", "          and then it failed again\n"),
+    _BOLD.replace("          reason: Completed\n", "          livenessProbe:\n"),
+    "The containerStatuses: field shows it.\nrestartCount: 3\n",
+])
+def test_a_status_list_holding_prose_or_another_key_is_not_read(text):
+    """The negative side: a line of prose, another object's key or no list key first."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "containerStatuses:\n" + "**" * (_N // 2) + "\n",
+    "containerStatuses:\n- name: a\nmessage: |\n" + " x" * (_N // 2) + "\n",
+    "containerStatuses:\n" + "- name:" * (_N // 7) + "\n",
+    " " * _N + "containerStatuses:\n- name: a\n",
+])
+def test_the_status_lists_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the list's words, read in one pass."""
     read_in_one_pass(text)

@@ -10,6 +10,7 @@ container or event in: a describe's or an event table's record does not import t
 from __future__ import annotations
 
 from kubesim.explain.readers.alert_labels import read_alert_labels
+from kubesim.explain.readers.bold_status import read_bold_status
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.crictl_tables import read_crictl_tables
 from kubesim.explain.readers.evicted_table import read_evicted_table
@@ -86,4 +87,4 @@ def _tools_shown(plained: str, source: str) -> RecordSet | None:
     # of failing pods and their containers' restart counts (restarted_report.py)
     return read_crictl_tables(plained, source) or read_alert_labels(plained, source) or \
         read_kernel_oom(plained, source) or read_evicted_table(plained, source) or \
-        read_restarted_report(plained, source)
+        read_restarted_report(plained, source) or read_bold_status(plained, source)
