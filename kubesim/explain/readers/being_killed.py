@@ -15,6 +15,11 @@ A negation (`is not being killed`), a question (`why is my pod being killed?`), 
 conditional or a sentence of what may happen (`if my pod is being killed`), another's pod
 (`their pod`, `a pod`) tell none. A sentence's end here is `.`, `!` or `?` before a space,
 except the abbreviations `i.e.` and `e.g.` (a parenthesis' aside inside the sentence).
+
+A negation is weighed in the kill's own clause (`clause_start`: after `, and`, `, but`, `;`),
+not in an earlier one with its own subject (`the readiness probe never succeeds, and the
+liveness probe kills the pod`). A probe the kill's sentence states never to succeed before it
+(`NEVER_SUCCEEDS`) is read as that probe's failure, at least once (`never_succeeding`).
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ BEING_KILLED = lazy_regex(
 # subject and verb: `the readiness probe never succeeds, and the liveness probe kills the pod`)
 _CLAUSE = lazy_regex(r",[ \t]+(?i:and|but)[ \t]+|;[ \t]+")
 # a probe of the case's stated never to succeed (`the readiness probe never succeeds`): every
-# result the prober wrote is no success (R1.17), so it failed, at least once, no count
+# result the prober wrote is no success (R1.21: Success, Failure or Unknown, an error's), read
+# as its failure, at least once, no count (the collector's doubt: errors alone would count none)
 NEVER_SUCCEEDS = lazy_regex(
     r"(?<![\w'\u2019-])(?i:the|its|my|our)[ \t]+(?P<kind>(?i:liveness|readiness|startup))[ \t]+"
     r"(?i:probes?|checks?)[ \t]+(?i:never)[ \t]+(?i:succeeds|succeeded|passes|passed)(?![\w-])")
@@ -74,7 +80,7 @@ def clause_start(line: str, start: int, at: int) -> int:
 def never_succeeding(line: str, at: int, end: int) -> list[str]:
     """The kubelet's failure lines (`Readiness probe failed`) of each probe the sentence of the
     case's present kill at line[at:end] states never to succeed (`NEVER_SUCCEEDS`), before the
-    kill in it: a probe whose calls never succeed failed (R1.17), at least once, no count; a
+    kill in it: a probe whose calls never succeed failed (R1.21), at least once, no count; a
     probe's kind once. A negation or a question weighs the sentence as its kill's caller does."""
     start = _sentence_start(line, at)
     kinds = dict.fromkeys(m["kind"].capitalize() for m in NEVER_SUCCEEDS.finditer(line, start, at))

@@ -11,7 +11,7 @@ KillContainerError: the kubelet's killContainer ran for that container, and it r
 `Killing` event before it asks the runtime to stop the container (kuberuntime_container.go
 killContainer: `recordContainerEvent(... events.KillingContainer ...)`, then StopContainer),
 so the line shows a kill of the container, attempted, its cause not stated (a probe's, a
-changed spec's or the pod's termination: R4.4, R4.22): a `Killing` event of no stated cause,
+changed spec's or the pod's termination: R4.1, R4.20): a `Killing` event of no stated cause,
 no end of it (the runtime did not stop it). The README's `shows_failures` (kills shown) holds;
 what ended it is not told and the ceiling of kills is open. A sync error of another step
 (`StartContainer` in back-off: event_layouts.start_back_off) is not this; the podKiller's
