@@ -245,6 +245,10 @@ MODULES = {
     "kubesim.explain.readers.prose_page": "records",
     "kubesim.explain.readers.agent_killed": "records",
     "kubesim.explain.readers.present_kill": "records",
+    "kubesim.explain.readers.being_killed": "records",
+    "kubesim.explain.readers.kill_failed": "records",
+    "kubesim.explain.readers.console_fields": "records",
+    "kubesim.explain.readers.bold_status": "records",
     # whose pods a bare `pods` or a quantifier of pods names, by the page before it (pagectx56)
     "kubesim.explain.readers.page_context": "records",
     "kubesim.explain.readers.arrow_chain": "records",

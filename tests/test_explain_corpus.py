@@ -607,11 +607,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
         "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
         "None}, 'shows_failures': True}"),
-    "ipaas-quickstarts-1500.issue-openshift-console-text-crash-loop-back-off-last-state-completed-restart-count-75-then-comment-container-crashing-frequently.txt": (
-        "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: --container 'axway': the record names no container (containers: one the record does "
-        "not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 76}, 'shows_failures': True}"),
     "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": (
         "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liv"
@@ -632,18 +627,6 @@ NOT_READ: dict[str, str] = {
         "s: line 1 speaks of a kill (\"…er in scraper was being OOMKilled by k8s. Howev; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    "k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containerstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containe"
-        "rstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt:1: not a rec"
-        "ord explain reads: line 1 speaks of a restart or crash (\"…eason, for example ; want {'e"
-        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 31}, 'shows_fail"
-        "ures': True}"),
-    "prometheus-operator-319.issue-comment-pod-killed-3s-after-startup-liveness-probe-kills-the-pod-then-fenced-2017-tab-event-rows-killing-cut-in-id.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got [prometheus] {'ended"
-        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures':"
-        " True}; want {'ended': 'liveness-kill', 'probe': ['liveness', 'readiness'], 'probe_kills"
-        "': {'min': 1, 'max': None}, 'shows_failures': True}"),
     "axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-pod-oomkilled-twice-this-past-week-cut-in-test-plan.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-po"
@@ -659,11 +642,6 @@ NOT_READ: dict[str, str] = {
         "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
         "hows_failures': True}"),
     # held-out batch 133
-    "containerd-6080.comment-fenced-containerd-stopcontainer-timeout-2s-then-fenced-kubelet-killcontainer-deadline-exceeded-message-for-container-cut.txt": (
-        "held-out batch 133, first contact on stop 57's code (50204c26): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
     "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
         "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
         "or: openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-orig"

@@ -74,6 +74,7 @@ from kubesim.explain.readers.exec_probe_log import (
     probe_set,
 )
 from kubesim.explain.readers.go_probe import go_probes
+from kubesim.explain.readers.kill_failed import failed_kill
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     LOGGED,
@@ -325,6 +326,7 @@ class _Said:
     cut: str | None = None  # what the line ends inside, cut short (`its \`err\` value`)
     exec_exit: int | None = None  # the runtime's ExecSync exit code (exec_probe_log.py)
     exec_output: str | None = None  # exec.go's `Exec probe response` output (its event kept)
+    failed_kill: bool = False  # a sync's kill of the container the runtime failed (kill_failed.py)
 
 
 @dataclass(slots=True)
@@ -598,12 +600,14 @@ class KlogLines:
         """A kill line of no stated cause right after the line stating the cause of a kill of
         that container is that kill, told twice (kuberuntime_manager.go logs the cause, then
         kuberuntime_container.go the kill); an override right after a kill line is that
-        kill, now known to be the pod's termination."""
+        kill, now known to be the pod's termination; a sync's failed kill right after a kill
+        line of that container is that kill's failure (kill_failed.py)."""
         last = self.events[-1] if self.events else None
         if event.reason == "Killing" and last is not None and last.reason == "Killing" and \
                 event.object_name in ("", last.object_name) and \
                 event.container in (None, last.container):  # a kill line may name no container
-            if event.message == _NO_CAUSE and last.message != _NO_CAUSE:
+            # (a failed kill right after a kill line of the container is that kill's failure)
+            if event.message == _NO_CAUSE and (last.message != _NO_CAUSE or said.failed_kill):
                 return
             if event.message.startswith("Stopping container") and last.message == _NO_CAUSE:
                 self.events[-1] = replace(event, object_name=last.object_name,
@@ -997,13 +1001,24 @@ def _backoffs(err: str, where: Where, stamp: Stamp, pod: str | None) -> _Said | 
     container the error names; a pod's several are several errors in one line, rare)."""
     refused = start_back_off(err[:MAX_LINE])
     if refused is None:
-        return None
+        return _kill_failed(err, where, stamp, pod)
     message = refused.message or "Back-off restarting failed container"  # its delay kept
     event = _event("BackOff", message, where, stamp, pod, refused.container)
     if _cut_refusal(err, refused.message):
         return _Said(replace(event, truncated=True), pod, refused.container,
                      cut="the refusal's quoted message")
     return _Said(event, pod, refused.container)
+
+
+def _kill_failed(err: str, where: Where, stamp: Stamp, pod: str | None) -> _Said | None:
+    """A sync whose kill of a container failed (kill_failed.py): the kill the kubelet
+    attempted, a `Killing` event of no stated cause (kuberuntime_container.go records it
+    before the runtime's StopContainer)."""
+    container = failed_kill(err[:MAX_LINE])
+    if container is None:
+        return None
+    return _Said(_event("Killing", _NO_CAUSE, where, stamp, pod, container), pod, container,
+                 failed_kill=True)
 
 
 def _cut_refusal(err: str, message: str | None) -> bool:

@@ -36,6 +36,7 @@ from kubesim.explain.readers.command_pods import (
     named_containers,
 )
 from kubesim.explain.readers.command_words import pod_by_command
+from kubesim.explain.readers.console_fields import console_fields
 from kubesim.explain.readers.crictl_inspect import read_crictl_inspect
 from kubesim.explain.readers.cut_container import mark_cut_container
 from kubesim.explain.readers.cut_item import cut_status_list, opens_cut_list
@@ -883,7 +884,8 @@ def read_paste(text: str, source: str) -> RecordSet:
             f"split before each describe field and event row; the line numbers below count "
             f"those {split.count(chr(10))} parts", Where(source, number))])
     # a pod's status as markdown bullets of describe's keys, put back as its fields
-    fields = markdown_fields(lines, source)
+    console = console_fields(lines, source)  # (fc57b) the console's page, a cell a line
+    fields = markdown_fields(console.lines, source)
     placer = _Placer(fields.lines, source)
     last = max((x.number for x in lines if x.kind is LineKind.CONTENT), default=0)
     inside = ended_inside(text, lines)
@@ -891,7 +893,8 @@ def read_paste(text: str, source: str) -> RecordSet:
     placer.last_content = last
     placer.place()
     placer.bare.extend(fields.failures)
-    out = RecordSet(source, "paste", notes=listing_notes(listings, source) + fields.notes)
+    out = RecordSet(source, "paste", notes=listing_notes(listings, source) + console.notes
+                    + fields.notes)
     if placer.describe.lines:  # a box cut in its last line, a fence closed after it or not
         ends = placer.describe.lines[-1].number != inside and not box_cut(text)
         _add_describe(out, placer, (fields.lines, lines), last, ends)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from kubesim.explain.readers.arrow_chain import ARROW_ANCHORS, chain_end
+from kubesim.explain.readers.being_killed import being_killed, clause_start, never_succeeding
 from kubesim.explain.readers.container_run import container_run, container_run_said
 from kubesim.explain.readers.event_in_sentence import event_in_sentence
 from kubesim.explain.readers.events_run import EVENTS_RUN, events_run
@@ -877,8 +878,9 @@ def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
     start = sentence_start(line, m.start())
     end = line.find(". ", m.end(), m.end() + 2000)
     here = TOLD_HERE.search(line, start, end if end >= 0 else m.end() + 2000) is not None \
-        or crash_looped(line, start, m.start())
-    return (told or here) and NEGATED.search(line, start, m.start()) is None and \
+        or crash_looped(line, start, m.start()) or being_killed(line, m.start())
+    clause = clause_start(line, start, m.start())  # a negation of a clause before is its own
+    return (told or here) and NEGATED.search(line, clause, m.start()) is None and \
         NEGATED.search(line, m.start("verb"), m.end()) is None and \
         states_what_happened(line, m.start(), m.end())
 
@@ -897,7 +899,9 @@ def _present_kill(line: str, told: bool) -> tuple[tuple[list[str], bool] | None,
     what = (f"{STATED_PROBE_KILL}, in the present of a diagnosis ({where}; `{m[0][:80]}`): read "
             f"as the {kind} probe's failure and one kill of it, of a container the record does "
             "not name, at least once, no count")
-    return (kill_lines(kind), True), what
+    never = never_succeeding(line, m.start(), m.end())  # (fc57b) `never succeeds` before it
+    what += "; " + ", ".join(never) + ": stated never to succeed" if never else ""
+    return (never + kill_lines(kind), True), what
 
 
 def _with_quoted(kept: list[str], what: str, line: str) -> tuple[list[str], str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.agent_end import read_agent_end
 from kubesim.explain.readers.alert_labels import read_alert_labels
+from kubesim.explain.readers.bold_status import read_bold_status
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.crictl_tables import read_crictl_tables
 from kubesim.explain.readers.evicted_table import read_evicted_table
@@ -85,7 +86,8 @@ def _tools_shown(plained: str, source: str) -> RecordSet | None:
     # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py);
     # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
     # table of pods beside the kubelet's eviction message (evicted_table.py); a tool's report
-    # of failing pods and their containers' restart counts (restarted_report.py)
+    # of failing pods and their containers' restart counts (restarted_report.py); a container
+    # status list pasted with bold marks and its indentation lost (bold_status.py, fc57b)
     return read_crictl_tables(plained, source) or read_alert_labels(plained, source) or \
         read_kernel_oom(plained, source) or read_evicted_table(plained, source) or \
-        read_restarted_report(plained, source)
+        read_restarted_report(plained, source) or read_bold_status(plained, source)
