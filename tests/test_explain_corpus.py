@@ -594,13 +594,6 @@ NOT_READ: dict[str, str] = {
         "or: --container 'axway': the record names no container (containers: one the record does "
         "not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 76}, 'shows_failures': True}"),
-    "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": (
-        "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liv"
-        "eness-check-fails-connection-refused-9000.txt:9: not a record explain reads: line 9 spea"
-        "ks of a restart or crash (\"But the deployment keep crashing because the liven; want {'e"
-        "nded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sh"
-        "ows_failures': True}"),
     # held-out batch 137
     "loki-605.issue-prose-loki-pod-crashes-randomly-with-error-quoted-liveness-probe-failed-statuscode-500.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"

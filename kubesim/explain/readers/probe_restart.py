@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
+__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED", "PROBE_NOUN",
            "PROBE_RESTART", "RESTART_ANCHORS", "fix_object_end", "observed_often", "probe_restart_hint",
            "restart_denied"]
 
@@ -46,6 +46,22 @@ _LOW = (r"(?:(?:(?i:an?)[ \t]+)?(?:(?i:too|very|overly)[ \t]+)?(?i:low|short|sma
 # or in words)
 _SETTING = (r"(?i:failure[ \t-]?threshold|timeout[ \t-]?seconds|initial[ \t-]?delay"
             r"(?:[ \t-]?seconds)?|period(?:[ \t-]?seconds)?|threshold|timeout)")
+
+
+def _slips(word: str, words: frozenset[str]) -> list[str]:
+    """An author's slips of the pen of `word`: two neighbouring letters swapped or one letter
+    dropped (`chekc`, `chek`, `porbe`), none of them an English word of its own (`words`)."""
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    dropped = {word[:i] + word[i + 1:] for i in range(len(word))}
+    return sorted((swapped | dropped) - {word} - words)
+
+
+# the probe's noun as its author wrote it, misspelled too (portainer-k8s-84's `the liveness
+# chekc fails`: fc57a): `check` or `probe` with one slip of the pen, after the probe's kind
+# only, so no word of another meaning (`heck`, `robe`, `prob`) is taken for it
+PROBE_NOUN = (r"(?i:probes?|checks?|(?:" + "|".join(
+    _slips("check", frozenset({"heck"})) + _slips("probe", frozenset({"robe", "prob"})))
+    + r")s?)")
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
 PROBE_RESTART = lazy_regex(
@@ -72,7 +88,7 @@ PROBE_RESTART = lazy_regex(
     # (a setting's size before the probe, the probe in a code span: `due to low
     # `livenessProbe` timeouts`, zammad-helm-95; stop 56)
     + _LOW + r"[`'\"]?(?P<kind>(?i:liveness|startup))"
-    r"(?:[ \t]*(?i:probes?|checks?))?[`'\"]?(?:[ \t]+|\.)[`'\"]?(?:(?i:fail(?:s|ed|ing|ures?)?)"
+    r"(?:[ \t]*" + PROBE_NOUN + r")?[`'\"]?(?:[ \t]+|\.)[`'\"]?(?:(?i:fail(?:s|ed|ing|ures?)?)"
     # (its timeout, a failure the kubelet counts (R2.8): `due to liveness probe time out`,
     # `because the liveness probe timed out`; README, the stop 49 narrative rule)
     r"|(?i:time[ \t-]?outs?|timed[ \t]+out|timing[ \t]+out)"
