@@ -724,13 +724,6 @@ NOT_READ: dict[str, str] = {
         "t a record explain reads: line 3 speaks of a liveness probe, a kill, a restar; want {'en"
         "ded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fai"
         "lures': True}"),
-    "smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-liveness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
-        "or: smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-li"
-        "veness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt:7: "
-        "not a record explain reads: line 7 speaks of a liveness probe, a restart or c; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
 }
 
 

@@ -6,6 +6,10 @@
   read as the noun is: a restart or crash of the case's own the liveness failure caused is that
   probe's kill (README, fixprose38; R4.4), {1, null}. A slip that is a word of its own (`heck`,
   `robe`) and a misspelling with no kind before it read nothing.
+- Kubernetes taking down the case's pod right after its probe is told failing (smallrye-reactive-
+  messaging-866: `until the liveness probe failed two more times (...) and thus kubernetes took
+  down the pod and restarted it`): `took down` is the past kill of fixprose38's post-mortem rule
+  (probe_restart.KUBERNETES_KILL), that probe's kill, {1, null} (R4.4).
 
 Hand-written variants beside each that must stay unread (a question, a negation, a
 conditional, what may happen, the readiness probe, `pods`)."""
@@ -67,3 +71,40 @@ def test_a_misspelled_noun_of_no_case_or_not_stated_is_no_record(text):
 def test_a_misspelled_noun_is_read_in_one_pass():
     read_in_one_pass("the pod restarts because the liveness " + "chekc " * 350_000 + "\n")
     read_in_one_pass("crashing because the liveness chekc" * 60_000 + "\n")
+
+
+# ------------------------------------------------ Kubernetes took down the case's pod
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("Processing continued fine after this until the liveness probe failed two more times (same "
+     "log statement as shown above) and thus kubernetes took down the pod and restarted it.\n",
+     ProbeType.LIVENESS),
+    ("Our startup probes failed during the migration. Kubernetes took down the pods.\n",
+     ProbeType.STARTUP),
+    ("The liveness probe kept failing and the kubelet took down my container.\n",
+     ProbeType.LIVENESS),
+])
+def test_kubernetes_taking_down_the_pod_after_its_probe_failed_is_one_kill(text, probe):
+    """The case's probe told failing, then Kubernetes taking down the case's pod in the past:
+    that probe's failure and one kill of it (R4.4), {1, null}."""
+    _one_kill(text, probe)
+
+
+@pytest.mark.parametrize("text", [
+    "The readiness probe failed and kubernetes took down the pod.\n",
+    "When the liveness probe fails, kubernetes takes down the pod.\n",
+    "If the liveness probe failed, kubernetes took down the pod.\n",
+    "The liveness probe failed and kubernetes took down a pod.\n",
+    "Did the liveness probe fail and kubernetes took down the pod?\n",
+    "Kubernetes took down the pod.\n",
+])
+def test_a_take_down_of_no_case_or_no_probe_is_no_record(text):
+    """The negative side: readiness (R3.4), a guide's present, a conditional, `a pod`, a
+    question, no probe failing before it: the page of prose alone is refused."""
+    _no_record(text)
+
+
+def test_a_take_down_is_read_in_one_pass():
+    read_in_one_pass("the liveness probe failed " + "kubernetes took down " * 100_000 + "\n")
+    read_in_one_pass("probes failed. " + "k8s took " * 250_000 + "\n")

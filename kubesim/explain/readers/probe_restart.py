@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED", "PROBE_NOUN",
+__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "KUBERNETES_KILL_ANCHORS", "PODS_SUBJECT", "PROBES_FAILED", "PROBE_NOUN",
            "PROBE_RESTART", "RESTART_ANCHORS", "fix_object_end", "observed_often", "probe_restart_hint",
            "restart_denied"]
 
@@ -178,15 +178,20 @@ PODS_SUBJECT = lazy_regex(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:(?:" +
 
 def probe_restart_hint(text: str) -> bool:
     """Whether the text may hold a restart caused by a probe's failure stated in prose (both
-    words, any case), for the paste reader's gate (each word looked for once)."""
+    words, any case), or Kubernetes' kill taken down (`KUBERNETES_KILL`), for the paste reader's
+    gate (each word looked for once)."""
     low = text.lower()
-    return ("restart" in low or "crash" in low) and ("liveness" in low or "startup" in low)
+    return ("restart" in low or "crash" in low or "took down" in low) and \
+        ("liveness" in low or "startup" in low)
 
 
 # a kill by Kubernetes of the case's own pods or containers, in the past: `Kubernetes killed
 # the pods`, `the kubelet killed our api containers`, `K8s killed payments-api-0`
+# (`took down`: the same kill in other words, the pod then started again, smallrye-reactive-
+# messaging-866's `kubernetes took down the pod and restarted it`; fc57a)
 KUBERNETES_KILL = lazy_regex(r"(?<![\w-])(?i:kubernetes|k8s|the[ \t]+kubelet|kubelet)[ \t]+"
-                             r"(?i:killed)[ \t]+" + _CASE)
+                             r"(?i:killed|took[ \t]+down)[ \t]+" + _CASE)
+KUBERNETES_KILL_ANCHORS = ("kill", "Kill", "KILL", "took", "Took", "TOOK")
 # the case's probes stated failing: `causing probes to fail`, `the liveness probes failed`,
 # `API pods start failing liveness probes`
 PROBES_FAILED = lazy_regex(r"(?<![A-Za-z])(?:(?i:probes?|checks?)[ \t]+(?:(?i:to|had|have|were|"

@@ -95,6 +95,7 @@ from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
     KILLING_KINDS,
     KUBERNETES_KILL,
+    KUBERNETES_KILL_ANCHORS,
     PROBE_RESTART,
     PROBES_FAILED,
     RESTART_ANCHORS,
@@ -1760,7 +1761,7 @@ def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     probes stated failing, in a paragraph naming one probe that kills and no readiness probe
     (probe_restart.KUBERNETES_KILL), read as that probe's failure and one kill of it (R4.4);
     None without one, in a question or in a sentence of what may happen."""
-    m = _near(KUBERNETES_KILL, line, KILL_ANCHORS, (40, 200), _SENTENCE_PLACES)
+    m = _near(KUBERNETES_KILL, line, KUBERNETES_KILL_ANCHORS, (40, 200), _SENTENCE_PLACES)
     if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()):
         return None, ""
     start = sentence_start(line, m.start())
@@ -2466,7 +2467,7 @@ _NEAR_WORDS = (
     RESTART_ANCHORS, RESTART_FAILING_ANCHORS, KO_KILL_ANCHORS, KILL_ANCHORS, KILLED_WORDS,
     CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
-    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS)  # (and the words
+    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS)  # (and the words
     # `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
