@@ -700,11 +700,6 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 2}, '"
         "shows_failures': True}"),
     # held-out batch 134
-    "percona-psmdb-operator-2234.issue-form-new-pod-continuously-killed-by-k8s-because-it-fails-the-liveness-check-then-get-events-grep-liveness-four-rows-cut.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
-        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
-        "1, 'max': None}, 'shows_failures': True}"),
     "click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-reset-then-quoted-pod-sandbox-changed-on-install.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
         "or: click-to-deploy-210.issue-prose-quoted-liveness-probe-failed-nodetool-connection-res"

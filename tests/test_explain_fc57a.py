@@ -10,6 +10,12 @@
   messaging-866: `until the liveness probe failed two more times (...) and thus kubernetes took
   down the pod and restarted it`): `took down` is the past kill of fixprose38's post-mortem rule
   (probe_restart.KUBERNETES_KILL), that probe's kill, {1, null} (R4.4).
+- The present passive with a word of ongoing repetition (percona-psmdb-operator-2234: `the new
+  pod is continuously killed by k8s because it fails the liveness check`): an ongoing state of
+  the case told as seen (oomprose54's `continuously`), read by killed_because.KILLED_BECAUSE as
+  its past is; the bare present (`is killed`, crashcatch55's kube-green-271) stays a guide's.
+  Beside `get events` rows of one pod showing that probe's failures, the kill of the pod of no
+  name (`the new pod`) is that pod's (stated_pod.py): its failures are the ones the kill counted.
 
 Hand-written variants beside each that must stay unread (a question, a negation, a
 conditional, what may happen, the readiness probe, `pods`)."""
@@ -108,3 +114,71 @@ def test_a_take_down_of_no_case_or_no_probe_is_no_record(text):
 def test_a_take_down_is_read_in_one_pass():
     read_in_one_pass("the liveness probe failed " + "kubernetes took down " * 100_000 + "\n")
     read_in_one_pass("probes failed. " + "k8s took " * 250_000 + "\n")
+
+
+# ------------------------------------------------ a present passive kill, ongoing
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("Upon inspection we found the cause - the new pod is continuously killed by k8s because it "
+     "fails the liveness check.\n", ProbeType.LIVENESS),
+    ("My api container is constantly killed because its startup probe fails.\n",
+     ProbeType.STARTUP),
+    ("Our pods are repeatedly killed by kubernetes due to failing the liveness probe.\n",
+     ProbeType.LIVENESS),
+])
+def test_a_present_passive_kill_told_ongoing_is_one_kill(text, probe):
+    """The case's pod killed in the present with a word of ongoing repetition, its cause the
+    probe's failure: that probe's failure and one kill (R4.4), {1, null}."""
+    _one_kill(text, probe)
+
+
+@pytest.mark.parametrize("text", [
+    "The new pod is killed by k8s because it fails the liveness check.\n",
+    "A pod is continuously killed by k8s because it fails the liveness check.\n",
+    "Is the new pod continuously killed by k8s because it fails the liveness check?\n",
+    "The new pod is continuously killed by k8s because it fails the readiness check.\n",
+    "If the new pod is continuously killed by k8s because it fails the liveness check, raise "
+    "the threshold.\n",
+    "The new pod is not continuously killed by k8s because it fails the liveness check.\n",
+])
+def test_a_present_passive_of_no_case_or_not_stated_is_no_record(text):
+    """The negative side: the bare present (a guide's, kube-green-271), `a pod`, a question, the
+    readiness probe (R3.4), a conditional, a negation: the page of prose alone is refused."""
+    _no_record(text)
+
+
+_ROWS = ("` k get events -n psmdb |grep {kind}\n"
+         "12m         Warning   Unhealthy                pod/mon-two-3      {kind} probe "
+         "failed: 2026-02-13T09:43:54.283Z    INFO   Running mongodb-healthcheck\n"
+         "11m         Warning   Unhealthy                pod/mon-two-3      {kind} probe "
+         "failed: 2026-02-13T09:44:24.285Z    INFO   Running mongodb-healthcheck\n")
+
+
+def test_a_kill_of_the_pod_of_no_name_is_the_one_failing_pods():
+    """The kill stated of `the new pod` beside events of one pod showing that probe's failures:
+    one pod, its liveness failures and one kill, {1, null}."""
+    text = ("### More about the problem\n\nUpon inspection we found the cause - the new pod is "
+            "continuously killed by k8s because it fails the liveness check.\n\n"
+            + _ROWS.format(kind="Liveness"))
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.failed) == \
+        (Cause.LIVENESS_KILL, CountRange(1, None), (ProbeType.LIVENESS,))
+
+
+@pytest.mark.parametrize(("subject", "kind"), [
+    ("the new pod", "Readiness"),
+    ("the redis pod", "Liveness"),
+])
+def test_a_kill_of_another_pod_or_beside_other_failures_stays_apart(subject, kind):
+    """Another workload's pod, or events showing no failure of the probe the kill names: the
+    kill is no pod's of the events (two pods, each on its own)."""
+    text = (f"We found the cause - {subject} is continuously killed by k8s because it fails the "
+            "liveness check.\n\n" + _ROWS.format(kind=kind))
+    with pytest.raises(RecordError, match="holds 2 pods"):
+        explained_answer(text)
+
+
+def test_a_present_passive_is_read_in_one_pass():
+    read_in_one_pass("the pod is " + "continuously " * 150_000 + "killed\n")
+    read_in_one_pass("the pod is continuously killed by k8s " * 50_000 + "\n")
