@@ -595,11 +595,6 @@ NOT_READ: dict[str, str] = {
         "not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 76}, 'shows_failures': True}"),
     # held-out batch 137
-    "loki-605.issue-prose-loki-pod-crashes-randomly-with-error-quoted-liveness-probe-failed-statuscode-500.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
-        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
-        "1, 'max': None}, 'shows_failures': True}"),
     "m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-then-fenced-get-pods-go-template-laststate-reason-command.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-th"

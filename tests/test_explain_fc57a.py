@@ -16,6 +16,12 @@
   its past is; the bare present (`is killed`, crashcatch55's kube-green-271) stays a guide's.
   Beside `get events` rows of one pod showing that probe's failures, the kill of the pod of no
   name (`the new pod`) is that pod's (stated_pod.py): its failures are the ones the kill counted.
+- The case's pod's end told in the past right before a colon and the kubelet's message quoted in
+  double quotes (loki-605: `Found Loki pod crashed with error:  "Liveness probe failed: HTTP probe
+  failed with statuscode: 500"`): fc55r's rule (present_kill.ENDED_FOR) widened to a pod, to
+  `with error` before the colon and to the quote (quoted_message.quoted_read): that probe's
+  failure and one kill, {1, null} (R4.4). The present (`crashes randomly with Error: "..."`), a
+  conditional, `a pod`, a question and the readiness probe read the failure alone.
 
 Hand-written variants beside each that must stay unread (a question, a negation, a
 conditional, what may happen, the readiness probe, `pods`)."""
@@ -182,3 +188,47 @@ def test_a_kill_of_another_pod_or_beside_other_failures_stays_apart(subject, kin
 def test_a_present_passive_is_read_in_one_pass():
     read_in_one_pass("the pod is " + "continuously " * 150_000 + "killed\n")
     read_in_one_pass("the pod is continuously killed by k8s " * 50_000 + "\n")
+
+
+# ------------------------------------------------ an end with the quoted message as its error
+
+_QUOTED = '{} "{} probe failed: HTTP probe failed with statuscode: 500"\n'
+
+
+@pytest.mark.parametrize(("ended", "kind"), [
+    ("Found Loki pod crashed with error: ", "Liveness"),
+    ("The pod was killed with reason:", "Startup"),
+    ("My container crashed:", "Liveness"),
+])
+def test_an_end_with_the_quoted_message_as_its_error_is_a_kill(ended, kind):
+    """The case's pod's end told in the past right before a colon and the kubelet's quoted
+    message: the message its stated cause, that probe's failure and one kill (R4.4)."""
+    _one_kill(_QUOTED.format(ended, kind), ProbeType(kind.lower()))
+
+
+@pytest.mark.parametrize(("ended", "kind"), [
+    ("Loki Pod crashes randomly with Error:", "Liveness"),
+    ("A pod crashed with error:", "Liveness"),
+    ("Why has the pod crashed with error:", "Liveness"),
+    ("The pod has not crashed with error:", "Liveness"),
+    ("Found Loki pod crashed with error:", "Readiness"),
+])
+def test_a_quoted_message_after_no_stated_end_is_the_failure_alone(ended, kind):
+    """The present, a conditional, `a pod`, a question, a negation, the readiness probe (R3.4):
+    the quoted message is the failure alone, no kill, {0, null}."""
+    a = explained_answer(_QUOTED.format(ended, kind))
+    assert (a.cause, a.probe_kills.lo, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL if kind == "Liveness" else a.cause, 0, True,
+         (ProbeType(kind.lower()),))
+    assert a.cause is not Cause.LIVENESS_KILL
+
+
+def test_a_quoted_message_in_a_conditional_is_no_record():
+    """A conditional: neither the end nor the message is the case's (quoted_message's rule)."""
+    _no_record(_QUOTED.format("If the pod crashed with error:", "Liveness"))
+
+
+def test_an_end_before_a_quoted_message_is_read_in_one_pass():
+    read_in_one_pass("Found pod crashed with error: " * 60_000 + '"Liveness probe failed: x"\n')
+    read_in_one_pass("x " + "pod crashed with " * 120_000 + 'error: "Liveness probe failed: '
+                     'HTTP probe failed with statuscode: 500"\n')
