@@ -584,11 +584,6 @@ NOT_READ: dict[str, str] = {
         "start, not a later one), and `_snip-snip-snip_` in markdown italics is no cut mark the R"
         "EADME lists; a rule of each is to write first"),
     # held-out batch 136
-    "proxmox-talos-opentofu-15.issue-prose-argocd-repo-server-crashloopbackoff-container-exits-cleanly-exit-code-0-liveness-times-out-causing-kubernetes-to-restart.txt": (
-        "held-out batch 136, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
-        "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
-        "None}, 'shows_failures': True}"),
     "ipaas-quickstarts-1500.issue-openshift-console-text-crash-loop-back-off-last-state-completed-restart-count-75-then-comment-container-crashing-frequently.txt": (
         "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: --container 'axway': the record names no container (containers: one the record does "

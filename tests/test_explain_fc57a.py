@@ -22,6 +22,13 @@
   `with error` before the colon and to the quote (quoted_message.quoted_read): that probe's
   failure and one kill, {1, null} (R4.4). The present (`crashes randomly with Error: "..."`), a
   conditional, `a pod`, a question and the readiness probe read the failure alone.
+- The case's probe failing in the present, causing Kubernetes to restart the case's pod with a
+  word of ongoing repetition after it (proxmox-talos-opentofu-15: `The liveness probe on the
+  metrics endpoint (:8084/healthz?full=true)` / `times out during startup, causing Kubernetes to
+  restart the pod repeatedly.`, the sentence broken over two lines): an ongoing state of the
+  case told as seen (ongoing_kill.ONGOING_CAUSED, read with the lines its sentence runs on
+  from), that probe's kill, {1, null} (R4.4). No word of repetition (a guide's present), `a`
+  probe, `pods`, readiness, a conditional, a question, and a blank line between stay unread.
 
 Hand-written variants beside each that must stay unread (a question, a negation, a
 conditional, what may happen, the readiness probe, `pods`)."""
@@ -186,8 +193,8 @@ def test_a_kill_of_another_pod_or_beside_other_failures_stays_apart(subject, kin
 
 
 def test_a_present_passive_is_read_in_one_pass():
-    read_in_one_pass("the pod is " + "continuously " * 150_000 + "killed\n")
-    read_in_one_pass("the pod is continuously killed by k8s " * 50_000 + "\n")
+    read_in_one_pass("the pod is " + "continuously " * 170_000 + "killed\n")
+    read_in_one_pass("the pod is continuously killed by k8s " * 60_000 + "\n")
 
 
 # ------------------------------------------------ an end with the quoted message as its error
@@ -229,6 +236,53 @@ def test_a_quoted_message_in_a_conditional_is_no_record():
 
 
 def test_an_end_before_a_quoted_message_is_read_in_one_pass():
-    read_in_one_pass("Found pod crashed with error: " * 60_000 + '"Liveness probe failed: x"\n')
+    read_in_one_pass("Found pod crashed with error: " * 70_000 + '"Liveness probe failed: x"\n')
     read_in_one_pass("x " + "pod crashed with " * 120_000 + 'error: "Liveness probe failed: '
                      'HTTP probe failed with statuscode: 500"\n')
+
+
+# ------------------------------------------------ a present failure causing ongoing restarts
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    ("The liveness probe on the metrics endpoint (:8084/healthz?full=true) times out during "
+     "startup, causing Kubernetes to restart the pod repeatedly.\n", ProbeType.LIVENESS),
+    ("I noticed that the repo-server entered a CrashLoopBackOff.\n\nThe liveness probe on the "
+     "metrics endpoint (:8084/healthz?full=true)\ntimes out during startup, causing Kubernetes "
+     "to restart the pod repeatedly.\n", ProbeType.LIVENESS),
+    ("Our startup probe keeps failing, causing the kubelet to restart my container "
+     "constantly.\n", ProbeType.STARTUP),
+])
+def test_a_present_failure_causing_ongoing_restarts_is_one_kill(text, probe):
+    """The case's probe failing in the present, causing Kubernetes to restart the case's pod
+    repeatedly (one line, or broken over two): that probe's failure and one kill (R4.4)."""
+    _one_kill(text, probe)
+
+
+@pytest.mark.parametrize("text", [
+    "The liveness probe times out during startup, causing Kubernetes to restart the pod.\n",
+    "A liveness probe times out during startup, causing Kubernetes to restart the pod "
+    "repeatedly.\n",
+    "The liveness probe times out during startup, causing Kubernetes to restart pods "
+    "repeatedly.\n",
+    "The readiness probe times out during startup, causing Kubernetes to restart the pod "
+    "repeatedly.\n",
+    "If the liveness probe times out during startup, causing Kubernetes to restart the pod "
+    "repeatedly, raise the timeout.\n",
+    "Why does the liveness probe time out during startup, causing Kubernetes to restart the "
+    "pod repeatedly?\n",
+    "The liveness probe on the metrics endpoint\n\ntimes out during startup, causing "
+    "Kubernetes to restart the pod repeatedly.\n",
+])
+def test_a_present_failure_of_no_case_or_not_ongoing_is_no_record(text):
+    """The negative side: no word of repetition (a guide's present), `a` probe, `pods`,
+    readiness (R3.4), a conditional, a question, a blank line between the sentence's parts."""
+    _no_record(text)
+
+
+def test_an_ongoing_cause_is_read_in_one_pass():
+    read_in_one_pass("the liveness probe on " + "x " * 1_000_000 + "times out, causing k8s to "
+                     "restart the pod repeatedly\n")
+    read_in_one_pass("the liveness probe times out " + "during " * 300_000 + ", causing\n")
+    read_in_one_pass(("the liveness probe (" + "x" * 379 + "\n") * 5_300 + "causing kubernetes "
+                     "to restart the pod repeatedly\n")

@@ -74,6 +74,7 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
+from kubesim.explain.readers.ongoing_kill import ONGOING_CAUSED, ONGOING_WORDS, wrapped
 from kubesim.explain.readers.oom_words import OOM_ANCHORS, is_oom_killed
 from kubesim.explain.readers.page_context import page_pods
 from kubesim.explain.readers.present_kill import (
@@ -1853,6 +1854,21 @@ def _killed_by_probes(line: str, text: str) -> tuple[tuple[list[str], bool] | No
     return (kill_lines(kind), True), what
 
 
+def _ongoing_caused(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's probe failing in the present and so causing Kubernetes to restart the case's
+    pod, with a word of ongoing repetition after it (ongoing_kill.ONGOING_CAUSED: `The liveness
+    probe ... times out during startup, causing Kubernetes to restart the pod repeatedly`), in
+    the line and the lines before it its sentence runs on from (ongoing_kill.wrapped), ending on
+    the line: read as that probe's failure and one kill of it (R4.4); None without one, in a
+    question, a conditional, a negation or a sentence of what may happen."""
+    line, start = wrapped(at.lines, at.number)
+    m = _near(ONGOING_CAUSED, line, ONGOING_WORDS, (400, 160), _SENTENCE_PLACES)
+    if m is None or m.end() <= start or _unstated(line, m):
+        return None, ""
+    return _one_kill(m["kind"].lower(), "caused by the probe's failure in the present, told "
+                     "as ongoing", m[0])
+
+
 def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """The case's own pod or container stated killed or restarted, caused by a liveness or
     startup probe, the sentence's subject in the past, or by its failures
@@ -2467,7 +2483,8 @@ _NEAR_WORDS = (
     RESTART_ANCHORS, RESTART_FAILING_ANCHORS, KO_KILL_ANCHORS, KILL_ANCHORS, KILLED_WORDS,
     CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
-    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS)  # (and the words
+    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS,
+    ONGOING_WORDS)  # (and the words
     # `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
@@ -2491,4 +2508,5 @@ _LINE_READERS = (
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _chain_end(at.line), False, False, False),
     _LineReader(lambda at: _counted_kills(at.line), False, False, True),
+    _LineReader(_ongoing_caused, False, False, True),
 )

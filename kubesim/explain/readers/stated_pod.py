@@ -91,17 +91,20 @@ def name_stated_piece(found: RecordSet, text: str) -> None:
     # because its liveness probe fails`, is read as the kubelet's messages on its line)
     numbers = {w.line for w in (piece.where, *(c.where for c in piece.containers),
                                 *(e.where for e in piece.events))}
-    said = [_said_at(lines, n, pod.name) or _killed_there(lines, n, piece, found)
-            for n in sorted(numbers, key=lambda n: n or 0)]
+    ordered = sorted(numbers, key=lambda n: n or 0)
+    said = [_said_at(lines, n, pod.name) for n in ordered]
+    how = "by its name or its workload's"
+    if any(s is None for s in said):  # (fc57a: the kill of the one pod of no name)
+        said = [_killed_there(lines, n, piece, found) for n in ordered]
+        how = "as the case's one pod of no name, killed for the probe the events show failing"
     if not said or any(s is None for s in said):
         return
     piece.name, piece.namespace = pod.name, pod.namespace
     _to_events(found, piece, pod)
     found.notes.append(Note(
-        f"line {piece.where.line}'s sentence names the pod (`{said[0]}`), by its name or its "
-        "workload's, or as the case's one pod killed for the probe the events show failing, "
-        f"and the record's events name one pod, {pod.name}: the status it states "
-        "(or the kill) is read as that pod's", piece.where))
+        f"line {piece.where.line}'s sentence names the pod (`{said[0]}`), {how}, and the "
+        f"record's events name one pod, {pod.name}: the status it states (or the kill) is read "
+        "as that pod's", piece.where))
 
 
 def _to_events(found: RecordSet, piece: PodRecord, pod: _EventPod) -> None:
