@@ -630,13 +630,6 @@ NOT_READ: dict[str, str] = {
         "sh (\"Pod is crashing, removing livenessProbe\"), but in no sentence explain re; want {'"
         "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_f"
         "ailures': True}"),
-    "syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-premature-termination-and-crash-loop-back-off.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-prematu"
-        "re-termination-and-crash-loop-back-off.txt:12: not a record explain reads: line 12 speak"
-        "s of a restart or crash (\"…pod and it ends up in a crash loop back off.\"), bu; want {'"
-        "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
-        "hows_failures': True}"),
     # held-out batch 133
     "containerd-6080.comment-fenced-containerd-stopcontainer-timeout-2s-then-fenced-kubelet-killcontainer-deadline-exceeded-message-for-container-cut.txt": (
         "held-out batch 133, first contact on stop 57's code (50204c26): got [None] {'ended': 'ca"

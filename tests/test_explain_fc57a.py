@@ -286,3 +286,58 @@ def test_an_ongoing_cause_is_read_in_one_pass():
     read_in_one_pass("the liveness probe times out " + "during " * 300_000 + ", causing\n")
     read_in_one_pass(("the liveness probe (" + "x" * 379 + "\n") * 5_300 + "causing kubernetes "
                      "to restart the pod repeatedly\n")
+
+
+# ------------------------------------------------ a probe's setting stated missing as the cause
+
+
+def _no_kill(text: str) -> None:
+    """Refused, or read with no probe's kill."""
+    try:
+        a = explained_answer(text)
+    except RecordError:
+        return
+    assert a.probe_kills.lo == 0 and a.cause not in (Cause.LIVENESS_KILL, Cause.STARTUP_KILL)
+
+
+_PROBLEM = ("## The problem\n\nPrometheus deployment config does not specify "
+            "`initialDelaySeconds` for {} checks, on staging this causes premature termination "
+            "of {} pod and it ends up in a crash loop back off.\n\n## Expected behavior\n\n"
+            "Let prometheus startup before issuing readyness/liveness probes.\n")
+
+
+@pytest.mark.parametrize(("text", "probe"), [
+    (_PROBLEM.format("liveness/readyness", "prometheus"), ProbeType.LIVENESS),
+    ("Our chart did not set a failureThreshold for the startup probe, which caused a crash loop "
+     "of the api pod.\n", ProbeType.STARTUP),
+    ("## Problem\n\nThe worker chart has no `timeoutSeconds` on its liveness probe; this "
+     "causes restarts of my worker pod.\n", ProbeType.LIVENESS),
+])
+def test_a_missing_setting_as_the_cause_of_the_end_is_one_kill(text, probe):
+    """A probe's setting stated missing and given as the cause of the case's pod's end: the
+    failure and one kill of the one probe named that kills (R4.4), {1, null}."""
+    _one_kill(text, probe)
+
+
+@pytest.mark.parametrize("text", [
+    _PROBLEM.format("liveness/readyness", "prometheus").replace("## The problem\n\n", ""),
+    _PROBLEM.format("readyness", "prometheus"),
+    _PROBLEM.format("liveness/startup", "prometheus"),
+    _PROBLEM.format("liveness/readyness", "a"),
+    _PROBLEM.format("liveness/readyness", "grafana"),
+    _PROBLEM.format("liveness/readyness", "prometheus").replace("Prometheus deployment config "
+                                                                 "does", "If the config does"),
+    "## The problem\n\nDoes a config without `initialDelaySeconds` for liveness checks cause "
+    "termination of the prometheus pod?\n",
+])
+def test_a_missing_setting_of_no_case_or_no_killer_is_no_kill(text):
+    """The negative side: the present under no heading of the case, readiness alone (R3.4), two
+    that kill (which, not told), `a pod`, another workload's pod, a conditional, a question."""
+    _no_kill(text)
+
+
+def test_a_missing_setting_is_read_in_one_pass():
+    read_in_one_pass("## Problem\n\ndoes not specify `initialDelaySeconds` for liveness checks "
+                     + "on " * 700_000 + "this causes termination of the pod\n")
+    read_in_one_pass("## Problem\n\n" + "without timeoutSeconds for liveness/" * 60_000
+                     + "readiness checks, this causes restarts of the pod\n")

@@ -115,6 +115,11 @@ from kubesim.explain.readers.restart_failing import (
 from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.sections import aside_lines, case_lines
+from kubesim.explain.readers.setting_caused import (
+    SETTING_CAUSED,
+    SETTING_CAUSED_WORDS,
+    killing_kind,
+)
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
     PROBE_KILLED,
@@ -1869,6 +1874,29 @@ def _ongoing_caused(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
                      "as ongoing", m[0])
 
 
+def _setting_caused(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
+    """A probe's setting stated missing as the cause of the case's pod's termination, restarts
+    or crash loop (setting_caused.SETTING_CAUSED: `does not specify `initialDelaySeconds` for
+    liveness/readyness checks, on staging this causes premature termination of prometheus
+    pod`), read as the failure and one kill of the one probe named that kills (R4.4; stop 56's
+    rule of a setting as the cause); the present only under a heading of the case; None
+    without one, of no case's pod, in a negation of the effect, a question, a conditional or
+    a sentence of what may happen."""
+    m = _near(SETTING_CAUSED, at.line, SETTING_CAUSED_WORDS, (400, 300), _SENTENCE_PLACES)
+    kind = None if m is None else killing_kind(m["kinds"])
+    if m is None or kind is None or (not at.told and not m["verb"].lower().endswith("ed")):
+        return None, ""
+    start = sentence_start(at.line, m.start())
+    name = m["name"].strip().lower()
+    if not m["det"] and (not name or name not in at.line[start:m.start()].lower()):
+        return None, ""
+    if NEGATED.search(at.line, m.end("setting"), m.end()) or \
+            general_around(at.line, m.start(), m.end()) or asked(at.line, m.end()) or \
+            IF_MORE.search(at.line, start, m.start()):
+        return None, ""
+    return _one_kill(kind, "with a setting of the probe stated missing as its cause", m[0])
+
+
 def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """The case's own pod or container stated killed or restarted, caused by a liveness or
     startup probe, the sentence's subject in the past, or by its failures
@@ -2509,4 +2537,5 @@ _LINE_READERS = (
     _LineReader(lambda at: _chain_end(at.line), False, False, False),
     _LineReader(lambda at: _counted_kills(at.line), False, False, True),
     _LineReader(_ongoing_caused, False, False, True),
+    _LineReader(_setting_caused, False, False, False),
 )
