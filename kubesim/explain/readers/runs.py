@@ -2512,7 +2512,7 @@ _NEAR_WORDS = (
     CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
     KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS,
-    ONGOING_WORDS)  # (and the words
+    ONGOING_WORDS, SETTING_CAUSED_WORDS)  # (and the words
     # `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
@@ -2537,5 +2537,5 @@ _LINE_READERS = (
     _LineReader(lambda at: _chain_end(at.line), False, False, False),
     _LineReader(lambda at: _counted_kills(at.line), False, False, True),
     _LineReader(_ongoing_caused, False, False, True),
-    _LineReader(_setting_caused, False, False, False),
+    _LineReader(_setting_caused, False, False, True),
 )

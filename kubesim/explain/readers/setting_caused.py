@@ -53,7 +53,9 @@ SETTING_CAUSED = lazy_regex(
     r"(?<![\w'-])" + _MISSING + _SETTING + r"[ \t]+(?i:for|on|in|of)[ \t]+(?:(?i:the|its|their|"
     r"our|my)[ \t]+)?" + _KINDS + r"[ \t]*[,;]?(?:[ \t]+[\w'-]{1,30}){0,4}?[ \t]*[,;]?[ \t]+"
     + _CAUSES + _END + r"[ \t]+(?i:of|in|for|to)[ \t]+" + _POD)
-SETTING_CAUSED_WORDS = ("caus", "Caus", "lead", "led", "result")
+# the connector's words the pattern is looked for around (runs._near; any of them an anchor)
+SETTING_CAUSED_WORDS = ("causes", "caused", "causing", "leads to", "led to", "results in",
+                        "resulted in")
 
 
 def killing_kind(kinds: str) -> str | None:
