@@ -264,6 +264,8 @@ MODULES = {
     "kubesim.explain.readers.stated_apart_ko": "records",
     "kubesim.explain.readers.describe_below": "records",
     "kubesim.explain.readers.never_ready": "records",
+    "kubesim.explain.readers.ongoing_kill": "records",
+    "kubesim.explain.readers.setting_caused": "records",
     "kubesim.explain.readers.zh_restarts": "records",
     # (fixlogs86)
     "kubesim.explain.readers.own_occasion": "records",

@@ -602,24 +602,7 @@ NOT_READ: dict[str, str] = {
         " 0} too); the watch's cut (the mark, then a later table's date cut) is after whole rows"
         ", which fixcounts43 and fixwatch47 leave bounding: rules of those are the lead's"),
     # held-out batch 136
-    "proxmox-talos-opentofu-15.issue-prose-argocd-repo-server-crashloopbackoff-container-exits-cleanly-exit-code-0-liveness-times-out-causing-kubernetes-to-restart.txt": (
-        "held-out batch 136, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True}"
-        "; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': "
-        "None}, 'shows_failures': True}"),
-    "portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liveness-check-fails-connection-refused-9000.txt": (
-        "held-out batch 136, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: portainer-k8s-84.issue-fenced-helm-install-then-deployment-keep-crashing-because-liv"
-        "eness-check-fails-connection-refused-9000.txt:9: not a record explain reads: line 9 spea"
-        "ks of a restart or crash (\"But the deployment keep crashing because the liven; want {'e"
-        "nded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sh"
-        "ows_failures': True}"),
     # held-out batch 137
-    "loki-605.issue-prose-loki-pod-crashes-randomly-with-error-quoted-liveness-probe-failed-statuscode-500.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
-        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
-        "1, 'max': None}, 'shows_failures': True}"),
     "m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-then-fenced-get-pods-go-template-laststate-reason-command.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-th"
@@ -634,13 +617,6 @@ NOT_READ: dict[str, str] = {
         "e 3 speaks of a kill, a restart or crash (\"- **Pod Restarts (Top 15, by pod, ; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    "syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-premature-termination-and-crash-loop-back-off.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: syndesis-3178.issue-form-prometheus-probes-without-initialdelayseconds-cause-prematu"
-        "re-termination-and-crash-loop-back-off.txt:12: not a record explain reads: line 12 speak"
-        "s of a restart or crash (\"…pod and it ends up in a crash loop back off.\"), bu; want {'"
-        "ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 's"
-        "hows_failures': True}"),
     # held-out batch 133
     "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
         "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
@@ -677,23 +653,11 @@ NOT_READ: dict[str, str] = {
         "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 2}, '"
         "shows_failures': True}"),
     # held-out batch 134
-    "percona-psmdb-operator-2234.issue-form-new-pod-continuously-killed-by-k8s-because-it-fails-the-liveness-check-then-get-events-grep-liveness-four-rows-cut.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'ca"
-        "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
-        "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
-        "1, 'max': None}, 'shows_failures': True}"),
     "typekro-230.issue-summary-operator-liveness-defaults-no-startup-probe-then-observed-fenced-asyncloader-log-kubelet-sends-sigkill-exit-code-137-100-restarts-cut.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'li"
         "veness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, '"
         "max': None}, 'shows_failures': True}"),
-    "smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-liveness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt": (
-        "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
-        "or: smallrye-reactive-messaging-866.issue-prose-fenced-health-down-log-rebalance-then-li"
-        "veness-probe-failed-two-more-times-kubernetes-took-down-the-pod-and-restarted-it.txt:7: "
-        "not a record explain reads: line 7 speaks of a liveness probe, a restart or c; want {'en"
-        "ded': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'max': None}, 'sho"
-        "ws_failures': True}"),
     # held-out batch 138
     "webmesh-vdi-20.issue-prose-manager-pod-fails-with-crashloopbackoff-oomkilled-then-quoted-kube-rbac-proxy-log-then-quoted-describe-cut-in-first-container-image.txt": (
         "held-out batch 138, first contact on stop 57's code after fix57a and fix57b (8f2eb2e6): got [kube-rbac-proxy] {'"

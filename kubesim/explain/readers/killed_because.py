@@ -59,8 +59,12 @@ _PROBE = r"(?:[ \t]*(?i:probes?|checks?))?"
 _WHEN = (r"(?:(?!(?i:not|never|but|if|when|unless|because|since|as|due)(?![\w'-]))"
          r"[\w'-]{1,30},?[ \t]+){0,5}?")
 # the kill, passive: past, progressive, perfect, or the author's `gets`/`keeps getting`; not
-# the bare present `is killed` (a guide's) nor `will be killed`
+# the bare present `is killed` (a guide's) nor `will be killed`. The present passive only with
+# a word of ongoing repetition right after its auxiliary (`the new pod is continuously killed by
+# k8s because it fails the liveness check`, percona-psmdb-operator-2234; fc57a): an ongoing
+# state of the case told as seen, as oomprose54 reads `continuously`, no guide's rule
 _KILLED = (r"(?i:(?:is|are|was|were)[ \t]+(?:being|getting)|was|were|got|gets|"
+           r"(?:is|are)(?=[ \t]+(?:repeatedly|constantly|continuously)[ \t])|"
            r"(?:keeps|kept|keep)[ \t]+(?:on[ \t]+)?getting|(?:has|have|had)[ \t]+been)"
            r"[ \t]+(?:(?i:repeatedly|constantly|continuously|periodically|regularly|again|"
            r"also|still)[ \t]+)?(?i:killed)")

@@ -139,7 +139,7 @@ from kubesim.explain.readers.probe_place import probes_past_place
 from kubesim.explain.readers.probe_request_log import probe_request_hint
 from kubesim.explain.readers.probe_restart import probe_restart_hint
 from kubesim.explain.readers.pronoun_failing import pronoun_failing_hint
-from kubesim.explain.readers.quoted_message import quoted_message
+from kubesim.explain.readers.quoted_message import quoted_read
 from kubesim.explain.readers.rancher_state import rancher_state_hint
 from kubesim.explain.readers.rejected_piece import (
     Rejected,
@@ -580,7 +580,7 @@ class _Placer:
             self.bare.extend(spans)
             return True
         prose = _prose_message(text, where) or \
-            [q for q in (quoted_message(text, where),) if q is not None]  # (quoted_message.py)
+            quoted_read(text, where)  # (quoted_message.py)
         if prose:  # a sentence quoting a probe's message without a code span
             self.bare.extend(prose)
             return True

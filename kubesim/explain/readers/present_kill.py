@@ -67,11 +67,15 @@ __all__ = ["CRASH_LOOPED", "ENDED_FOR", "FAILURE_RESTARTING", "FAILURE_WORDS", "
 
 # a container's end told in the past right before a colon (fc55r): `User container has crashed
 # or terminated: `, `container was killed: `; the kubelet's message of the probe follows it
+# (widened at fc57a, loki-605's `Found Loki pod crashed with error:  "Liveness probe failed:
+# ..."`: the case's pod as the container's, `with error` between the end and its colon, the
+# message opening in a double quote)
 ENDED_FOR = lazy_regex(
-    r"(?<![\w'-])(?:(?P<det>[\w.-]{1,63})[ \t]+)?(?i:container)[ \t]+(?:(?i:has|had|was|have|"
+    r"(?<![\w'-])(?:(?P<det>[\w.-]{1,63})[ \t]+)?(?i:container|pod)[ \t]+(?:(?i:has|had|was|have|"
     r"were)[ \t]+)?(?:(?i:been)[ \t]+)?(?i:crashed|terminated|killed|restarted|exited)"
     r"(?:[ \t]+(?i:or|and)[ \t]+(?:(?i:been|was)[ \t]+)?(?i:crashed|terminated|killed|"
-    r"restarted|exited))?[ \t]*:[ \t]*\Z")
+    r"restarted|exited))?(?:[ \t]+(?i:with)[ \t]+(?:(?i:an|the|this)[ \t]+)?(?i:error|reason|"
+    r"message))?[ \t]*:[ \t]*[\"\u201c]?\Z")
 # a word in the sentence before the end that makes it not told as happened (a condition, a
 # question's word, a negation, a modal), and a determiner of no case's before the container
 _ENDED_NOT = lazy_regex(r"(?<![\w'-])(?i:if|when|whenever|unless|whether|once|not|never|will|"

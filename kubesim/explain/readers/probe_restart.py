@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "PODS_SUBJECT", "PROBES_FAILED",
+__all__ = ["CASE_SUBJECT", "FIX_OBJECT", "KILLING_KINDS", "KUBERNETES_KILL", "KUBERNETES_KILL_ANCHORS", "PODS_SUBJECT", "PROBES_FAILED", "PROBE_NOUN",
            "PROBE_RESTART", "RESTART_ANCHORS", "fix_object_end", "observed_often", "probe_restart_hint",
            "restart_denied"]
 
@@ -46,6 +46,22 @@ _LOW = (r"(?:(?:(?i:an?)[ \t]+)?(?:(?i:too|very|overly)[ \t]+)?(?i:low|short|sma
 # or in words)
 _SETTING = (r"(?i:failure[ \t-]?threshold|timeout[ \t-]?seconds|initial[ \t-]?delay"
             r"(?:[ \t-]?seconds)?|period(?:[ \t-]?seconds)?|threshold|timeout)")
+
+
+def _slips(word: str, words: frozenset[str]) -> list[str]:
+    """An author's slips of the pen of `word`: two neighbouring letters swapped or one letter
+    dropped (`chekc`, `chek`, `porbe`), none of them an English word of its own (`words`)."""
+    swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    dropped = {word[:i] + word[i + 1:] for i in range(len(word))}
+    return sorted((swapped | dropped) - {word} - words)
+
+
+# the probe's noun as its author wrote it, misspelled too (portainer-k8s-84's `the liveness
+# chekc fails`: fc57a): `check` or `probe` with one slip of the pen, after the probe's kind
+# only, so no word of another meaning (`heck`, `robe`, `prob`) is taken for it
+PROBE_NOUN = (r"(?i:probes?|checks?|(?:" + "|".join(
+    _slips("check", frozenset({"heck"})) + _slips("probe", frozenset({"robe", "prob"})))
+    + r")s?)")
 # the restart and its cause: `restart because the liveness failed`, `restarted due to the
 # liveness probe failing`, `restarting all the time because of startup probe failures`
 PROBE_RESTART = lazy_regex(
@@ -72,7 +88,7 @@ PROBE_RESTART = lazy_regex(
     # (a setting's size before the probe, the probe in a code span: `due to low
     # `livenessProbe` timeouts`, zammad-helm-95; stop 56)
     + _LOW + r"[`'\"]?(?P<kind>(?i:liveness|startup))"
-    r"(?:[ \t]*(?i:probes?|checks?))?[`'\"]?(?:[ \t]+|\.)[`'\"]?(?:(?i:fail(?:s|ed|ing|ures?)?)"
+    r"(?:[ \t]*" + PROBE_NOUN + r")?[`'\"]?(?:[ \t]+|\.)[`'\"]?(?:(?i:fail(?:s|ed|ing|ures?)?)"
     # (its timeout, a failure the kubelet counts (R2.8): `due to liveness probe time out`,
     # `because the liveness probe timed out`; README, the stop 49 narrative rule)
     r"|(?i:time[ \t-]?outs?|timed[ \t]+out|timing[ \t]+out)"
@@ -162,15 +178,20 @@ PODS_SUBJECT = lazy_regex(r"(?<![\w-])(?i:my|our|the|these|their)[ \t]+(?:(?:" +
 
 def probe_restart_hint(text: str) -> bool:
     """Whether the text may hold a restart caused by a probe's failure stated in prose (both
-    words, any case), for the paste reader's gate (each word looked for once)."""
+    words, any case), or Kubernetes' kill taken down (`KUBERNETES_KILL`), for the paste reader's
+    gate (each word looked for once)."""
     low = text.lower()
-    return ("restart" in low or "crash" in low) and ("liveness" in low or "startup" in low)
+    return ("restart" in low or "crash" in low or "took down" in low) and \
+        ("liveness" in low or "startup" in low)
 
 
 # a kill by Kubernetes of the case's own pods or containers, in the past: `Kubernetes killed
 # the pods`, `the kubelet killed our api containers`, `K8s killed payments-api-0`
+# (`took down`: the same kill in other words, the pod then started again, smallrye-reactive-
+# messaging-866's `kubernetes took down the pod and restarted it`; fc57a)
 KUBERNETES_KILL = lazy_regex(r"(?<![\w-])(?i:kubernetes|k8s|the[ \t]+kubelet|kubelet)[ \t]+"
-                             r"(?i:killed)[ \t]+" + _CASE)
+                             r"(?i:killed|took[ \t]+down)[ \t]+" + _CASE)
+KUBERNETES_KILL_ANCHORS = ("kill", "Kill", "KILL", "took", "Took", "TOOK")
 # the case's probes stated failing: `causing probes to fail`, `the liveness probes failed`,
 # `API pods start failing liveness probes`
 PROBES_FAILED = lazy_regex(r"(?<![A-Za-z])(?:(?i:probes?|checks?)[ \t]+(?:(?i:to|had|have|were|"

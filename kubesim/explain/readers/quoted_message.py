@@ -29,9 +29,11 @@ from kubesim.explain.readers.bare import bare_event
 from kubesim.explain.readers.hedges import HEDGES
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import Note, RecordedEvent, Where
+from kubesim.explain.readers.present_kill import ended_for
 from kubesim.explain.readers.stated_cause import NEGATED
+from kubesim.explain.readers.stated_kill import kill_lines
 
-__all__ = ["quoted_message", "quoted_text"]
+__all__ = ["quoted_message", "quoted_read", "quoted_text"]
 
 # the kubelet's own words opening the message; a back-off message's last word may be cut; the
 # pod workers' refusal of a start (1.2-1.9's FailedSync: `Error syncing pod, skipping: failed
@@ -96,14 +98,42 @@ class Quoted(NamedTuple):
 def quoted_message(text: str, where: Where) -> tuple[RecordedEvent, Note] | None:
     """The first kubelet's message the line quotes in its prose (the module's docstring), as
     that message alone, and the note saying how it was quoted; None without one."""
+    found = _first_quoted(text, where)
+    return None if found is None else found[0]
+
+
+def _first_quoted(text: str, where: Where
+                  ) -> tuple[tuple[RecordedEvent, Note], Quoted] | None:
+    """`quoted_message`'s event and note, and where the message was quoted; None without."""
     for m, quoted in _quotes(text):
         found = _event(text[quoted.start:quoted.end], m["whole"] is None and
                        m[0].startswith("Back"), where)
         if found is not None:
             event, note = found
-            return event, Note(f"{note.text}; it was quoted {quoted.how} in the author's prose, "
-                               "the prose's other words not read", note.where)
+            return (event, Note(f"{note.text}; it was quoted {quoted.how} in the author's "
+                                "prose, the prose's other words not read", note.where)), quoted
     return None
+
+
+def quoted_read(text: str, where: Where) -> list[tuple[RecordedEvent, Note]]:
+    """`quoted_message`'s event, and, where the message quoted is a liveness or startup probe's
+    failure given as the stated cause of the case's container's or pod's end told right before
+    it (present_kill.ended_for: `Found Loki pod crashed with error:  "Liveness probe failed:
+    ..."`, loki-605; fc57a), one kill of that probe beside it (R4.4), as paste's sentence form
+    reads it (fc55r). Empty without a message."""
+    found = _first_quoted(text, where)
+    if found is None:
+        return []
+    read, quoted = found
+    kind = text[quoted.start:quoted.end].split(None, 1)[0]
+    if not ended_for(text, quoted.start, kind):
+        return [read]
+    kill = bare_event(kill_lines(kind.lower())[1], where)
+    return [read] + ([] if kill is None else [(kill[0], Note(
+        f"line {where.line}: the end told right before the quoted {kind.lower()} probe's "
+        "failure (`" + text[max(0, quoted.start - 60):quoted.start].strip()[-60:] + "`): the "
+        "failure its stated cause, read as one kill of that probe (R4.4), at least once, no "
+        "count", where))])
 
 
 def quoted_text(text: str) -> str | None:

@@ -75,6 +75,7 @@ from kubesim.explain.readers.narrative_when import (
 )
 from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
+from kubesim.explain.readers.ongoing_kill import ONGOING_CAUSED, ONGOING_WORDS, wrapped
 from kubesim.explain.readers.oom_words import OOM_ANCHORS, is_oom_killed
 from kubesim.explain.readers.page_context import page_pods
 from kubesim.explain.readers.present_kill import (
@@ -96,6 +97,7 @@ from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
     KILLING_KINDS,
     KUBERNETES_KILL,
+    KUBERNETES_KILL_ANCHORS,
     PROBE_RESTART,
     PROBES_FAILED,
     RESTART_ANCHORS,
@@ -114,6 +116,11 @@ from kubesim.explain.readers.restart_failing import (
 from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
 from kubesim.explain.readers.sections import aside_lines, case_lines
+from kubesim.explain.readers.setting_caused import (
+    SETTING_CAUSED,
+    SETTING_CAUSED_WORDS,
+    killing_kind,
+)
 from kubesim.explain.readers.stated_case import (
     KILLED_ANCHORS,
     PROBE_KILLED,
@@ -1764,7 +1771,7 @@ def _kubernetes_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     probes stated failing, in a paragraph naming one probe that kills and no readiness probe
     (probe_restart.KUBERNETES_KILL), read as that probe's failure and one kill of it (R4.4);
     None without one, in a question or in a sentence of what may happen."""
-    m = _near(KUBERNETES_KILL, line, KILL_ANCHORS, (40, 200), _SENTENCE_PLACES)
+    m = _near(KUBERNETES_KILL, line, KUBERNETES_KILL_ANCHORS, (40, 200), _SENTENCE_PLACES)
     if m is None or general_around(line, m.start(), m.end()) or asked(line, m.end()):
         return None, ""
     start = sentence_start(line, m.start())
@@ -1854,6 +1861,44 @@ def _killed_by_probes(line: str, text: str) -> tuple[tuple[list[str], bool] | No
             f"as a kill of the {kind} probe, the one probe that kills the record shows failing, "
             "of a container the record does not name, at least once, no count")
     return (kill_lines(kind), True), what
+
+
+def _ongoing_caused(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's probe failing in the present and so causing Kubernetes to restart the case's
+    pod, with a word of ongoing repetition after it (ongoing_kill.ONGOING_CAUSED: `The liveness
+    probe ... times out during startup, causing Kubernetes to restart the pod repeatedly`), in
+    the line and the lines before it its sentence runs on from (ongoing_kill.wrapped), ending on
+    the line: read as that probe's failure and one kill of it (R4.4); None without one, in a
+    question, a conditional, a negation or a sentence of what may happen."""
+    line, start = wrapped(at.lines, at.number)
+    m = _near(ONGOING_CAUSED, line, ONGOING_WORDS, (400, 160), _SENTENCE_PLACES)
+    if m is None or m.end() <= start or _unstated(line, m):
+        return None, ""
+    return _one_kill(m["kind"].lower(), "caused by the probe's failure in the present, told "
+                     "as ongoing", m[0])
+
+
+def _setting_caused(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
+    """A probe's setting stated missing as the cause of the case's pod's termination, restarts
+    or crash loop (setting_caused.SETTING_CAUSED: `does not specify `initialDelaySeconds` for
+    liveness/readyness checks, on staging this causes premature termination of prometheus
+    pod`), read as the failure and one kill of the one probe named that kills (R4.4; stop 56's
+    rule of a setting as the cause); the present only under a heading of the case; None
+    without one, of no case's pod, in a negation of the effect, a question, a conditional or
+    a sentence of what may happen."""
+    m = _near(SETTING_CAUSED, at.line, SETTING_CAUSED_WORDS, (400, 300), _SENTENCE_PLACES)
+    kind = None if m is None else killing_kind(m["kinds"])
+    if m is None or kind is None or (not at.told and not m["verb"].lower().endswith("ed")):
+        return None, ""
+    start = sentence_start(at.line, m.start())
+    name = m["name"].strip().lower()
+    if not m["det"] and (not name or name not in at.line[start:m.start()].lower()):
+        return None, ""
+    if NEGATED.search(at.line, m.end("setting"), m.end()) or \
+            general_around(at.line, m.start(), m.end()) or asked(at.line, m.end()) or \
+            IF_MORE.search(at.line, start, m.start()):
+        return None, ""
+    return _one_kill(kind, "with a setting of the probe stated missing as its cause", m[0])
 
 
 def _caused_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
@@ -2470,7 +2515,8 @@ _NEAR_WORDS = (
     RESTART_ANCHORS, RESTART_FAILING_ANCHORS, KO_KILL_ANCHORS, KILL_ANCHORS, KILLED_WORDS,
     CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
-    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS)  # (and the words
+    KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS,
+    ONGOING_WORDS, SETTING_CAUSED_WORDS)  # (and the words
     # `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
@@ -2494,4 +2540,6 @@ _LINE_READERS = (
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _chain_end(at.line), False, False, False),
     _LineReader(lambda at: _counted_kills(at.line), False, False, True),
+    _LineReader(_ongoing_caused, False, False, True),
+    _LineReader(_setting_caused, False, False, True),
 )

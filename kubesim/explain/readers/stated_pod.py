@@ -9,6 +9,11 @@ by its own name, after a determiner of the case's (`the`, `my`, `our`, `this`) a
 then the piece is that pod's. A sentence naming another workload (`the redis pod`), a pod of no
 name (`the pod`), a record whose events name several pods, or a piece a record's block gives
 (describe's fields, a document) is left as it was: nothing in the record says they are one pod.
+Widened at fc57a (percona-psmdb-operator-2234: `the new pod is continuously killed by k8s because
+it fails the liveness check` above `get events` rows of one pod's liveness failures): a probe's
+kill stated in prose alone of a pod of no name (`the pod`, `the new pod`), where the events name
+one pod and show that probe failing, is that pod's: its failures are the ones the kill counted
+(R4.4). A status so stated, another probe's failures or none, and several pods stay apart.
 
 A probe's kill stated in prose of the case's pods, several (`the pods restart ... because the
 liveness failed`, `the liveness probe killed our pods`), beside a record of several pods
@@ -34,6 +39,15 @@ __all__ = ["give_stated_kills", "name_stated_piece"]
 # `the mongodb pod`, `my web-0 pod`: a determiner of the case's, one name, `pod` (any case)
 _NAMING = lazy_regex(r"(?<![\w-])(?i:the|my|our|this)[ \t]+`?(?P<name>(?i:[a-z0-9](?:[-a-z0-9]{0,61}"
                      r"[a-z0-9])?))`?[ \t]+(?i:pod)(?![\w-])")
+
+# the case's one pod of no name: a determiner of the case's and at most one word of which pod it
+# is, no name's (`the pod`, `the new pod`); another workload's name (`the redis pod`) is no such
+# word (fc57a)
+_ONE_POD = lazy_regex(r"(?<![\w-])(?i:the|my|our|this)[ \t]+(?:(?i:new|same|current|restarted|"
+                      r"affected|failing|only)[ \t]+)?(?i:pod)(?![\w-])")
+# the kubelet's message of a failure of a probe that kills (R4.4), as the events and a stated
+# kill's lines (stated_kill.kill_lines) write it
+_FAILED_KIND = lazy_regex(r"(?P<kind>Liveness|Startup) probe failed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +91,20 @@ def name_stated_piece(found: RecordSet, text: str) -> None:
     # because its liveness probe fails`, is read as the kubelet's messages on its line)
     numbers = {w.line for w in (piece.where, *(c.where for c in piece.containers),
                                 *(e.where for e in piece.events))}
-    said = [_said_at(lines, n, pod.name) for n in sorted(numbers, key=lambda n: n or 0)]
+    ordered = sorted(numbers, key=lambda n: n or 0)
+    said = [_said_at(lines, n, pod.name) for n in ordered]
+    how = "by its name or its workload's"
+    if any(s is None for s in said):  # (fc57a: the kill of the one pod of no name)
+        said = [_killed_there(lines, n, piece, found) for n in ordered]
+        how = "as the case's one pod of no name, killed for the probe the events show failing"
     if not said or any(s is None for s in said):
         return
     piece.name, piece.namespace = pod.name, pod.namespace
     _to_events(found, piece, pod)
     found.notes.append(Note(
-        f"line {piece.where.line}'s sentence names the pod (`{said[0]}`), by its name or its "
-        f"workload's, and the record's events name one pod, {pod.name}: the status it states "
-        "(or the kill) is read as that pod's", piece.where))
+        f"line {piece.where.line}'s sentence names the pod (`{said[0]}`), {how}, and the "
+        f"record's events name one pod, {pod.name}: the status it states (or the kill) is read "
+        "as that pod's", piece.where))
 
 
 def _to_events(found: RecordSet, piece: PodRecord, pod: _EventPod) -> None:
@@ -100,6 +119,23 @@ def _to_events(found: RecordSet, piece: PodRecord, pod: _EventPod) -> None:
     piece.events = []
     if not piece.containers:
         found.pods.remove(piece)
+
+
+def _killed_there(lines: list[str], number: int | None, piece: PodRecord,
+                  found: RecordSet) -> str | None:
+    """The words naming the case's one pod of no name (`_ONE_POD`: `the new pod is continuously
+    killed by k8s because it fails the liveness check`, percona-psmdb-operator-2234; fc57a) on
+    the record's line `number`, where the piece read there is a probe's kill stated in prose
+    alone (no container's state) and the record's events show that probe failing: the events'
+    one pod's failures are those the kill counted (R4.4), so the kill is that pod's; None
+    otherwise (another probe's failures, none, or a status stated)."""
+    kinds = {m["kind"] for e in piece.events if (m := _FAILED_KIND.match(e.message))}
+    shown = {m["kind"] for e in found.events if (m := _FAILED_KIND.match(e.message))}
+    if number is None or not 0 < number <= len(lines) or piece.containers or \
+            len(kinds) != 1 or not kinds <= shown:
+        return None
+    m = _ONE_POD.search(lines[number - 1], 0, min(len(lines[number - 1]), SENTENCE_REACH))
+    return None if m is None else m[0]
 
 
 def _said_at(lines: list[str], number: int | None, pod: str) -> str | None:
