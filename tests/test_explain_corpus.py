@@ -607,13 +607,6 @@ NOT_READ: dict[str, str] = {
         "nnot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': None}, 'shows_failur"
         "es': True}; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': "
         "1, 'max': None}, 'shows_failures': True}"),
-    "m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-then-fenced-get-pods-go-template-laststate-reason-command.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: m-lab-prometheus-support-213.issue-prose-node-exporter-was-being-oomkilled-by-k8s-th"
-        "en-fenced-get-pods-go-template-laststate-reason-command.txt:1: not a record explain read"
-        "s: line 1 speaks of a kill (\"…er in scraper was being OOMKilled by k8s. Howev; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
     "k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containerstatuses-yaml-last-state-completed-exit-0-restartcount-30-cut-at-state.txt": (
         "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
         "or: k8s-community-780.issue-prose-crashloopback-seen-in-kibana-then-bold-marked-containe"
