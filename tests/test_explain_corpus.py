@@ -687,13 +687,6 @@ NOT_READ: dict[str, str] = {
         "e 5 speaks of a restart or crash (\"…r doesn't automatically restart the node ; want {'e"
         "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_fa"
         "ilures': True}"),
-    "agentic-org-177.pr-description-root-cause-uvicorn-workers-fenced-evicted-node-low-on-memory-then-fix-cut.txt": (
-        "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
-        "or: agentic-org-177.pr-description-root-cause-uvicorn-workers-fenced-evicted-node-low-on"
-        "-memory-then-fix-cut.txt:3: not a record explain reads: line 3 speaks of an end (\"….5 G"
-        "B and GKE Autopilot evicted it under node pressure:\"), but in no sentence expl; want {'"
-        "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_fail"
-        "ures': True}"),
     "dotnet-monitor-1063.issue-continued-app-container-restart-count-1-monitor-0-crashed-and-restarted-then-deployment-yaml-cut.txt": (
         "held-out batch 135, first contact on stop 57's code (50204c26): got [app1] {'ended': 'ca"
         "nnot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': False"

@@ -6,6 +6,12 @@
    (m-lab-prometheus-support-213: `Recently we found that the node exporter in scraper was
    being OOMKilled by k8s.`): oom-killed, {0, 0}. The noun alone (`the exporter`), another's,
    a conditional, a question, a negation, a guide's present and a modal stay unread.
+2. evicted_message.py: the kubelet's eviction message pasted alone on its line, maybe after the
+   event's type and reason (agentic-org-177: a fence of `Warning Evicted: The node was low on
+   resource: memory.` and `Container api was using ...`), is the case's pod's eviction, its
+   container the one the message names: an end no probe made and no cause the vocabulary
+   names (kubernetes-41347), cannot-tell, {0, 0}. Introduced by a conditional, a question or a
+   sentence of what may happen, or inside a sentence, it is not read.
 """
 
 from __future__ import annotations
@@ -73,5 +79,65 @@ def test_a_page_of_only_such_words_stays_refused(text):
     "our node exporter in scraper " * 70_000 + "\n",
 ])
 def test_the_component_subject_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the new words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------ 2. the kubelet's eviction message alone
+
+_EVICTED = ("## Root cause\n\nWith `--workers 2` and a 1 Gi memory limit the pod steady-stated at "
+            "~1.5 GB and GKE Autopilot evicted it under node pressure:\n\n```\n{line}\n"
+            "Container api was using 1504652Ki, request is 1Gi\n```\n\nOnce the pod was evicted "
+            "the Ingress had no healthy backend.\n")
+
+
+@pytest.mark.parametrize("line", [
+    "Warning Evicted: The node was low on resource: memory.",
+    "Evicted: The node was low on resource: memory.",
+    "The node was low on resource: memory.",
+])
+def test_the_eviction_message_alone_is_the_cases_pods_eviction(line):
+    """The eviction manager's message alone on its line (after the event's type and reason or
+    not): the case's pod evicted, its container the one the message names; the eviction is no
+    probe's kill and no cause the vocabulary names (kubernetes-41347): cannot-tell, {0, 0},
+    failures shown."""
+    text = _EVICTED.format(line=line)
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.CANNOT_TELL, CountRange(0, 0), True, ())
+    assert [c.name for p in parse_record(text, "r.txt").pods for c in p.containers] == ["api"]
+
+
+def test_the_message_in_one_line_names_its_container():
+    text = ("```\nThe node was low on resource: ephemeral-storage. Container web was using 12Gi, "
+            "which exceeds its request of 0.\n```\n")
+    [pod] = parse_record(text, "r.txt").pods
+    assert (pod.status_reason, [c.name for c in pod.containers]) == ("Evicted", ["web"])
+    assert explained_answer(text).probe_kills == CountRange(0, 0)
+
+
+@pytest.mark.parametrize("text", [
+    # introduced by a guide's conditional, a question, a sentence of what may happen
+    "If the node runs out of memory you will see:\n\n```\nThe node was low on resource: memory.\n"
+    "```\n",
+    "Why does my pod show this?\n\n```\nThe node was low on resource: memory.\n```\n",
+    "Pods can be evicted with a message such as:\n\n```\nThe node was low on resource: memory.\n"
+    "```\n",
+    # the message inside a sentence (a quote of it in prose), no resource
+    "We never saw The node was low on resource: memory. in our events.\n",
+    "```\nThe node was low on resource:\n```\n",
+])
+def test_the_message_not_pasted_as_what_happened_is_not_read(text):
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "Warning Evicted: The node was low on resource: " + "m" * 2_000_000 + "\n",
+    "The node was low on resource: memory. " + "Container a was using " * 90_000 + "\n",
+    "The node was low on resource: memory.\n" + "Container " * 200_000 + "\n",
+    "If it " * 350_000 + ":\n\nThe node was low on resource: memory.\n",
+])
+def test_the_eviction_message_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the new words, read in one pass."""
     read_in_one_pass(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.crictl_tables import read_crictl_tables
+from kubesim.explain.readers.evicted_message import read_evicted_message
 from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
@@ -83,7 +84,8 @@ def _tools_shown(plained: str, source: str) -> RecordSet | None:
     # (crictl_tables.py), a table kubectl does not print; an alert's labels (alert_labels.py);
     # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
     # table of pods beside the kubelet's eviction message (evicted_table.py); a tool's report
-    # of failing pods and their containers' restart counts (restarted_report.py)
+    # of failing pods and their containers' restart counts (restarted_report.py); the
+    # kubelet's eviction message pasted alone (evicted_message.py)
     return read_crictl_tables(plained, source) or read_alert_labels(plained, source) or \
         read_kernel_oom(plained, source) or read_evicted_table(plained, source) or \
-        read_restarted_report(plained, source)
+        read_restarted_report(plained, source) or read_evicted_message(plained, source)
