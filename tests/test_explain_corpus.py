@@ -660,13 +660,6 @@ NOT_READ: dict[str, str] = {
         "d explain reads: line 3 speaks of a liveness probe (\"1. `exec` liveness probe; want {'e"
         "nded': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'show"
         "s_failures': True}"),
-    "gardener-15636.issue-comment-fenced-get-pods-two-metrics-server-0-1-restarts-232-1805-crashloopbackoff-then-failed-probe-log-line-then-prose-cut.txt": (
-        "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
-        "or: gardener-15636.issue-comment-fenced-get-pods-two-metrics-server-0-1-restarts-232-180"
-        "5-crashloopbackoff-then-failed-probe-log-line-then-prose-cut.txt:2: not a record explain"
-        " reads: line 2 speaks of a restart or crash (\"…into a self-sustaining CrashLo; want {'e"
-        "nded': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 1806}, 'shows_fa"
-        "ilures': True}"),
     "rke2-112.issue-describe-the-issue-metrics-server-restarts-due-to-liveness-get-pods-row-running-6-then-fenced-events-liveness-x6-cut-in-message.txt": (
         "held-out batch 133, first contact on stop 57's code (50204c26): got [metrics-server] {'e"
         "nded': 'liveness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': 6}, 'sho"

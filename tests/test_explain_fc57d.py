@@ -12,6 +12,10 @@
    container the one the message names: an end no probe made and no cause the vocabulary
    names (kubernetes-41347), cannot-tell, {0, 0}. Introduced by a conditional, a question or a
    sentence of what may happen, or inside a sentence, it is not read.
+3. trimmed_pods.py: a `get pods` header trimmed of STATUS (gardener-15636: `NAME READY
+   RESTARTS`, a status the author set in parentheses after a row, `(CrashLoopBackOff)`, names
+   with placeholder parts, `metrics-server-<hash>-<b>`): the rows' cells taken by the header's
+   names, each count the pod's restart count with no current state shown, `R + 1` (R4.7).
 """
 
 from __future__ import annotations
@@ -141,3 +145,73 @@ def test_the_message_not_pasted_as_what_happened_is_not_read(text):
 def test_the_eviction_message_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the new words, read in one pass."""
     read_in_one_pass(text)
+
+
+# ------------------------------------------------ 3. a `get pods` table trimmed of STATUS
+
+_TRIMMED = ("```\nNAME                              READY   RESTARTS   \n"
+            "metrics-server-<hash>-<a>         0/1     232        \n"
+            "metrics-server-<hash>-<b>         0/1     1805       {after}\n```\n")
+
+
+@pytest.mark.parametrize("after", ["(CrashLoopBackOff)", ""])
+def test_a_table_trimmed_of_status_gives_each_pods_restart_count(after):
+    """NAME, READY and RESTARTS kept of kubectl's columns: each row's count is its pod's
+    restart count, no current state shown (or the status the author set in parentheses
+    after it): `R + 1` ends allowed (R4.7), cause not told."""
+    text = _TRIMMED.format(after=after)
+    a = explained_answer(text, pod="metrics-server-<hash>-<b>")
+    assert (a.cause, a.probe_kills, a.shows_failures) == \
+        (Cause.CANNOT_TELL, CountRange(0, 1806), True)
+    assert explained_answer(text, pod="metrics-server-<hash>-<a>").probe_kills == \
+        CountRange(0, 233)
+
+
+def test_the_status_set_in_parentheses_is_the_rows_status():
+    text = _TRIMMED.format(after="(CrashLoopBackOff)")
+    pods = {p.name: p for p in parse_record(text, "r.txt").pods}
+    assert pods["metrics-server-<hash>-<b>"].containers[0].state_reason == "CrashLoopBackOff"
+    assert pods["metrics-server-<hash>-<a>"].containers[0].state is None
+
+
+@pytest.mark.parametrize("header,row", [
+    ("NAMESPACE   NAME    READY   RESTARTS   AGE", "prod   web-0   0/1   7   5m"),
+    ("NAME    READY   RESTARTS   AGE", "web-0   0/1   7 (2m ago)   5m"),
+    ("NAME READY RESTARTS", "web-0 0/1 7"),
+])
+def test_other_trimmed_headers_are_read_by_their_names(header, row):
+    a = explained_answer(f"{header}\n{row}\n")
+    assert (a.probe_kills, a.shows_failures) == (CountRange(0, 8), True)
+
+
+@pytest.mark.parametrize("text", [
+    # a word after the cells that is no status in parentheses; a header out of kubectl's order;
+    # a name of no kubectl column; a cell short
+    "NAME READY RESTARTS\nweb-0 0/1 7 restarts\n",
+    "NAME RESTARTS READY\nweb-0 7 0/1\n",
+    "NAME READY RESTARTS LAST\nweb-0 0/1 7 x\n",
+    "NAME READY RESTARTS\nweb-0 0/1\n",
+])
+def test_a_row_that_does_not_fit_the_trimmed_header_is_no_pod(text):
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "NAME READY RESTARTS\n" + "web-0 0/1 7 " * 170_000 + "\n",
+    "NAME READY RESTARTS\nweb-0 0/1 7 (" + "A" * 2_000_000 + ")\n",
+    "NAME READY RESTARTS\n" + "a-<b>-" * 350_000 + " 0/1 7\n",
+    "NAME READY RESTARTS\n" + "<a-" * 700_000 + " 0/1 7\n",
+])
+def test_the_trimmed_table_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the new words, read in one pass."""
+    read_in_one_pass(text)
+
+
+def test_a_dns_name_in_a_row_whose_age_was_trimmed_is_no_placeholder():
+    """A row of a table trimmed of AGE whose NAME is a pod's name is read as a name, not said
+    to be a page's placeholder for one (the check of the placeholder's note now knows such a
+    row; four records' notes said it of real names)."""
+    record = parse_record("NAME READY STATUS RESTARTS\nweb-0 0/1 CrashLoopBackOff 7\n", "r.txt")
+    assert not any("placeholder" in n.text for p in record.pods for n in p.notes)
+    assert not any("placeholder" in n.text for n in record.notes)

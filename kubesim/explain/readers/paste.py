@@ -196,6 +196,7 @@ from kubesim.explain.readers.tilt_log import (
     tilt_restarts,
 )
 from kubesim.explain.readers.titled import give_titled_messages
+from kubesim.explain.readers.trimmed_pods import trimmed_header, trimmed_row
 from kubesim.explain.readers.unified_diff import added_said
 from kubesim.explain.readers.unprobed import unprobed_containers
 from kubesim.explain.readers.unread import unread_notes
@@ -483,7 +484,8 @@ class _Placer:
         """A `kubectl get pods` line: its header or a row (custom columns, a row cut, rows run
         together, a row run into a sentence). Whether the line was so read; the table ends at
         a line that is none."""
-        named = named_pods_header(line.text)
+        # (or trimmed of STATUS, trimmed_pods.py: its rows' cells taken by its names too)
+        named = named_pods_header(line.text) or trimmed_header(line.text)
         header = is_pods_header(line.text) or named is not None
         if self.custom.take(line.text, line.number, pods_header=header):
             self.in_describe = self.after_row = self.under_pods_header = False
@@ -517,7 +519,8 @@ class _Placer:
         HASHKEY after NAME, `-o wide`'s columns moved), else as it stands: its cells are the
         header's names', not their places' (a HASHKEY's number is no READY)."""
         names = self.pods_columns if self.under_pods_header else None
-        text = row_by_header(line.text, names) if names is not None else None
+        by = row_by_header if names is None or "STATUS" in names else trimmed_row
+        text = by(line.text, names) if names is not None else None
         return line if text is None else replace(line, text=text)
 
     def pods_row(self, line: PasteLine, pods: PodRow | None, *, header: bool, cut: bool
