@@ -215,3 +215,11 @@ def test_a_dns_name_in_a_row_whose_age_was_trimmed_is_no_placeholder():
     record = parse_record("NAME READY STATUS RESTARTS\nweb-0 0/1 CrashLoopBackOff 7\n", "r.txt")
     assert not any("placeholder" in n.text for p in record.pods for n in p.notes)
     assert not any("placeholder" in n.text for n in record.notes)
+
+
+def test_a_custom_columns_table_of_the_same_names_stays_custom_columns():
+    """`NAME READY RESTARTS` over `true`/`false` cells is a custom-columns table (READY a
+    container's flag), read as before; over `0/1` cells, the default table trimmed."""
+    record = parse_record("NAME READY RESTARTS\nweb-0 false 7\n", "r.txt")
+    assert record.format == "pods-custom-columns"
+    assert parse_record("NAME READY RESTARTS\nweb-0 0/1 7\n", "r.txt").format == "pods-table"

@@ -484,12 +484,14 @@ class _Placer:
         """A `kubectl get pods` line: its header or a row (custom columns, a row cut, rows run
         together, a row run into a sentence). Whether the line was so read; the table ends at
         a line that is none."""
-        # (or trimmed of STATUS, trimmed_pods.py: its rows' cells taken by its names too)
-        named = named_pods_header(line.text) or trimmed_header(line.text)
+        named = named_pods_header(line.text)
         header = is_pods_header(line.text) or named is not None
+        # (or trimmed of STATUS, trimmed_pods.py: its rows' cells taken by its names too)
+        trimmed = None if header else trimmed_header(line.text)
         if self.custom.take(line.text, line.number, pods_header=header):
-            self.in_describe = self.after_row = self.under_pods_header = False
+            self.custom_taken(trimmed)
             return True
+        named, header = named or trimmed, header or trimmed is not None
         self.pods_columns = named if header else self.pods_columns
         line = line if header else self.row_by_columns(line)
         text = line.text
@@ -512,6 +514,16 @@ class _Placer:
             return True
         self.under_pods_header = False
         return False
+
+    def custom_taken(self, trimmed: tuple[str, ...] | None) -> None:
+        """A line a custom-columns table took; where it is a header whose names are kubectl's
+        default columns trimmed of STATUS too (`NAME READY RESTARTS`: a custom column's READY
+        is `true`, the default table's `0/1`), the rows under it the custom table does not
+        take are read as that trimmed table's (trimmed_pods.py)."""
+        self.in_describe = self.after_row = False
+        self.under_pods_header = trimmed is not None
+        if trimmed is not None:
+            self.pods_headed, self.pods_columns = True, trimmed
 
     def row_by_columns(self, line: PasteLine) -> PasteLine:
         """The line as a row of kubectl's default columns where it is a row of the open
