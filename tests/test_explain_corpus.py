@@ -702,7 +702,12 @@ NOT_READ: dict[str, str] = {
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got [None] {'ended': 'li"
         "veness-kill', 'probe': ['liveness'], 'probe_kills': {'min': 1, 'max': None}, 'shows_fail"
         "ures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, '"
-        "max': None}, 'shows_failures': True}"),
+        "max': None}, 'shows_failures': True}. fc57d: that kill was the present-kill rule's (`the "
+        "liveness probe kills the container` under `## Summary`, a heading of the case, genre54) "
+        "after a clause of time (`Once loading exceeds roughly 90 seconds,`), which the README "
+        "reads as a guide's time (fixprose53a): no longer read; explain now refuses the record "
+        "(exit 2, not a record explain reads), short of its failures shown (the `kubelet sends "
+        "SIGKILL. Exit code 137, 100+ restarts` of the observed case: no reader)"),
     "cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-killing-the-broker-mid-recovery-happened-again-on-sentry-kafka-2-cut-in-test-plan.txt": (
         "held-out batch 134, first contact on stop 57's code (fd1f66d6): got exit 2: kubesim: err"
         "or: cal-itp-data-infra-5147.pr-description-summary-only-a-liveness-probe-kubelet-was-kil"

@@ -16,6 +16,10 @@
    RESTARTS`, a status the author set in parentheses after a row, `(CrashLoopBackOff)`, names
    with placeholder parts, `metrics-server-<hash>-<b>`): the rows' cells taken by the header's
    names, each count the pod's restart count with no current state shown, `R + 1` (R4.7).
+4. present_kill.timed: a clause of time opening on `once` before a probe's present kill
+   (typekro-230: `Once loading exceeds roughly 90 seconds, the liveness probe kills the
+   container`) is a guide's time, as `when it hangs` is (README fixprose53a): no kill read,
+   under `## Summary` (a heading of the case, genre54) too.
 """
 
 from __future__ import annotations
@@ -223,3 +227,46 @@ def test_a_custom_columns_table_of_the_same_names_stays_custom_columns():
     record = parse_record("NAME READY RESTARTS\nweb-0 false 7\n", "r.txt")
     assert record.format == "pods-custom-columns"
     assert parse_record("NAME READY RESTARTS\nweb-0 0/1 7\n", "r.txt").format == "pods-table"
+
+
+# ------------------------------------------------ 4. a present kill after a clause of time
+
+_SUMMARY = ("## Summary\n\nThe chart sets a liveness probe with `failureThreshold: 10` and no "
+            "startupProbe.\n\n{sentence}\n")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Once loading exceeds roughly 90 seconds, the liveness probe kills the container before it "
+    "finishes, and every restart begins again from scratch.",
+    "As soon as startup takes longer than a minute, the liveness probe kills the container.",
+    "once the cache grows past 2 GB, the liveness probe kills it.",
+])
+def test_a_present_kill_after_a_clause_of_time_states_none(sentence):
+    """A clause of time opening on `once` before the probe's present kill is a guide's time,
+    as `when it hangs` is (README fixprose53a): no kill of the case, under a heading of it
+    too."""
+    with pytest.raises(RecordError):
+        parse_record(_SUMMARY.format(sentence=sentence), "r.txt")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Once again, the liveness probe kills the container before it finishes.",
+    "The liveness probe kills the container before it finishes, and only once it is up does "
+    "the port open.",
+    "Loading takes 90 seconds, so the liveness probe kills the container before it finishes.",
+])
+def test_a_present_kill_with_no_clause_of_time_before_it_is_still_read(sentence):
+    """`once again` (a repetition told), `once` after the kill, and no `once`: the present
+    kill under a heading of the case is read as before (one liveness kill, no count)."""
+    a = explained_answer(_SUMMARY.format(sentence=sentence))
+    assert (a.cause, a.probe_kills, a.failed) == \
+        (Cause.LIVENESS_KILL, CountRange(1, None), ("liveness",))
+
+
+@pytest.mark.parametrize("text", [
+    "## Summary\n\nOnce " + "x" * 2_000_000 + " the liveness probe kills the container.\n",
+    "## Summary\n\n" + "once a " * 300_000 + ", the liveness probe kills the container.\n",
+])
+def test_the_clause_of_time_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the new words, read in one pass."""
+    read_in_one_pass(text)

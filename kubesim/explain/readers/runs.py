@@ -88,6 +88,7 @@ from kubesim.explain.readers.present_kill import (
     crash_loop_told,
     crash_looped,
     present_kills,
+    timed,
 )
 from kubesim.explain.readers.probe_kill_count import counted_kills
 from kubesim.explain.readers.probe_request_log import probe_request_lines
@@ -880,7 +881,7 @@ def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
         or crash_looped(line, start, m.start())
     return (told or here) and NEGATED.search(line, start, m.start()) is None and \
         NEGATED.search(line, m.start("verb"), m.end()) is None and \
-        states_what_happened(line, m.start(), m.end())
+        not timed(line, start, m.start()) and states_what_happened(line, m.start(), m.end())
 
 
 def _present_kill(line: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
