@@ -303,7 +303,10 @@ MODULES = {
     # `--pod` of a workload's name: its pods by the names its controller gives (marked53a)
     "kubesim.explain.readers.workload_of": "records",
     # a markdown table of pods beside the kubelet's eviction message (marked53a)
+    "kubesim.explain.readers.evicted_message": "records",
     "kubesim.explain.readers.evicted_table": "records",
+    # a `get pods` table trimmed of STATUS (fc57d)
+    "kubesim.explain.readers.trimmed_pods": "records",
     # kubectl's tables re-typed as markdown tables, made kubectl's again (mdtable53)
     "kubesim.explain.readers.markdown_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",

@@ -198,6 +198,7 @@ from kubesim.explain.readers.tilt_log import (
     tilt_restarts,
 )
 from kubesim.explain.readers.titled import give_titled_messages
+from kubesim.explain.readers.trimmed_pods import trimmed_header, trimmed_row
 from kubesim.explain.readers.unified_diff import added_said
 from kubesim.explain.readers.unprobed import unprobed_containers
 from kubesim.explain.readers.unread import unread_notes
@@ -487,9 +488,12 @@ class _Placer:
         a line that is none."""
         named = named_pods_header(line.text)
         header = is_pods_header(line.text) or named is not None
+        # (or trimmed of STATUS, trimmed_pods.py: its rows' cells taken by its names too)
+        trimmed = None if header else trimmed_header(line.text)
         if self.custom.take(line.text, line.number, pods_header=header):
-            self.in_describe = self.after_row = self.under_pods_header = False
+            self.custom_taken(trimmed)
             return True
+        named, header = named or trimmed, header or trimmed is not None
         self.pods_columns = named if header else self.pods_columns
         line = line if header else self.row_by_columns(line)
         text = line.text
@@ -513,13 +517,24 @@ class _Placer:
         self.under_pods_header = False
         return False
 
+    def custom_taken(self, trimmed: tuple[str, ...] | None) -> None:
+        """A line a custom-columns table took; where it is a header whose names are kubectl's
+        default columns trimmed of STATUS too (`NAME READY RESTARTS`: a custom column's READY
+        is `true`, the default table's `0/1`), the rows under it the custom table does not
+        take are read as that trimmed table's (trimmed_pods.py)."""
+        self.in_describe = self.after_row = False
+        self.under_pods_header = trimmed is not None
+        if trimmed is not None:
+            self.pods_headed, self.pods_columns = True, trimmed
+
     def row_by_columns(self, line: PasteLine) -> PasteLine:
         """The line as a row of kubectl's default columns where it is a row of the open
         table whose header has a column those lack among them (`row_by_header`: a fork's
         HASHKEY after NAME, `-o wide`'s columns moved), else as it stands: its cells are the
         header's names', not their places' (a HASHKEY's number is no READY)."""
         names = self.pods_columns if self.under_pods_header else None
-        text = row_by_header(line.text, names) if names is not None else None
+        by = row_by_header if names is None or "STATUS" in names else trimmed_row
+        text = by(line.text, names) if names is not None else None
         return line if text is None else replace(line, text=text)
 
     def pods_row(self, line: PasteLine, pods: PodRow | None, *, header: bool, cut: bool

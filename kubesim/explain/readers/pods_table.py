@@ -33,6 +33,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.names import LABEL, NAME_CELL, NAMESPACE_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.times import AGE_PATTERN, parse_age
+from kubesim.explain.readers.trimmed_pods import UNSHOWN_STATUS
 
 __all__ = ["POD_KIND", "Col", "Column", "CustomColumns", "PodRow", "TopContainers", "custom_columns_of",
            "cut_pod_row", "is_pod_row", "is_pods_header", "named_pods_header", "placeholder_name",
@@ -64,7 +65,11 @@ _ROW = re.compile(
 _ROW_NO_AGE = lazy_regex(rf"{_CELLS}(?:\s+\((?P<ago>{AGE_PATTERN}) ago\))?\s*$")
 # A row right under the header whose NAME is no name the API gives a pod (DNS-1123: lower
 # case, digits, `-`, `.`) but a page's placeholder for one: `POD_NAME`, `<pod-name>`, `MyPod`
-_PLACEHOLDER = lazy_regex(rf"^\s*(?P<name>{PLACEHOLDER})\s+\d")
+# (fc57d) or a name whose dashed parts the page replaced by placeholders, each in angle
+# brackets (`metrics-server-<hash>-<b>`, gardener-15636): a Deployment's pod name with its
+# hash and suffix left out
+_PART = r"(?:<[A-Za-z0-9][-A-Za-z0-9_.]{0,60}>|[A-Za-z0-9][A-Za-z0-9_.]{0,62})"
+_PLACEHOLDER = lazy_regex(rf"^\s*(?P<name>{_PART}(?:-{_PART}){{0,20}}(?=\s)|{PLACEHOLDER})\s+\d")
 # the record's last line cut inside a row's RESTARTS cell (`app-5f7   1/1   Running   1`, no
 # line end): the digits shown may be the cell's start, so the count is not in the record
 _CUT_ROW = lazy_regex(rf"{_CELLS}$")
@@ -208,14 +213,15 @@ def _placeholder_row(line: str) -> re.Match[str] | None:
     p = _PLACEHOLDER.match(line)
     if p is None:
         return None
-    m = _ROW.match("x" + line[p.end("name"):])
+    # (a row whose AGE a page trimmed too: the placeholder is read under a header only)
+    m = _ROW.match("x" + line[p.end("name"):]) or _ROW_NO_AGE.match("x" + line[p.end("name"):])
     return None if m is None or m["ns"] is not None else m
 
 
 def placeholder_name(line: str) -> str | None:
     """The placeholder NAME of a row `pod_row` read under a header, or None when its NAME
     is a pod's name (DNS-1123)."""
-    if _ROW.match(line) is not None:
+    if _ROW.match(line) is not None or _ROW_NO_AGE.match(line) is not None:
         return None
     p = _PLACEHOLDER.match(line)
     return None if p is None else p["name"]
@@ -247,6 +253,9 @@ def _container(row: PodRow) -> ContainerRecord:
                         row.restarts, restart_where=row.where, restart_apart=True,
                         restarts_cut=row.restarts_cut, restart_ago=row.ago,
                         pod_age=row.age, last=_last_ended(row))
+    # (a table trimmed of STATUS shows no state of the container: its count alone, R + 1,
+    # trimmed_pods.py)
+    c.count_alone = row.status == UNSHOWN_STATUS
     if row.status in _WAITING:
         c.state, c.state_reason = "waiting", row.status
     elif row.status in _TERMINATED or row.status in _LOST:

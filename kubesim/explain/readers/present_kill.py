@@ -63,7 +63,7 @@ from kubesim.explain.readers.stated_crashloop import QUANTIFIED
 
 __all__ = ["CRASH_LOOPED", "ENDED_FOR", "FAILURE_RESTARTING", "FAILURE_WORDS", "GUESS", "KILLS_ANCHORS",
            "KUBELET_ANCHORS", "KUBELET_KILL", "PRESENT_KILL", "TOLD_HERE", "chain_kind",
-           "crash_loop_told", "crash_looped", "ended_for", "present_kills"]
+           "crash_loop_told", "crash_looped", "ended_for", "present_kills", "timed"]
 
 # a container's end told in the past right before a colon (fc55r): `User container has crashed
 # or terminated: `, `container was killed: `; the kubelet's message of the probe follows it
@@ -112,6 +112,21 @@ CRASH_LOOPED = lazy_regex(
 # telling of what happened
 GUESS = lazy_regex(r"(?<![A-Za-z])(?i:maybe|perhaps|probably|possibly|likely|presumably|suspect"
                     r"|I[ \t]+(?:think|guess))(?![A-Za-z])")
+# a clause of time opening on `once` (or `as soon as`) before the kill in its sentence, closed by
+# its comma (fc57d, typekro-230: `Once loading exceeds roughly 90 seconds, the liveness probe
+# kills the container before it finishes`): a guide's time, as `when it hangs` is (README,
+# fixprose53a); `once again`, `once more` (a repetition told) and `at once` open none, and
+# `once` as an adverb of count (`killed it once`) follows its verb, no clause before the kill
+_TIMED = lazy_regex(r"(?<![\w'-])(?<!(?i:at)[ \t])(?:(?i:once)(?![ \t]+(?i:again|more)(?![\w'-]))"
+                    r"|(?i:as[ \t]+soon[ \t]+as))[ \t]+[^,;.\n]{1,300}?,")
+
+
+def timed(line: str, start: int, at: int) -> bool:
+    """Whether the words of a sentence from `start` to the kill at `at` open a clause of time
+    before it (`_TIMED`: `Once loading exceeds roughly 90 seconds, ...`): a guide's time."""
+    return _TIMED.search(line, start, at) is not None
+
+
 TOLD_HERE = lazy_regex(r"(?<![A-Za-z])(?i:forever|on[ \t]+(?:every|each)[ \t]+(?:re)?(?:start|boot|attempt)"
                        r"|never[ \t]+recover(?:s|ed)?)(?![A-Za-z])")
 

@@ -90,6 +90,7 @@ from kubesim.explain.readers.present_kill import (
     crash_loop_told,
     crash_looped,
     present_kills,
+    timed,
 )
 from kubesim.explain.readers.probe_kill_count import counted_kills
 from kubesim.explain.readers.probe_request_log import probe_request_lines
@@ -889,7 +890,7 @@ def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
     clause = clause_start(line, start, m.start())  # a negation of a clause before is its own
     return (told or here) and NEGATED.search(line, clause, m.start()) is None and \
         NEGATED.search(line, m.start("verb"), m.end()) is None and \
-        states_what_happened(line, m.start(), m.end())
+        not timed(line, start, m.start()) and states_what_happened(line, m.start(), m.end())
 
 
 def _present_kill(line: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:

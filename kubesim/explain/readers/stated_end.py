@@ -112,8 +112,16 @@ _DASHED = r"(?=[0-9-]{0,40}[a-z])[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}(?:-\*)?
 # a dashed name, or a word after a determiner of the case's
 _FOR = (r"(?:[ \t]+(?i:for|of)[ \t]+(?:" + _MARK + _DASHED + _MARK + r"|(?i:the|our|my)[ \t]+"
         + _WORD + r"))?")
+# the noun of a component that runs after a name's one to three words (`the node exporter`:
+# subjects54's nouns after a determiner of the case's; fc57d), maybe the namespace or cluster
+# it runs in after it (`the node exporter in scraper`); the noun alone (`the controller`) is
+# a common noun, none
+_RUNS = (r"(?:" + _WORD + r"[ \t]+){1,3}?(?P<comp>(?i:agent|controller|proxy|operator|server|"
+         r"worker|scheduler|webhook|gateway|exporter|manager|daemon|collector)(?![\w-]))"
+         r"(?:[ \t]+(?i:in)[ \t]+" + _MARK + r"[a-z][\w.-]{0,62}" + _MARK + r")?")
 _SUBJECT = (
-    r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
+    r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
+    + r"|" + _RUNS + r")"
     + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
     + r"(?:[ \t]+(?i:pods?|containers?))?"
     # `Pod` or `Container` with its article dropped, a note's (fixprose53d; fc57c: checked
@@ -275,7 +283,8 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     if not ("why" in m.re.groupindex and (m["why"] or m["oom"])) and cause_after(line, m.end()):
         return False
     if _OBJECT_OF.search(line, max(0, m.start() - 12), m.start()) is not None and \
-            "det" in m.re.groupindex and m["det"] and m.start("noun") > m.end("det") + 1:
+            "det" in m.re.groupindex and m["det"] and \
+            max(m.start("noun"), m.start("comp")) > m.end("det") + 1:
         return False
     start = sentence_start(line, m.start())
     clause = _clause_start(line, start, m.start())

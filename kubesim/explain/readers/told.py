@@ -14,6 +14,7 @@ from kubesim.explain.readers.alert_labels import read_alert_labels
 from kubesim.explain.readers.bold_status import read_bold_status
 from kubesim.explain.readers.container_pod_crashloop import read_container_pod_crashloop
 from kubesim.explain.readers.crictl_tables import read_crictl_tables
+from kubesim.explain.readers.evicted_message import read_evicted_message
 from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
 from kubesim.explain.readers.model import RecordSet
@@ -87,7 +88,9 @@ def _tools_shown(plained: str, source: str) -> RecordSet | None:
     # the kernel's OOM kill in one container's memory cgroup (kernel_oom.py), or a markdown
     # table of pods beside the kubelet's eviction message (evicted_table.py); a tool's report
     # of failing pods and their containers' restart counts (restarted_report.py); a container
-    # status list pasted with bold marks and its indentation lost (bold_status.py, fc57b)
+    # status list pasted with bold marks and its indentation lost (bold_status.py, fc57b); the
+    # kubelet's eviction message pasted alone (evicted_message.py, fc57d)
     return read_crictl_tables(plained, source) or read_alert_labels(plained, source) or \
         read_kernel_oom(plained, source) or read_evicted_table(plained, source) or \
-        read_restarted_report(plained, source) or read_bold_status(plained, source)
+        read_restarted_report(plained, source) or read_bold_status(plained, source) or \
+        read_evicted_message(plained, source)
