@@ -5,6 +5,10 @@
   constantly, due to its liveness probe failing.` above a describe cut in csi-driver's block;
   readers/stated_container_kill.py, runs.py `_named_probe_restart`): describe prints every
   container, so the named one may be in the blocks cut away; its kill is its own (R4.4).
+- The container a heading of its log names (imroc-learning-istio-20: a `get pods` row of
+  `0/2 Init:CrashLoopBackOff 283` run into prose, then `查得 istio-init 的日志:` and the log;
+  readers/log_heading.py) is the row's container of no name: the init containers' while the
+  pod initializes (its app containers not started), or the pod's one container.
 
 Hand-written variants beside those that must stay unread (a describe whose blocks are whole
 and show no such container, a question, a negation, a conditional, a word for a container
@@ -106,5 +110,70 @@ def test_a_sentence_of_no_named_container_or_no_kill_adds_no_container(sentence)
     "probe failing.\n\n" + _CUT,
 ])
 def test_the_named_container_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ----------------------------------------------- the container a heading of its log names
+
+_ROW = ("NAME                   READY   STATUS                  RESTARTS   AGE\n"
+        "web-7cf7f79d6c-d9qcr   {ready}     {status}   {restarts}        64d\n\n")
+
+
+def _names(text: str) -> set[str | None]:
+    return {c.name for p in parse_record(text, "r.txt").pods for c in p.containers}
+
+
+@pytest.mark.parametrize(("ready", "status", "heading"), [
+    # the page's own: a row run into prose, then the init container's log (Chinese)
+    ("0/2", "Init:CrashLoopBackOff", "查得 istio-init 的日志:"),
+    ("0/2", "Init:CrashLoopBackOff", "istio-init 容器的日志："),
+    ("0/2", "Init:Error", "Logs of the istio-init container:"),
+    ("0/2", "Init:CrashLoopBackOff", "`istio-init` logs:"),
+    ("1/1", "CrashLoopBackOff", "Here are the istio-init's logs:"),
+    ("1/1", "CrashLoopBackOff", "Output from istio-init:"),
+])
+def test_a_heading_of_a_containers_log_names_the_rows_container(ready, status, heading):
+    """The heading's container is the row's one container (or its init containers while the
+    pod initializes): --container names it, its row's restarts bounding its kills."""
+    text = _ROW.format(ready=ready, status=status, restarts=283) + \
+        f"{heading}\niptables-restore: line 3 failed\n"
+    assert _names(text) == {"istio-init"}
+    a = _answers(text, "istio-init")["istio-init"]
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == (
+        Cause.CANNOT_TELL, (), CountRange(0, 284), True)
+
+
+@pytest.mark.parametrize(("ready", "status", "heading"), [
+    # a question, no colon ending the line, no line after it (below), a word alone
+    ("0/2", "Init:CrashLoopBackOff", "Where are the istio-init logs?"),
+    ("0/2", "Init:CrashLoopBackOff", "The istio-init logs: nothing useful there?"),
+    ("0/2", "Init:CrashLoopBackOff", "The istio-init logs show nothing"),
+    ("1/1", "CrashLoopBackOff", "Error in log :"),
+    ("1/1", "CrashLoopBackOff", "Pod logs:"),
+    # a row of two app containers: which one's log, the row does not say
+    ("0/2", "CrashLoopBackOff", "istio-init logs:"),
+])
+def test_a_heading_that_names_no_container_of_the_row_names_none(ready, status, heading):
+    text = _ROW.format(ready=ready, status=status, restarts=283) + \
+        f"{heading}\niptables-restore: line 3 failed\n"
+    assert _names(text) == {None}
+
+
+def test_a_heading_with_no_log_after_it_names_none():
+    text = _ROW.format(ready="0/2", status="Init:CrashLoopBackOff", restarts=283) + \
+        "istio-init logs:\n"
+    assert _names(text) == {None}
+
+
+@pytest.mark.parametrize("text", [
+    _ROW.format(ready="1/1", status="CrashLoopBackOff", restarts=5)
+    + "a-" * 1_000_000 + "b logs:\nx\n",
+    _ROW.format(ready="1/1", status="CrashLoopBackOff", restarts=5)
+    + "logs of " * 250_000 + "a-b:\nx\n",
+    _ROW.format(ready="1/1", status="CrashLoopBackOff", restarts=5)
+    + "a-b \u7684" * 400_000 + "\u65e5\u5fd7:\nx\n",
+])
+def test_the_log_heading_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
     read_in_one_pass(text)

@@ -764,11 +764,6 @@ NOT_READ: dict[str, str] = {
         "29 speaks of a restart or crash (\"The init container is keep being restarted ; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    "imroc-learning-istio-20.chinese-gitalk-issue-link-then-get-pods-row-run-into-prose-0-2-init-crashloopbackoff-283-then-istio-init-log-one-line.txt": (
-        "held-out batch 138, first contact on stop 57's code after fix57a and fix57b (8f2eb2e6): got exit 2: kubesim: err"
-        "or: --container 'istio-init': the record names no container (containers: one the record "
-        "does not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0,"
-        " 'max': 284}, 'shows_failures': True}"),
 }
 
 
