@@ -9,6 +9,9 @@
   `0/2 Init:CrashLoopBackOff 283` run into prose, then `查得 istio-init 的日志:` and the log;
   readers/log_heading.py) is the row's container of no name: the init containers' while the
   pod initializes (its app containers not started), or the pod's one container.
+- Lens's Last Status of a container (vault-env-392: `copy-vault-env pod got:`, `terminated`,
+  `Reason:Reason: OOMKilled - exit code: 137`; readers/lens_status.py): a Last State
+  Terminated, of the container the line above names.
 
 Hand-written variants beside those that must stay unread (a describe whose blocks are whole
 and show no such container, a question, a negation, a conditional, a word for a container
@@ -176,4 +179,60 @@ def test_a_heading_with_no_log_after_it_names_none():
 ])
 def test_the_log_heading_reads_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rule's words, read in one pass."""
+    read_in_one_pass(text)
+
+
+# ------------------------------------------------------- Lens's Last Status of a container
+
+def _containers(text: str) -> list[object]:
+    return [c for p in parse_record(text, "r.txt").pods for c in p.containers]
+
+
+@pytest.mark.parametrize(("above", "name"), [
+    # the page's own: the drawer's label copied with its value, a container named above
+    ("The init container is keep being restarted but still getting :\n```\n"
+     "copy-vault-env pod got:\nterminated\nReason:Reason: OOMKilled - exit code: 137\n```\n",
+     "copy-vault-env"),
+    ("```\n`vault-env`:\nterminated\nReason: OOMKilled - exit code: 137\n"
+     "Started at: 2024-12-17T13:40:02.000Z\nFinished at: 2024-12-17T13:40:05.000Z\n```\n",
+     "vault-env"),
+    ("```\nterminated\nReason: OOMKilled - exit code: 137\n```\n", None),
+])
+def test_lens_last_status_is_a_last_state_terminated(above, name):
+    """Lens's drawer prints a container's Last Status as `terminated`, then `Reason: R - exit
+    code: N`: a Last State Terminated (R4.6), of the container named on the line above;
+    OOMKilled: oom-killed, {0, 0} (README, the OOM rule)."""
+    [c] = _containers(above)
+    assert (c.name, c.last.reason, c.last.exit_code, c.terminated) == (name, "OOMKilled", 137,
+                                                                       None)
+    a = _answers(above, name)[name]
+    assert (a.cause, a.failed, a.probe_kills, a.shows_failures) == (
+        Cause.OOM_KILLED, (), CountRange(0, 0), True)
+
+
+@pytest.mark.parametrize("text", [
+    # no state's word above it, other words around the pair, a state of no Lens word
+    "Reason: OOMKilled - exit code: 137\n",
+    "terminated\nThe Reason: OOMKilled - exit code: 137 was shown\n",
+    "running\nReason: OOMKilled - exit code: 137\n",
+])
+def test_a_reason_line_under_no_lens_state_word_is_no_last_state(text):
+    """Without the drawer's `terminated` right above it, the pair is no Last Status: no Last
+    State read (a sentence's or a describe piece's readers read it, as before)."""
+    assert all(c.last is None for c in _containers(text))
+
+
+def test_a_line_above_naming_no_container_names_none():
+    text = "The pod got:\nterminated\nReason: Error - exit code: 1\n"
+    [c] = _containers(text)
+    assert (c.name, c.last.reason, c.last.exit_code) == (None, "Error", 1)
+
+
+@pytest.mark.parametrize("text", [
+    "a-" * 1_000_000 + "b pod got:\nterminated\nReason: Error - exit code: 1\n",
+    "terminated\n" + "Reason:" * 300_000 + " Error - exit code: 1\n",
+    "terminated\nReason: Error" + " -" * 1_000_000 + " exit code: 1\n",
+])
+def test_lens_last_status_reads_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the drawer's words, read in one pass."""
     read_in_one_pass(text)

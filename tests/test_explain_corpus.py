@@ -757,13 +757,6 @@ NOT_READ: dict[str, str] = {
         "ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
         "res': True}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'ma"
         "x': 0}, 'shows_failures': True}"),
-    "vault-env-392.issue-form-init-container-keeps-being-restarted-fenced-copy-vault-env-terminated-oomkilled-exit-code-137-cut-in-logs.txt": (
-        "held-out batch 138, first contact on stop 57's code after fix57a and fix57b (8f2eb2e6): got exit 2: kubesim: err"
-        "or: vault-env-392.issue-form-init-container-keeps-being-restarted-fenced-copy-vault-env-"
-        "terminated-oomkilled-exit-code-137-cut-in-logs.txt:29: not a record explain reads: line "
-        "29 speaks of a restart or crash (\"The init container is keep being restarted ; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
 }
 
 

@@ -63,6 +63,7 @@ from kubesim.explain.readers.killed_because import (
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
+from kubesim.explain.readers.lens_status import is_lens_reason, lens_last_status
 from kubesim.explain.readers.listed_reasons import listed_reason
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
@@ -605,7 +606,8 @@ def split_runs(text: str) -> Runs | None:
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None
-                         and container_run(x) is None and not _pair_alone(x) for x in lines)
+                         and container_run(x) is None and not _pair_alone(x)
+                         and not is_lens_reason(x) for x in lines)
     out: list[str] = []
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
@@ -670,6 +672,9 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
     none (the words looked for once a line, not by each reader in turn)."""
     header_apart, describe_apart = apart
     expected, told = under
+    lens = lens_last_status(lines, number)  # (Lens's drawer: its lines, not a sentence)
+    if lens is not None:
+        return (lens.lines, False), lens.what
     line = lines[number - 1]
     anchored = _ANY_ANCHOR.search(line) is not None
     parts, what = _run_of(line, header_apart, describe_apart, above,
