@@ -320,6 +320,9 @@ MODULES = {
     "kubesim.explain.readers.stated_stop": "records",
     "kubesim.explain.readers.narrative_when": "records",
     "kubesim.explain.readers.sentence_containers": "records",
+    "kubesim.explain.readers.stated_container_kill": "records",
+    "kubesim.explain.readers.log_heading": "records",
+    "kubesim.explain.readers.lens_status": "records",
     "kubesim.explain.readers.stated_oom_with": "records",
     "kubesim.explain.readers.stated_exit_oom": "records",
     # people's words of an OOM kill, one vocabulary (oomprose54), and the forms that use it

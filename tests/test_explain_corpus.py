@@ -648,23 +648,6 @@ NOT_READ: dict[str, str] = {
         "ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
         "res': True}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'ma"
         "x': 0}, 'shows_failures': True}"),
-    "vault-env-392.issue-form-init-container-keeps-being-restarted-fenced-copy-vault-env-terminated-oomkilled-exit-code-137-cut-in-logs.txt": (
-        "held-out batch 138, first contact on stop 57's code after fix57a and fix57b (8f2eb2e6): got exit 2: kubesim: err"
-        "or: vault-env-392.issue-form-init-container-keeps-being-restarted-fenced-copy-vault-env-"
-        "terminated-oomkilled-exit-code-137-cut-in-logs.txt:29: not a record explain reads: line "
-        "29 speaks of a restart or crash (\"The init container is keep being restarted ; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
-    "democratic-csi-348.issue-comment-driver-registrar-crashes-constantly-due-to-its-liveness-probe-failing-then-describe-node-pod-cut-in-csi-driver-image-id.txt": (
-        "held-out batch 138, first contact on stop 57's code after fix57a and fix57b (8f2eb2e6): got exit 2: kubesim: err"
-        "or: --container 'driver-registrar': the record has no such container (containers: csi-dr"
-        "iver); want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1, 'm"
-        "ax': None}, 'shows_failures': True}"),
-    "imroc-learning-istio-20.chinese-gitalk-issue-link-then-get-pods-row-run-into-prose-0-2-init-crashloopbackoff-283-then-istio-init-log-one-line.txt": (
-        "held-out batch 138, first contact on stop 57's code after fix57a and fix57b (8f2eb2e6): got exit 2: kubesim: err"
-        "or: --container 'istio-init': the record names no container (containers: one the record "
-        "does not name); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0,"
-        " 'max': 284}, 'shows_failures': True}"),
 }
 
 

@@ -80,6 +80,7 @@ from kubesim.explain.readers.klog import KlogLines
 from kubesim.explain.readers.kube import read_kube, read_objects
 from kubesim.explain.readers.last_alone import fields_asked, last_state_alone
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.lens_status import LENS_LAST_STATUS
 from kubesim.explain.readers.limits import check_events, check_pods
 from kubesim.explain.readers.listed_reasons import listed_reasons_hint
 from kubesim.explain.readers.markdown_fields import markdown_fields
@@ -1307,7 +1308,7 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
            for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
-        f"line {number}: {what}{'' if what.startswith(_SENTENCE_READS) else _RUN_READ}"
+        f"line {number}: {what}{'' if what.startswith(_SAID_READS) else _RUN_READ}"
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes if not _of_made(n, made)]
@@ -1386,6 +1387,8 @@ _SENTENCE_READS = (ENDS_COUNTED_READ, QUOTED_STATUS, QUOTED_BACKOFF, STATED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
                    STATED_EN_OOM, STATED_ZH_RESTARTS, EVENT_IN_SENTENCE, STATED_NEVER_READY,
                    STATED_NEVER_READY_RESTARTS)
+# (and the reads of a tool's own lines, no run of kubectl's: Lens's drawer, lens_status.py)
+_SAID_READS = (*_SENTENCE_READS, LENS_LAST_STATUS)
 
 
 def _headless_read(put: str, number: int, source: str) -> RecordSet:

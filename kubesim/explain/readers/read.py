@@ -25,6 +25,7 @@ from kubesim.explain.readers.event_layouts import start_back_off
 from kubesim.explain.readers.json_probe import holds_probe_key
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.log_heading import give_log_container
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -47,6 +48,7 @@ from kubesim.explain.readers.row_end import give_row_end_back
 from kubesim.explain.readers.row_sum import bound_by_row_sum
 from kubesim.explain.readers.sentence_containers import give_sentence_containers
 from kubesim.explain.readers.stated_cause import give_stated_end
+from kubesim.explain.readers.stated_container_kill import give_stated_container_kill
 from kubesim.explain.readers.stated_crashloop import give_stated_crashloop
 from kubesim.explain.readers.stated_pod import give_stated_kills, name_stated_piece
 from kubesim.explain.readers.stated_pod_oom import give_named_oom
@@ -105,6 +107,8 @@ def parse_record(text: str, source: str) -> RecordSet:
     name_by_choice(found, lines)  # the containers kubectl's `choose one of: [...]` names
     name_by_defaulted(found, lines)  # a `Defaulted container` line's pod: its row's containers
     give_sentence_containers(found, lines)  # a sentence's containers of a describe cut above
+    give_stated_container_kill(found, lines)  # a stated kill of a container a cut describe hides
+    give_log_container(found, lines)  # the container a heading of its log names
     mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
     found.plain = lines  # searched where `--pod` names no pod (workload_of.py)
     return found

@@ -64,6 +64,7 @@ from kubesim.explain.readers.killed_because import (
 )
 from kubesim.explain.readers.kubectl_command import kubectl_command
 from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
+from kubesim.explain.readers.lens_status import is_lens_reason, lens_last_status
 from kubesim.explain.readers.listed_reasons import listed_reason
 from kubesim.explain.readers.model import UNTOLD_STATE
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
@@ -614,7 +615,8 @@ def split_runs(text: str) -> Runs | None:
     # (a line that holds a whole run is the run, not describe's line: `State: Terminated
     # Reason: OOMKilled Exit Code: 137` starts as describe's State line does)
     describe_apart = any(_DESCRIBE_LINE.match(x) and _STATE.search(x) is None
-                         and container_run(x) is None and not _pair_alone(x) for x in lines)
+                         and container_run(x) is None and not _pair_alone(x)
+                         and not is_lens_reason(x) for x in lines)
     out: list[str] = []
     origin: list[int] = []
     split: list[tuple[int, str, bool]] = []
@@ -679,6 +681,9 @@ def _line_run(text: str, lines: list[str], number: int, apart: tuple[bool, bool]
     none (the words looked for once a line, not by each reader in turn)."""
     header_apart, describe_apart = apart
     expected, told = under
+    lens = lens_last_status(lines, number)  # (Lens's drawer: its lines, not a sentence)
+    if lens is not None:
+        return (lens.lines, False), lens.what
     line = lines[number - 1]
     anchored = _ANY_ANCHOR.search(line) is not None
     parts, what = _run_of(line, header_apart, describe_apart, above,
@@ -1644,12 +1649,15 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
             restart_denied(line, subject.end, m.start()):
         return None, ""
     container = m["container"] or subject.container
-    named = f"of its container {container}" if container else \
+    named = f"{_OF_ITS_CONTAINER} {container}" if container else \
         "of a container the record does not name"
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             f"read as that probe's failure and one kill of it, {named}, at least once, no count")
     kind = m["kind"] or m["kind2"] or m["kind3"] or m["kind4"]
     return (kill_lines(kind.lower(), container), True), what + subject.what
+
+
+_OF_ITS_CONTAINER = "of its container"  # (what `_stated_probe_restart` says of a named one)
 
 
 class _Subject(NamedTuple):
@@ -1665,6 +1673,11 @@ class _Subject(NamedTuple):
 # (zammad-helm-95: `The zammad-railsserver gets restarted often ... due to low `livenessProbe`
 # timeouts`; the kubelet's kill message names the container, R4.4; stop 56)
 _CONTAINER_NAME = lazy_regex(r"[a-z][a-z]{1,30}(?:-[a-z][a-z]{1,30}){1,4}")
+# the same name between a determiner of the case's and `container` (`the driver-registrar
+# container that crashes`, democratic-csi-348): the container it names; one word (`the app
+# container`, `the init container`) is a word for a container, not its name
+_NAMED_CONTAINER = lazy_regex(r"(?i:the|my|our|this)[ \t]+`?(?P<name>[a-z][a-z]{1,30}"
+                              r"(?:-[a-z][a-z]{1,30}){1,4})`?[ \t]+(?i:container)")
 # the words between that name and its restart: its verb's auxiliaries and adverbs alone, the
 # name after a blank or opening the line (no link's or path's part)
 _TO_VERB = lazy_regex(r"(?:[ \t]+[a-z]{2,12}){0,3}[ \t]+")
@@ -1672,14 +1685,19 @@ _TO_VERB = lazy_regex(r"(?:[ \t]+[a-z]{2,12}){0,3}[ \t]+")
 
 def _named_container(line: str, start: int, restart: int) -> str | None:
     """The container a dashed name right before the restart at `restart` names
-    (`_CONTAINER_NAME`: the last of the sentence's case subjects from `start`, only its verb's
-    words after it); None without one."""
+    (`_CONTAINER_NAME`, or that name between a determiner and `container`: `_NAMED_CONTAINER`;
+    the last of the sentence's case subjects from `start`, only its verb's words after it);
+    None without one."""
     last = None
     for found in CASE_SUBJECT.finditer(line, start, restart):
         last = found
-    if last is None or _CONTAINER_NAME.fullmatch(last[0]) is None or \
-            (last.start() > 0 and not line[last.start() - 1].isspace()) or \
-            _TO_VERB.fullmatch(line, last.end(), restart) is None:
+    if last is None or _TO_VERB.fullmatch(line, last.end(), restart) is None:
+        return None
+    named = _NAMED_CONTAINER.fullmatch(last[0])
+    if named is not None:
+        return named["name"]
+    if _CONTAINER_NAME.fullmatch(last[0]) is None or \
+            (last.start() > 0 and not line[last.start() - 1].isspace()):
         return None
     return last[0]
 
@@ -2543,4 +2561,18 @@ _LINE_READERS = (
     _LineReader(lambda at: _counted_kills(at.line), False, False, True),
     _LineReader(_ongoing_caused, False, False, True),
     _LineReader(_setting_caused, False, False, True),
+    _LineReader(lambda at: _named_probe_restart(at), False, True, True),
 )
+
+
+def _named_probe_restart(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
+    """Beside describe's lines (where `_state_parts` reads no sentence: a describe reads its
+    own), a probe's kill stated as the cause of the restarts of a container the sentence
+    names (`_stated_probe_restart` with its container: `It's the driver-registrar container
+    that crashes constantly, due to its liveness probe failing`, democratic-csi-348): read as
+    it is apart, its kill naming that container (R4.4), which stated_container_kill.py gives
+    to the describe's pod where the describe is cut inside its containers; None otherwise."""
+    if not at.describe_apart:
+        return None, ""
+    parts, what = _stated_probe_restart(at.line)
+    return (parts, what) if parts is not None and _OF_ITS_CONTAINER in what else (None, "")

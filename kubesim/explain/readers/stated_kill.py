@@ -269,6 +269,17 @@ def kill_lines(kind: str, container: str | None = None) -> list[str]:
             "Container will be killed and recreated."]
 
 
+# the kill line `kill_lines` writes of the container a statement names (one shape: read back)
+_NAMED_KILL = lazy_regex(r"Container (?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?) failed "
+                         r"(?:liveness|startup) probe, will be restarted")
+
+
+def named_in_kill(message: str) -> str | None:
+    """The container a kill line of `kill_lines` names (None: it names none)."""
+    m = _NAMED_KILL.fullmatch(message)
+    return None if m is None else m["name"]
+
+
 def either_kill_lines() -> list[str]:
     """The line of one kill a failing probe caused, its kind not told (probekill55: `Kubernetes
     had killed the web pods due to the health check failing`), of a container the record does
