@@ -648,6 +648,17 @@ NOT_READ: dict[str, str] = {
         "ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failu"
         "res': True}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'ma"
         "x': 0}, 'shows_failures': True}"),
+    # held-out batch 139
+    "zero-to-jupyterhub-k8s-1004.pr-comment-pre-rebase-hub-pod-events-created-x3-pulled-x2-killing-container-failed-liveness-probe-then-unhealthy-cut-in-from.txt": ("held-out batch 139: not yet run"),
+    "nvidia-k8s-device-plugin-16.issue-fenced-get-pods-row-device-plugin-daemonset-0-1-crashloopbackoff-11-then-docker-build-and-nvml-load-failure-then-nvidia-smi-cut.txt": ("held-out batch 139: not yet run"),
+    "kubeflow-spark-operator-766.issue-prose-executor-pods-getting-killed-with-oomkilled-status-then-driver-log-exit-code-137-containerstatus-tostring-restartcount-0-cut-in-terminated.txt": ("held-out batch 139: not yet run"),
+    "rwlove-home-ops-13936.pr-description-why-ollama-0-was-being-oomkilled-exit-137-reason-oomkilled-every-1-5-days-not-a-liveness-probe-cut.txt": ("held-out batch 139: not yet run"),
+    "odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-before-model-loading-completes-then-startupprobe-bullets-cut.txt": ("held-out batch 139: not yet run"),
+    "llm-d-benchmark-668.issue-headings-fenced-ci-log-vllm-standalone-pod-running-then-crashed-container-in-pod-30s-later-cut.txt": ("held-out batch 139: not yet run"),
+    "kubeflow-testing-997.pr-description-pod-restarted-a-lot-due-to-oomkilled-fenced-container-block-running-last-state-oomkilled-137-restart-count-14-tcp-probes.txt": ("held-out batch 139: not yet run"),
+    "data-science-stack-202.issue-form-fenced-microk8s-get-po-all-namespaces-mlflow-running-14-restarts-and-error-2-restarts-then-describe-cut.txt": ("held-out batch 139: not yet run"),
+    "kuberay-4287.issue-form-head-pod-oomkilled-when-starting-fenced-get-pod-yaml-yq-laststate-terminated-exit-137-reason-oomkilled.txt": ("held-out batch 139: not yet run"),
+    "apache-spark-on-k8s-480.issue-fenced-driver-log-executor-lost-then-get-pods-driver-1-1-running-0-cut-in-next-row-namespace.txt": ("held-out batch 139: not yet run"),
 }
 
 
