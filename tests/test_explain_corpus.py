@@ -603,13 +603,6 @@ NOT_READ: dict[str, str] = {
         ", which fixcounts43 and fixwatch47 leave bounding: rules of those are the lead's"),
     # held-out batch 136
     # held-out batch 137
-    "axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-pod-oomkilled-twice-this-past-week-cut-in-test-plan.txt": (
-        "held-out batch 137, first contact on stop 57's code (233ced07): got exit 2: kubesim: err"
-        "or: axeii-home-ops-3792.pr-description-summary-dashboard-motivated-by-a-rook-ceph-mgr-po"
-        "d-oomkilled-twice-this-past-week-cut-in-test-plan.txt:3: not a record explain reads: lin"
-        "e 3 speaks of a kill, a restart or crash (\"- **Pod Restarts (Top 15, by pod, ; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
     # held-out batch 133
     "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
         "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
