@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kubesim.explain.readers as readers
-from kubesim.explain.readers.lazy import LazyPattern, _gate
+from kubesim.explain.readers.lazy import _WORD_LETTERS, LazyPattern, _gate
 
 
 def _gated() -> dict[str, LazyPattern]:
@@ -56,9 +56,13 @@ def _check(pattern: LazyPattern, text: str, pos: int, endpos: int) -> None:
         (pattern.pattern[:80], text, pos, endpos)
     assert _same(pattern.match(text, pos, endpos), alone.match(text, pos, endpos))
     # each gate alone: where the pattern matches in the stretch, the gate is open there
-    if alone.search(text, pos, endpos) is not None:
+    m = alone.search(text, pos, endpos)
+    if m is not None:
         for g in pattern.gates:
             assert _gate(g, pattern.flags).open(text, pos, endpos), (g, text, pos, endpos)
+        low = text.lower()  # (each word in the match's own characters, lowered)
+        for w in pattern.words:
+            assert w in text[m.start():m.end()].lower() or len(low) != len(text), (w, m[0])
 
 
 _SETTINGS = settings(suppress_health_check=list(HealthCheck), deadline=None)
@@ -137,3 +141,18 @@ def test_a_gate_is_open_where_the_stretch_matches(reads: list[tuple[str, int, in
     for text, pos, endpos in reads:
         if regex.search(text, pos, endpos) is not None:
             assert gate.open(text, pos, endpos)
+
+
+def test_a_word_letter_matches_only_its_own_cases() -> None:
+    """A letter a gate's word may hold (`lazy._WORD_LETTERS`) matches, under IGNORECASE, only
+    its lower and upper ASCII case among all characters: the lowered string holds the word
+    wherever the pattern's `(?i:...)` of it matched (i, k and s match more: `\u0131`,
+    `\u0130`, `\u212a`, `\u017f`)."""
+    letters = re.compile(r"(?i)[a-z]")
+    for code in range(0x110000):
+        c = chr(code)
+        if letters.fullmatch(c) and not c.isascii():
+            assert not any(re.fullmatch(f"(?i:{w})", c) for w in _WORD_LETTERS), hex(code)
+    for w in _WORD_LETTERS:
+        assert {c for c in map(chr, range(128)) if re.fullmatch(f"(?i:{w})", c)} == \
+            {w, w.upper()}

@@ -87,8 +87,9 @@ RESTARTING_WITH = lazy_regex(
     r"(?:(?i:the|their|its|both)[ \t]+)?(?:" + _KINDS + _PROBES
     + r"[ \t]+(?i:failing|failures?|failed)|(?i:failing|failed)[ \t]+"
     + _KINDS.replace("kinds", "kinds2") + _PROBES + r")(?![A-Za-z])",
-    # the gates (lazy.py): the restarting (`_RESTARTING` ends in it) and its `with`
-    gates=(r"(?i:restart)", r"(?i:with)"))
+    # the gates (lazy.py): the restarting (`_RESTARTING` ends in it) and its `with`, `tart`
+    # of the restarting looked for first (`s` is no word's letter)
+    gates=(r"(?i:restart)", r"(?i:with)"), words=("tart",))
 # the case's pods restarting with the readiness probe's failure given as the cause (fc55r):
 # readiness only (R3.4: it kills nothing; a liveness or startup cause is stated_cause.py's kill)
 RESTARTING_AS = lazy_regex(
@@ -115,8 +116,9 @@ _HAVE_FAILED = (r"[ \t]+(?:(?i:have|has|had)[ \t]+(?:(?i:both|all)[ \t]+)?(?i:fa
 LOOKED_SAYS = lazy_regex(_LOOKING + _SAYS
                          + _KINDS.replace("kinds", "kinds3") + r"[ \t]*(?i:probes?)"
                          + _HAVE_FAILED + r"(?![A-Za-z])",
-                         # the gate (lazy.py): the last kind, then `probe`
-                         gates=(_KIND + r"[ \t]*(?i:probe)",))
+                         # the gate (lazy.py): the last kind, then `probe` (the
+                         # hyphen allowed: said_failing's gate, one scan for all)
+                         gates=(_KIND + r"(?:[ \t]*|-)(?i:probe)",), words=("probe",))
 _KIND_WORD = lazy_regex(_KIND)
 # a sentence's start and end
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|\n")

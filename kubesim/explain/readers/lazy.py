@@ -75,19 +75,43 @@ def _gate(pattern: str, flags: int | re.RegexFlag) -> _Gate:
     return _GATES[key]
 
 
+# the letters a word of `words=` may hold: an ASCII letter but i, k and s matches only its
+# own two cases under `re`'s IGNORECASE (a dotless i and a dotted capital I match i, the Kelvin
+# sign k, a long s s; test_explain_gates57 checks every character), so the lowered string
+# holds the word where a `(?i:...)` of it matched
+_WORD_LETTERS = frozenset("abcdefghjlmnopqrtuvwxyz")
+_LOWERED: list[str | None] = [None, None]  # the last string asked of, and its lower case
+
+
+def _lowered(string: str) -> str | None:
+    """The string in lower case, its characters where the string's are (None where one
+    lowers to more than one: a dotted capital I); the last string's kept (one line, many
+    searches)."""
+    if string is not _LOWERED[0]:
+        low = string.lower()
+        _LOWERED[0], _LOWERED[1] = string, low if len(low) == len(string) else None
+    return _LOWERED[1]
+
+
 class LazyPattern:
     """`re.compile(pattern, flags)`, made on the first search (the methods readers call);
     `gates`: patterns (compiled with `flags` too) each match of it holds a match of, looked
     for first by `search`, `match` and `fullmatch` (a match lies within `pos` and `endpos`,
-    and so does the gate's part of it)."""
+    and so does the gate's part of it); `words`: words every match holds in either case (a
+    `(?i:...)` of the pattern's), of `_WORD_LETTERS`, looked for before the gates in the
+    stretch lowered (`str.find`, at memory speed)."""
 
-    __slots__ = ("_compiled", "_gates", "flags", "gates", "pattern")
+    __slots__ = ("_compiled", "_gated", "_gates", "flags", "gates", "pattern", "words")
 
     def __init__(self, pattern: str, flags: int | re.RegexFlag = 0,
-                 gates: tuple[str, ...] = ()) -> None:
+                 gates: tuple[str, ...] = (), words: tuple[str, ...] = ()) -> None:
+        if any(not w or set(w) - _WORD_LETTERS for w in words):
+            raise ValueError(f"a gate's word holds a letter other than {_WORD_LETTERS}")
         self.pattern = pattern
         self.flags = flags
         self.gates = gates
+        self.words = words
+        self._gated = bool(gates or words)
         self._compiled: re.Pattern[str] | None = None
         self._gates: tuple[_Gate, ...] = ()
 
@@ -99,25 +123,30 @@ class LazyPattern:
         return self._compiled
 
     def _shut(self, string: str, pos: int, endpos: int) -> bool:
-        """Whether a gate finds nothing in the stretch: the pattern can match nothing there."""
+        """Whether a word or a gate is not in the stretch: the pattern can match nothing
+        there (`re` reads a negative `pos` or `endpos` as 0, `str.find` from the end)."""
+        pos, endpos = max(pos, 0), max(endpos, 0)
+        low = _lowered(string) if self.words else None
+        if low is not None and any(low.find(w, pos, endpos) < 0 for w in self.words):
+            return True
         return not all(g.open(string, pos, endpos) for g in self._gates)
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize
                ) -> re.Match[str] | None:
         compiled = self._compiled or self.compiled()  # (compiled: no call)
-        return None if self._gates and self._shut(string, pos, endpos) else \
+        return None if self._gated and self._shut(string, pos, endpos) else \
             compiled.search(string, pos, endpos)
 
     def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize
               ) -> re.Match[str] | None:
         compiled = self._compiled or self.compiled()  # (compiled: no call)
-        return None if self._gates and self._shut(string, pos, endpos) else \
+        return None if self._gated and self._shut(string, pos, endpos) else \
             compiled.match(string, pos, endpos)
 
     def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize
                   ) -> re.Match[str] | None:
         compiled = self._compiled or self.compiled()  # (compiled: no call)
-        return None if self._gates and self._shut(string, pos, endpos) else \
+        return None if self._gated and self._shut(string, pos, endpos) else \
             compiled.fullmatch(string, pos, endpos)
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize
@@ -135,9 +164,9 @@ class LazyPattern:
         return self.compiled().split(string, maxsplit)
 
 
-def lazy_regex(pattern: str, flags: int | re.RegexFlag = 0, gates: tuple[str, ...] = ()
-               ) -> LazyPattern:
+def lazy_regex(pattern: str, flags: int | re.RegexFlag = 0, gates: tuple[str, ...] = (),
+               words: tuple[str, ...] = ()) -> LazyPattern:
     """`re.compile(pattern, flags)` on the pattern's first search (the name is as long as
-    `re.compile`: a pattern's continuation lines keep their place); `gates`: parts every match
-    of it holds, looked for first (the module's docstring)."""
-    return LazyPattern(pattern, flags, gates)
+    `re.compile`: a pattern's continuation lines keep their place); `gates` and `words`:
+    parts every match of it holds, looked for first (the module's docstring)."""
+    return LazyPattern(pattern, flags, gates, words)
