@@ -173,6 +173,7 @@ MODULES = {
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
     # a reader's regular expression compiled on its first use (start-up)
     "kubesim.explain.readers.lazy": "records",
+    "kubesim.explain.readers.shared_indent": "records",
     "kubesim.explain.readers.hedges": "records",
     "kubesim.explain.readers.stated_kill": "records",
     "kubesim.explain.readers.container_status": "records",

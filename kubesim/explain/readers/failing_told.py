@@ -86,7 +86,10 @@ RESTARTING_WITH = lazy_regex(
     + _SEEN_PODS + r")" + _RESTARTING + _OFTEN + r"[ \t]+(?i:with)[ \t]+"
     r"(?:(?i:the|their|its|both)[ \t]+)?(?:" + _KINDS + _PROBES
     + r"[ \t]+(?i:failing|failures?|failed)|(?i:failing|failed)[ \t]+"
-    + _KINDS.replace("kinds", "kinds2") + _PROBES + r")(?![A-Za-z])")
+    + _KINDS.replace("kinds", "kinds2") + _PROBES + r")(?![A-Za-z])",
+    # the gates (lazy.py): the restarting (`_RESTARTING` ends in it) and its `with`, `tart`
+    # of the restarting looked for first (`s` is no word's letter)
+    gates=(r"(?i:restart)", r"(?i:with)"), words=("tart",))
 # the case's pods restarting with the readiness probe's failure given as the cause (fc55r):
 # readiness only (R3.4: it kills nothing; a liveness or startup cause is stated_cause.py's kill)
 RESTARTING_AS = lazy_regex(
@@ -112,7 +115,10 @@ _HAVE_FAILED = (r"[ \t]+(?:(?i:have|has|had)[ \t]+(?:(?i:both|all)[ \t]+)?(?i:fa
                 r"(?i:failed|fail|fails)|(?i:is|are|was|were)[ \t]+(?i:failing))")
 LOOKED_SAYS = lazy_regex(_LOOKING + _SAYS
                          + _KINDS.replace("kinds", "kinds3") + r"[ \t]*(?i:probes?)"
-                         + _HAVE_FAILED + r"(?![A-Za-z])")
+                         + _HAVE_FAILED + r"(?![A-Za-z])",
+                         # the gate (lazy.py): the last kind, then `probe` (the
+                         # hyphen allowed: said_failing's gate, one scan for all)
+                         gates=(_KIND + r"(?:[ \t]*|-)(?i:probe)",), words=("probe",))
 _KIND_WORD = lazy_regex(_KIND)
 # a sentence's start and end
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|\n")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -34,6 +33,7 @@ from kubesim.explain.readers.markdown_table import kubectl_tables
 from kubesim.explain.readers.pods_table import is_pod_row
 from kubesim.explain.readers.prefixes import HOST, SYSLOG_TIME, TAG
 from kubesim.explain.readers.quoted_runs import peel_quoted_runs
+from kubesim.explain.readers.shared_indent import common_prefix
 from kubesim.explain.readers.unified_diff import old_side
 
 __all__ = ["CUT_MARK", "ELLIPSIS", "LineKind", "PasteLine", "box_cut", "cut_said", "folded",
@@ -572,7 +572,7 @@ def _dedented(block: list[str]) -> list[str] | None:
     line starts with taken off; the lines' own indentation kept. Less is not a wrapper: a
     describe piece cut inside a container's fields shares its own two spaces (`  el2:`)."""
     lines = [x for x in block if x.strip()]
-    indent = os.path.commonprefix([x[:len(x) - len(x.lstrip())] for x in lines])
+    indent = common_prefix([x[:len(x) - len(x.lstrip())] for x in lines])
     if len(lines) < 2 or not (indent.startswith("\t") or indent.startswith("    ")):
         return None
     cut = 1 if indent.startswith("\t") else 4
@@ -629,7 +629,7 @@ def _uncommented_output(lines: list[str]) -> list[str] | None:
 
 def _shared_indent(lines: list[str]) -> str:
     """The spaces and tabs every non-blank line starts with (the whole page's indentation)."""
-    return os.path.commonprefix([x[:len(x) - len(x.lstrip(" \t"))] for x in lines if x.strip()])
+    return common_prefix([x[:len(x) - len(x.lstrip(" \t"))] for x in lines if x.strip()])
 
 
 def box_cut(text: str) -> bool:

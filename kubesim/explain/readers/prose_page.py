@@ -12,11 +12,11 @@ record's reading: nothing is kept past it.
 
 from __future__ import annotations
 
-import textwrap
 from functools import cached_property
 
 from kubesim.explain.readers.normalise import LineKind, normalise
 from kubesim.explain.readers.sections import aside_lines
+from kubesim.explain.readers.shared_indent import dedented
 
 __all__ = ["ProsePage"]
 
@@ -43,7 +43,7 @@ class ProsePage:
     def flat(self) -> tuple[str, ...]:
         """The page's lines with the indentation they all share taken off (the headings of a
         page indented whole)."""
-        return tuple(textwrap.dedent(self.text).split("\n"))
+        return tuple(dedented(self.text).split("\n"))
 
     @cached_property
     def expected(self) -> frozenset[int]:

@@ -295,7 +295,12 @@ _PROBE_FAILED = (
     r"|(?i:failed|failing|fails)\b|(?i:\u043d\u0435[ \t]+\u043f\u0440\u043e\u0439\u0434\u0435\u043d\u0430|\u043d\u0435[ \t]+\u043f\u0440\u043e\u0448\u043b\u0430|\u043f\u0440\u043e\u0432\u0430\u043b\u0438\u043b\u0430\u0441\u044c))")
 # the status's value: the pod's READY count, a parenthesis, then the probe's failure
 _PROBE_VALUE = r"(?:\d{1,4}/\d{1,4}[ \t]*)?(?:[(\uff08\[][ \t]*)?" + _PROBE_FAILED + r"(?:[ \t]*[)\uff09\]])?"
-_STATUS_PROBE = lazy_regex(_STATUS_KEY + r"[ \t]*" + _PROBE_VALUE)
+# the gate (lazy.py): the status's key, which every match starts with, without its
+# lookbehinds (a gate may find more): a pattern whose first character is known is looked for
+# at the characters that may start it, where `_STATUS_KEY`'s lookbehinds are tried at each
+_STATUS_PROBE = lazy_regex(_STATUS_KEY + r"[ \t]*" + _PROBE_VALUE, gates=(
+    r"(?:\u72b6\u6001|\u72c0\u614b|\u72b6\u614b|\uc0c1\ud0dc|(?i:status)|(?i:\u0441\u043e\u0441\u0442\u043e"
+    r"\u044f\u043d\u0438\u0435|\u0441\u0442\u0430\u0442\u0443\u0441)(?:[ \t]+[\u0430-\u044f]{2,20})?)[ \t]*[:\uff1a]",))
 _KEY_ENDS = re.compile(_STATUS_KEY + r"[ \t]*$")
 _VALUE_STARTS = lazy_regex(r"[ \t]*(?:[-*\u2022][ \t]+)?" + _PROBE_VALUE)
 _KUBELET_MESSAGE = lazy_regex(r"[ \t]*(?:Liveness|Readiness|Startup) probe (?:failed|errored)\b")

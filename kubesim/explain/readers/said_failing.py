@@ -86,6 +86,13 @@ _FIELDS_FAILED = (r"[ \t]+(?:(?:(?i:have|has|had)[ \t]+(?:(?i:both|all)[ \t]+)?)
 # a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
 # it) or after a full stop
 _HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
+# the gate of the patterns below (lazy.py: looked for first, in the same stretch): every
+# alternative of theirs names a probe's kind right before its word, `_KINDS` ending in `_KIND`
+# then `_PROBES`, and `_FIELD` is the kind and `probe` glued; a kubelet log's line holding the
+# anchor words (`probeType="Liveness"`, `HTTP probe failed`) has no such part, and is not
+# tried with every alternative at each of the stretch's characters (speed57)
+_KIND_PROBE = _KIND + r"(?:[ \t]*|-)(?i:probe)"  # (`_SEEN_FAILURES`'s hyphen: one scan for all)
+_PROBE_WORD = ("probe",)  # (lazy.py's words: looked for in the line lowered, first)
 SAID = lazy_regex(
     r"(?:(?P<subject>" + CASE_SUBJECT.pattern + r")(?:"
     # the pod's describe (events, ...), then what it says
@@ -122,7 +129,7 @@ SAID = lazy_regex(
     # another subject's, `Kubernetes restarted sidekiq since the livenessProbe was failing`,
     # the probe is that subject's: apart61)
     + r"|" + _HEADLINE + r"(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
-    + r")(?![A-Za-z])")
+    + r")(?![A-Za-z])", gates=(_KIND_PROBE,), words=_PROBE_WORD)
 _KIND_WORD = lazy_regex(_KIND)
 # the case's own workload or pod failing on its probe, named as a health check too, with its
 # failure as the kubelet reports one (failprose54, podkrepi-api-445: `Recently the deployments
@@ -169,7 +176,7 @@ _SHOWN_MESSAGE = lazy_regex(
     r"(?:(?i:that|the|an?|both)[ \t]+){0,3}(?:(?i:error|message|event)[ \t]*:?[ \t]+)?"
     + _KINDS.replace("kinds", "kinds11") + _PROBES + r"[ \t]+(?:(?i:failed)|(?:(?i:is|are|was|were)"
     r"[ \t]+)?(?i:failing))[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?" + _FAILURE
-    + r"(?![A-Za-z])")
+    + r"(?![A-Za-z])", gates=(_KIND_PROBE,), words=_PROBE_WORD)
 # the author's own seeing of the probe's failures, told as a noun (stop 56, camunda-4784: `there
 # we see as well a `liveness-probe` failures ~every 15 min!`): what the author looked at and
 # found, as `we see liveness probe failing with 503` is (`_SHOWN_MESSAGE`): each named probe's
@@ -182,7 +189,7 @@ _SEEN_FAILURES = lazy_regex(
     r"[ \t]+(?i:see|saw|seeing|notice|noticed|noticing|observe|observed|observing)"
     r"(?:[ \t]+(?i:as[ \t]+well|also|too))?[ \t]+(?:(?i:the|an?|both|some|many|frequent|repeated)"
     r"[ \t]+){0,2}`?" + _KINDS.replace("kinds", "kinds13") + r"(?:[ \t]*|-)(?i:probes?)`?[ \t]+"
-    r"(?i:failures?)(?![\w-])")
+    r"(?i:failures?)(?![\w-])", gates=(_KIND_PROBE,), words=_PROBE_WORD)
 # a clause's start: a negation before it is of another clause (`the pod is not running, and
 # when I get into the pod's describe, it says ...`)
 _CLAUSE_START = lazy_regex(r"[,;:]")

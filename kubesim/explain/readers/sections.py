@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import enum
 import re
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.shared_indent import dedented
 
 __all__ = ["Aside", "Role", "aside_lines", "case_lines", "line_roles", "set_aside", "title_role"]
 
@@ -264,7 +264,7 @@ def set_aside(text: str) -> Aside | None:
     lines = text.split("\n")
     # (a whole paste's indentation, a page indented as a block, is none of its headings' or
     # prose's: the roles are weighed on the lines without it, the same lines by number)
-    shown = textwrap.dedent(text).split("\n")
+    shown = dedented(text).split("\n")
     roles = line_roles(shown)
     if not any(role in ASIDE_ROLES for role in roles):
         return None

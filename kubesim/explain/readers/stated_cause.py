@@ -102,7 +102,12 @@ CAUSE_THEN_RESTART = lazy_regex(
     r"[ \t]+)?(?i:restart(?:s|ed)?)(?:[ \t]+[\w'-]{1,30}){0,6}?[ \t]+(?i:as[ \t]+a[ \t]+result"
     r"|because[ \t]+of[ \t]+(?:it|this|that|them)|due[ \t]+to[ \t]+(?:it|this|that|them))"
     r"|[ \t]*,?[ \t]+(?i:so)[ \t]+(?i:they|it)[ \t]+(?:(?i:get|gets|got|are|were|is|was)[ \t]+)?"
-    r"(?i:restart(?:s|ed)?))(?![A-Za-z])")
+    r"(?i:restart(?:s|ed)?))(?![A-Za-z])",
+    # the gates (lazy.py): the failing and the killing probe's kind, glued as the pattern
+    # glues them, and a restart, which each of the three connectors' alternatives ends in
+    # (its `tart` the word looked for first: `s` is no word's letter)
+    gates=(r"(?i:fail(?:s|ed|ing)?)[ \t]+(?:(?i:their|its|the|our|my)[ \t]+)?" + _KILLING,
+           r"(?i:restart)"), words=("tart",))
 # the author seeing the case's restarts caused by a probe's failures
 RESTARTS_SEEN = lazy_regex(
     r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?:(?i:are|were|am|have[ \t]+been|had[ \t]+been)[ \t]+)?"
@@ -163,7 +168,10 @@ SHOWS_FAILURE = lazy_regex(
     r"had|reports|reported|gets|got)[ \t]+(?:(?i:a|the)[ \t]+)?" + _ANY_KIND
     + r"[ \t]*(?i:probe)[ \t]+(?i:failures?)|['\u2019]s[ \t]+" + _ANY_KIND.replace("kind", "kind2")
     + _FAILING + r"|[ \t]+(?P<restart3>" + _RESTARTING + r")(?i:its|the)[ \t]+"
-    + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])")
+    + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])",
+    # the gate (lazy.py): each of the three alternatives names the kind, then `probe` (the
+    # hyphen allowed: the gate of said_failing's patterns, one scan for all)
+    gates=(r"(?i:liveness|readiness|startup)(?:[ \t]*|-)(?i:probe)",), words=("probe",))
 # a negation in the sentence before the statement (`do not`, `never`, `doesn't`)
 NEGATED = lazy_regex(r"(?<![A-Za-z])(?i:not|never|no|without)(?![A-Za-z])|(?i:n['\u2019]t)(?![A-Za-z])")
 def probe_kind(word: str) -> str:

@@ -65,7 +65,6 @@ line, and a quoted line beside the author's own (a page quoted whole is the auth
 from __future__ import annotations
 
 import re
-import textwrap
 from typing import NamedTuple
 
 from kubesim.explain.readers.generated_name import generated_parts
@@ -86,6 +85,7 @@ from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import cause_after
 from kubesim.explain.readers.sections import case_lines
+from kubesim.explain.readers.shared_indent import dedented
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
 from kubesim.explain.readers.stated_restart import ended_record
 from kubesim.explain.readers.unread import unread_notes
@@ -510,7 +510,7 @@ def give_symptom_end(found: RecordSet, text: str) -> None:
         return
     # the page's own lines, without an indentation every line shares (a page pasted indented
     # as a whole: its headings and bullets are the same page's, sections.py weighs them so)
-    lines = textwrap.dedent(text).split("\n")
+    lines = dedented(text).split("\n")
     told = case_lines(lines)
     said = stated_end([x if n in told and _SYMPTOM.match(x[:SENTENCE_REACH]) else ""
                        for n, x in enumerate(lines, 1)], told, set())
