@@ -656,13 +656,6 @@ NOT_READ: dict[str, str] = {
         "inated.txt:1: not a record explain reads: line 1 speaks of a kill (\"…ecutor p; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    "rwlove-home-ops-13936.pr-description-why-ollama-0-was-being-oomkilled-exit-137-reason-oomkilled-every-1-5-days-not-a-liveness-probe-cut.txt": (
-        "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
-        "or: rwlove-home-ops-13936.pr-description-why-ollama-0-was-being-oomkilled-exit-137-reaso"
-        "n-oomkilled-every-1-5-days-not-a-liveness-probe-cut.txt:9: not a record explain reads: l"
-        "ine 9 speaks of a liveness probe, a kill (\"`ollama-0` was being **OOMKilled**; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
     "odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-before-model-loading-completes-then-startupprobe-bullets-cut.txt": (
         "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
         "or: odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-"

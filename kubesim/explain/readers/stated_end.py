@@ -149,8 +149,10 @@ _ALSO = r"(?:(?i:failing|erroring|dying|flapping)[ \t]+(?i:and)[ \t]+)?"
 # end turns it around (`... until 7m later`: the end happened, until_affirmed.py, fix57b)
 _NOT = (r"(?:(?P<neg>(?:(?i:was|were|had)[ \t]+(?i:not)|(?i:wasn|weren|hadn)['\u2019](?i:t)|"
         r"(?i:never))[ \t]+)|(?P<did>(?:(?i:did)[ \t]+(?i:not)|(?i:didn)['\u2019](?i:t))[ \t]+))?")
+_EMPH = r"(?:\*\*|__|\*|_)?"
 _END = (
-    r"[ \t]+" + _NOW + _NOT + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?(?:"
+    # (the end in markdown's emphasis too: `was being **OOMKilled**`, rwlove-home-ops-13936, fc57f)
+    r"[ \t]+" + _NOW + _NOT + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?" + _EMPH + r"(?:"
     r"(?P<oom>" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")"
     r"|(?P<loop>(?i:crash[ \t-]?loop(?:s|ed|ing))|(?i:going|went|goes|go|gone|entering|entered|"
     r"enters|fell|falling)[ \t]+(?:(?i:for|into|in)[ \t]+)?(?:(?i:a|the)[ \t]+)?" + _CLB
@@ -158,7 +160,8 @@ _END = (
     r"|(?P<crash>(?i:crash(?(did)|(?:ed|es|ing))))"
     r"|(?P<restart>(?i:restart(?(did)|(?:ed|ing|s))))"
     r"|(?P<killed>(?i:killed))"
-    r"|(?P<exited>(?(did)(?i:exit|terminate)|(?i:exited|exits|exiting|terminated))))(?![\w-])"
+    r"|(?P<exited>(?(did)(?i:exit|terminate)|(?i:exited|exits|exiting|terminated))))" + _EMPH
+    + r"(?![\w-])"
     # (no end of the subject: a noun, `the pod restarts are counted`; a cause of its own after
     # `for`, `terminated for exceeding its CPU limit`, which the cause's rules read or none does)
     r"(?![ \t]+(?:(?i:are|were|is|was|have|had|count|counts|counter|counted)"
@@ -296,8 +299,24 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     end = own.start() if own is not None else end
     return not (_negated(line, clause, m) or _NOT_TOLD.search(line, start, m.start())
                 or PREVENTED.search(line, start, m.start())
-                or _PROBE.search(line, start, end)) and \
+                or _probe_named(line, start, end)) and \
         states_what_happened(line, m.start(), m.end())
+
+
+# a probe named under a negation (`a true host-RAM cgroup kill, not VRAM, not a liveness probe`,
+# rwlove-home-ops-13936, fc57f): the author denies it as the end's cause, so the sentence
+# names no probe's failure (README, the rules for the facts: a negation states none); `not
+# only the probe` is no denial, and `not` a few words before it (`not sure the probe`) none
+_DENIED_PROBE = lazy_regex(
+    r"(?<![\w'-])(?i:not|nor|never)[ \t]+(?:(?i:an?|the|its|any|by|from)[ \t]+){0,2}"
+    r"(?:(?i:liveness|readiness|startup)[ \t-]?)?(?i:probes?|liveness|readiness|startup)(?![A-Za-z])")
+
+
+def _probe_named(line: str, start: int, end: int) -> bool:
+    """Whether the sentence's stretch names a probe other than under a negation that denies
+    it (`_DENIED_PROBE`)."""
+    stretch = _DENIED_PROBE.sub(lambda d: " " * len(d[0]), line[start:end])
+    return _PROBE.search(stretch) is not None
 
 
 def _aux_words(m: re.Match[str]) -> list[str]:

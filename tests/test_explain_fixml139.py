@@ -1,0 +1,61 @@
+"""Held-out batch 139 (fc57f): ends told in prose of ML workloads.
+
+- The case's pod named by its own dashed name, its end in markdown's emphasis and a probe
+  denied beside it (rwlove-home-ops-13936: `` `ollama-0` was being **OOMKilled** (exit 137,
+  `reason: OOMKilled`) roughly **every 1.5 days** — a true host-RAM cgroup kill, not VRAM, not
+  a liveness probe.``): stated_end.py's end read inside `**`/`__`/`*`/`_`, and a probe named
+  only under `not`, `nor` or `never` is no probe of the sentence (the author denies it as the
+  cause): OOMKilled, {0, 0}.
+
+Hand-written variants beside those that must stay unread (a probe named as a cause, `not only`
+a probe, a negated end, a question, a conditional, a guide's present, a name of another's)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import explained_answer, read_in_one_pass
+
+from kubesim.errors import RecordError
+from kubesim.explain.model import Cause, CountRange
+from kubesim.explain.readers.read import parse_record
+
+# ------------------------------------------------ the end in emphasis, a probe denied beside it
+
+
+@pytest.mark.parametrize("text", [
+    "## Why\n\n`ollama-0` was being **OOMKilled** (exit 137, `reason: OOMKilled`) roughly "
+    "**every 1.5 days** — a true host-RAM cgroup kill, not VRAM, not a liveness probe.\n",
+    "`vllm-server-0` kept getting __OOMKilled__ during model loading.\n",
+    "`ray-head-0` was OOMKilled twice today, not the liveness probe.\n",
+    "`triton-infer-0` was being OOMKilled every day (never the startup probe).\n",
+])
+def test_a_pods_end_in_emphasis_or_beside_a_denied_probe_is_its_end(text):
+    """The case's pod by its own dashed name, OOMKilled in a past or progressive form (in
+    emphasis, or a probe denied in its sentence): that end's reason, OOMKilled, {0, 0}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    "`ollama-0` was being **OOMKilled**, or was it the liveness probe?\n",  # a question
+    "`ollama-0` was being **OOMKilled** after the liveness probe failed.\n",  # a probe named
+    "`ollama-0` was being **OOMKilled**, not only the liveness probe.\n",  # no denial
+    "`ollama-0` was not **OOMKilled**, not a liveness probe either.\n",  # a negated end
+    "If `ollama-0` was **OOMKilled**, it was not the liveness probe.\n",  # a conditional
+    "A pod is **OOMKilled** when it exceeds its limit, not by a probe.\n",  # a guide's
+])
+def test_an_end_in_emphasis_of_no_case_or_beside_a_probe_is_no_record(text):
+    """The negative side: the paste alone is refused (no end read)."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "`ollama-0` was being **" * 90_000 + "\n",
+    "`web-0` was OOMKilled, " + "not a " * 350_000 + "liveness probe.\n",
+    "`web-0` was __OOMKilled__" + " not the liveness probe" * 90_000 + "\n",
+])
+def test_the_rules_words_read_a_long_line_in_one_pass(text):
+    """Hostile input: 2 MB lines of the rules' words, read in one pass."""
+    read_in_one_pass(text)
