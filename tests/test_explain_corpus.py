@@ -670,13 +670,6 @@ NOT_READ: dict[str, str] = {
         " a restart or crash (\"…hes Running state, then crashes within ~30 seconds.\"),; want {'"
         "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_f"
         "ailures': True}"),
-    "kuberay-4287.issue-form-head-pod-oomkilled-when-starting-fenced-get-pod-yaml-yq-laststate-terminated-exit-137-reason-oomkilled.txt": (
-        "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
-        "or: kuberay-4287.issue-form-head-pod-oomkilled-when-starting-fenced-get-pod-yaml-yq-last"
-        "state-terminated-exit-137-reason-oomkilled.txt:21: not a record explain reads: line 21 s"
-        "peaks of a kill (\"Then you will find Ray head pod is OOMKilled when starting:; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
 }
 
 

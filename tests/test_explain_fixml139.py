@@ -7,8 +7,14 @@
   only under `not`, `nor` or `never` is no probe of the sentence (the author denies it as the
   cause): OOMKilled, {0, 0}.
 
+- A piece of a pod's status printed by `yq` from its YAML (kuberay-4287: `kubectl get pod
+  ${RAY_HEAD} -o yaml | yq '.status.containerStatuses[0].lastState.terminated'` then
+  `exitCode: 137`, `reason: OOMKilled`, ...): read at the path the filter names, as the same
+  piece of its JSON under `jq` is (yq_piece.py): the last state OOMKilled, {0, 0}.
+
 Hand-written variants beside those that must stay unread (a probe named as a cause, `not only`
-a probe, a negated end, a question, a conditional, a guide's present, a name of another's)."""
+a probe, a negated end, a question, a conditional, a guide's present; a yq of no pod's status,
+a list, one key, no command above)."""
 
 from __future__ import annotations
 
@@ -18,6 +24,9 @@ from helpers import explained_answer, read_in_one_pass
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
+
+_YQ_OUT = ("exitCode: 137\nfinishedAt: \"2025-12-17T10:56:44Z\"\nreason: OOMKilled\n"
+           "startedAt: \"2025-12-17T10:56:35Z\"\n")
 
 # ------------------------------------------------ the end in emphasis, a probe denied beside it
 
@@ -51,10 +60,46 @@ def test_an_end_in_emphasis_of_no_case_or_beside_a_probe_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ a piece of the pod's YAML under yq
+
+
+@pytest.mark.parametrize("text", [
+    "Then you will find Ray head pod is OOMKilled when starting:\n\n```bash\n"
+    "$ kubectl get pod ${RAY_HEAD} -o yaml | yq '.status.containerStatuses[0].lastState"
+    ".terminated'\ncontainerID: containerd://0f30d47b\n" + _YQ_OUT + "```\n",
+    "kubectl get pod web-0 -o yaml | yq e '.status.containerStatuses[0].lastState.terminated'\n"
+    "exitCode: 137\nfinishedAt: 2025-12-17T10:56:44Z\nreason: OOMKilled\n",
+    "kubectl get po/ray-head-0 -o yaml | yq -r '.status.initContainerStatuses[0].lastState"
+    ".terminated'\nexitCode: 137\nreason: OOMKilled\nsignal: 9\n",
+])
+def test_a_yq_piece_of_a_pods_status_is_read_at_its_path(text):
+    """The mapping `yq` printed of the pod's YAML under its command: read at the path the
+    filter names, the last state OOMKilled, no probe kill: {0, 0}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    "kubectl get deploy web -o yaml | yq '.status.conditions[0]'\n" + _YQ_OUT,  # no pod
+    "kubectl get pod web-0 -o yaml | yq '.status.containerStatuses'\n- exitCode: 137\n"
+    "  reason: OOMKilled\n",  # a list, no mapping
+    "kubectl get pod web-0 -o yaml | yq '.status.containerStatuses[0].lastState.terminated'\n"
+    "reason: OOMKilled\n",  # one key only
+    _YQ_OUT,  # no command above
+])
+def test_a_yq_piece_of_no_pods_status_is_no_record(text):
+    """The negative side: the paste alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 @pytest.mark.parametrize("text", [
     "`ollama-0` was being **" * 90_000 + "\n",
     "`web-0` was OOMKilled, " + "not a " * 350_000 + "liveness probe.\n",
     "`web-0` was __OOMKilled__" + " not the liveness probe" * 90_000 + "\n",
+    "kubectl get pod web-0 -o yaml | yq '.status" + ".a" * 1_000_000 + "'\nexitCode: 1\n",
+    "kubectl get pod web-0 -o yaml | yq '.status.x'\n" + "a: 1\n" * 400_000,
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""
