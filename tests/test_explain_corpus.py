@@ -649,13 +649,6 @@ NOT_READ: dict[str, str] = {
         "res': True}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'ma"
         "x': 0}, 'shows_failures': True}"),
     # held-out batch 139
-    "kubeflow-spark-operator-766.issue-prose-executor-pods-getting-killed-with-oomkilled-status-then-driver-log-exit-code-137-containerstatus-tostring-restartcount-0-cut-in-terminated.txt": (
-        "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
-        "or: kubeflow-spark-operator-766.issue-prose-executor-pods-getting-killed-with-oomkilled-"
-        "status-then-driver-log-exit-code-137-containerstatus-tostring-restartcount-0-cut-in-term"
-        "inated.txt:1: not a record explain reads: line 1 speaks of a kill (\"…ecutor p; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
     "odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-before-model-loading-completes-then-startupprobe-bullets-cut.txt": (
         "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
         "or: odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-"

@@ -12,6 +12,11 @@
   `exitCode: 137`, `reason: OOMKilled`, ...): read at the path the filter names, as the same
   piece of its JSON under `jq` is (yq_piece.py): the last state OOMKilled, {0, 0}.
 
+- The case's pods named by their workload, a capitalised name and a lower-case word of its
+  part, opening the sentence after a reply's `@name` (kubeflow-spark-operator-766:
+  `@liyinan926 Spark executor pods are getting killed with 'OOMKilled' status after running for
+  a day.`): stated_end.py's subject widened to that workload subject: OOMKilled, {0, 0}.
+
 Hand-written variants beside those that must stay unread (a probe named as a cause, `not only`
 a probe, a negated end, a question, a conditional, a guide's present; a yq of no pod's status,
 a list, one key, no command above)."""
@@ -60,6 +65,38 @@ def test_an_end_in_emphasis_of_no_case_or_beside_a_probe_is_no_record(text):
         parse_record(text, "r.txt")
 
 
+# ------------------------------------------------ the case's pods named by their workload
+
+
+@pytest.mark.parametrize("text", [
+    "@liyinan926 Spark executor pods are getting killed with 'OOMKilled' status after running "
+    "for a day.\n",
+    "Celery worker pods were killed with OOMKilled after the upgrade.\n",
+    "We moved to 3.5 last week. Ray worker pods keep getting OOMKilled.\n",
+])
+def test_pods_named_by_their_workload_killed_with_oomkilled_is_their_end(text):
+    """The case's pods by their workload's capitalised name and a word of its part, opening
+    the sentence, ended OOMKilled: OOMKilled, {0, 0}."""
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
+
+
+@pytest.mark.parametrize("text", [
+    "Evicted executor pods are getting killed with OOMKilled status.\n",  # a status
+    "Kubernetes executor pods are getting killed with OOMKilled status.\n",  # Kubernetes'
+    "If Spark executor pods are getting killed with OOMKilled, raise the memory.\n",
+    "Spark executor pods get killed with OOMKilled when they exceed the limit.\n",  # a guide's
+    "Why are Spark executor pods getting killed with OOMKilled?\n",  # a question
+    "Spark executor pods are not getting killed with OOMKilled anymore.\n",  # a negation
+    "I think that Spark executor pods were killed with OOMKilled.\n",  # a guess, not opening
+])
+def test_pods_named_by_a_workload_of_no_case_is_no_record(text):
+    """The negative side: the paste alone is refused."""
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 # ------------------------------------------------ a piece of the pod's YAML under yq
 
 
@@ -100,6 +137,8 @@ def test_a_yq_piece_of_no_pods_status_is_no_record(text):
     "`web-0` was __OOMKilled__" + " not the liveness probe" * 90_000 + "\n",
     "kubectl get pod web-0 -o yaml | yq '.status" + ".a" * 1_000_000 + "'\nexitCode: 1\n",
     "kubectl get pod web-0 -o yaml | yq '.status.x'\n" + "a: 1\n" * 400_000,
+    "@a " + "Spark executor " * 140_000 + "pods were OOMKilled\n",
+    "@" + "a" * 2_000_000 + " Spark executor pods were OOMKilled\n",
 ])
 def test_the_rules_words_read_a_long_line_in_one_pass(text):
     """Hostile input: 2 MB lines of the rules' words, read in one pass."""

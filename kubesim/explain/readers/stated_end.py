@@ -119,6 +119,17 @@ _FOR = (r"(?:[ \t]+(?i:for|of)[ \t]+(?:" + _MARK + _DASHED + _MARK + r"|(?i:the|
 _RUNS = (r"(?:" + _WORD + r"[ \t]+){1,3}?(?P<comp>(?i:agent|controller|proxy|operator|server|"
          r"worker|scheduler|webhook|gateway|exporter|manager|daemon|collector)(?![\w-]))"
          r"(?:[ \t]+(?i:in)[ \t]+" + _MARK + r"[a-z][\w.-]{0,62}" + _MARK + r")?")
+# the case's pods named by their workload, no determiner, opening the sentence (a reply's
+# `@name` before it aside): a capitalised name, a lower-case word of its part maybe, and a
+# plural (`Spark executor pods are getting killed with 'OOMKilled' status`,
+# kubeflow-spark-operator-766; fc57f), as oomprose54's workload subjects (`CSI pods`); a word
+# of Kubernetes', a quantifier, a determiner or a pod's status names none (`Some pods`,
+# `Evicted pods`: a general statement)
+_WORKLOAD = (r"(?P<work>(?!(?:Kubernetes|K8s|Pods|Containers|Some|Many|Most|All|Other|Such|Any|No|"
+             r"Each|Every|These|Those|The|Our|My|Your|Their|Its|This|That|When|If|Why|How|A|An|"
+             r"Both|Several|Multiple|New|Old|Existing|Running|Pending|Failed|Failing|Evicted|"
+             r"Terminated|Completed|Crashing|Unhealthy|Killed|Restarted|Healthy|Ready)(?![\w-]))"
+             r"[A-Z][A-Za-z0-9]{1,30}(?:[ \t]+[a-z][a-z0-9]{1,30})?[ \t]+(?:pods|containers))")
 _SUBJECT = (
     r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
     + r"|" + _RUNS + r")"
@@ -127,6 +138,7 @@ _SUBJECT = (
     # `Pod` or `Container` with its article dropped, a note's (fixprose53d; fc57c: checked
     # to open its sentence in `_subject_ok`)
     + r"|" + _MARK + r"(?P<note>Pod|Container)" + _MARK
+    + r"|" + _WORKLOAD
     # (`kibana pod` too: the noun after the bare word the page names its pod by, fc57c)
     + r"|(?P<bare>[a-z][a-z0-9]{1,30})(?:[ \t]+(?i:pod|container))?)")
 _AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|gets|get|"
@@ -371,6 +383,8 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
         return True
     if m["note"]:
         return _opens_sentence(line, m)
+    if m["work"]:
+        return _ADDRESSED.fullmatch(line, sentence_start(line, m.start()), m.start()) is not None
     if _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
     return m["name"] is not None or (m["bare"] or "").lower() in pods or _component(line, m)
@@ -381,6 +395,8 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
 _COMPONENT = lazy_regex(r"[a-z][a-z0-9]{0,20}(?:agent|controller|proxy|operator|server|worker|"
                         r"scheduler|webhook|gateway|exporter|manager|api|daemon|collector)")
 _OPENS = lazy_regex(r"[ \t*_`'\"]*")
+# a reply's address before its sentence (`@liyinan926 Spark executor pods ...`): no word of it
+_ADDRESSED = lazy_regex(r"[ \t*_`'\"]*(?:@[A-Za-z0-9-]{1,39}[ \t,:]+)?")
 
 
 def _opens_sentence(line: str, m: re.Match[str]) -> bool:
