@@ -171,6 +171,8 @@ MODULES = {
     "kubesim.explain.readers.happened": "records",
     "kubesim.explain.readers.limits": "records", "kubesim.explain.readers.salvage": "records",
     "kubesim.explain.readers.event_layouts": "records", "kubesim.explain.readers.runs": "records",
+    # a piece of a pod's status `yq` printed from its YAML, read as runs.py reads jq's (fc57f)
+    "kubesim.explain.readers.yq_piece": "records",
     # a reader's regular expression compiled on its first use (start-up)
     "kubesim.explain.readers.lazy": "records",
     "kubesim.explain.readers.shared_indent": "records",

@@ -656,20 +656,6 @@ NOT_READ: dict[str, str] = {
         "res': True}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'ma"
         "x': 0}, 'shows_failures': True}"),
     # held-out batch 139
-    "kubeflow-spark-operator-766.issue-prose-executor-pods-getting-killed-with-oomkilled-status-then-driver-log-exit-code-137-containerstatus-tostring-restartcount-0-cut-in-terminated.txt": (
-        "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
-        "or: kubeflow-spark-operator-766.issue-prose-executor-pods-getting-killed-with-oomkilled-"
-        "status-then-driver-log-exit-code-137-containerstatus-tostring-restartcount-0-cut-in-term"
-        "inated.txt:1: not a record explain reads: line 1 speaks of a kill (\"…ecutor p; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
-    "rwlove-home-ops-13936.pr-description-why-ollama-0-was-being-oomkilled-exit-137-reason-oomkilled-every-1-5-days-not-a-liveness-probe-cut.txt": (
-        "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
-        "or: rwlove-home-ops-13936.pr-description-why-ollama-0-was-being-oomkilled-exit-137-reaso"
-        "n-oomkilled-every-1-5-days-not-a-liveness-probe-cut.txt:9: not a record explain reads: l"
-        "ine 9 speaks of a liveness probe, a kill (\"`ollama-0` was being **OOMKilled**; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
     "odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-before-model-loading-completes-then-startupprobe-bullets-cut.txt": (
         "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
         "or: odh-kserve-1161.pr-description-vllm-pods-are-consistently-killed-by-liveness-probes-"
@@ -684,13 +670,6 @@ NOT_READ: dict[str, str] = {
         " a restart or crash (\"…hes Running state, then crashes within ~30 seconds.\"),; want {'"
         "ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_f"
         "ailures': True}"),
-    "kuberay-4287.issue-form-head-pod-oomkilled-when-starting-fenced-get-pod-yaml-yq-laststate-terminated-exit-137-reason-oomkilled.txt": (
-        "held-out batch 139, first contact on stop 57's code after all its fixes (286b9e64): got exit 2: kubesim: err"
-        "or: kuberay-4287.issue-form-head-pod-oomkilled-when-starting-fenced-get-pod-yaml-yq-last"
-        "state-terminated-exit-137-reason-oomkilled.txt:21: not a record explain reads: line 21 s"
-        "peaks of a kill (\"Then you will find Ray head pod is OOMKilled when starting:; want {'e"
-        "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
-        "es': True}"),
 }
 
 

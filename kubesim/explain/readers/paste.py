@@ -1283,7 +1283,7 @@ def _reshape_hinted(text: str) -> bool:
     filter, a jsonpath template, a run of describe's fields or a table's, a state stated in
     prose): each reader's own hint, so that a paste without them is not cleaned twice."""
     # (`Exit` and `Code:` apart: a page's no-break space or a terminal's colours between them)
-    return bool("jq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
+    return bool("jq" in text or "yq" in text or "jsonpath" in text or ("Exit" in text and "Code:" in text)
                 or "State:{" in text or _prose_state_hint(text) or stated_hint(text)
                 or ("CrashLoopBackOff" in text and observed_state_hint(text))
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)

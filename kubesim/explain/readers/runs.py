@@ -189,6 +189,7 @@ from kubesim.explain.readers.threshold_kill import (
     threshold_kill,
 )
 from kubesim.explain.readers.titled import TITLE_MARK, named_by_words
+from kubesim.explain.readers.yq_piece import YQ, yq_object_after
 from kubesim.explain.readers.zh_restarts import zh_restarts
 
 __all__ = ["ENDS_COUNTED_READ", "NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
@@ -2363,7 +2364,8 @@ def placed_jq_output(text: str) -> tuple[str, int, str, bool] | None:
             continue
         pod, path, shown = found
         start = _object_start(lines, i + 1)
-        body, elided = _object_after(lines, start)
+        body, elided = yq_object_after(lines, start) if shown.startswith("yq") else \
+            _object_after(lines, start)
         if body is None or "kind" in body[0]:  # (a whole object, not a piece: one put back)
             return None
         # a page's placeholder (`<POD_NAME>`) names no pod: the pod's name is not in the record
@@ -2386,7 +2388,8 @@ def _status_command(line: str) -> tuple[str, str, str] | None:
     m = _JSONPATH.search(line) if "jsonpath" in line else None
     if m is not None:
         return m["pod"], m["path"].replace("[*]", "[]"), f"-o jsonpath='{{{m['path']}}}'"
-    return None
+    m = YQ.search(line) if "yq" in line else None  # (the same piece of its YAML: yq_piece.py)
+    return None if m is None else (m["pod"], m["path"], f"yq '{m['path']}'")
 
 
 def _object_start(lines: list[str], after: int) -> int:

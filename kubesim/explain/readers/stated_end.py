@@ -119,6 +119,17 @@ _FOR = (r"(?:[ \t]+(?i:for|of)[ \t]+(?:" + _MARK + _DASHED + _MARK + r"|(?i:the|
 _RUNS = (r"(?:" + _WORD + r"[ \t]+){1,3}?(?P<comp>(?i:agent|controller|proxy|operator|server|"
          r"worker|scheduler|webhook|gateway|exporter|manager|daemon|collector)(?![\w-]))"
          r"(?:[ \t]+(?i:in)[ \t]+" + _MARK + r"[a-z][\w.-]{0,62}" + _MARK + r")?")
+# the case's pods named by their workload, no determiner, opening the sentence (a reply's
+# `@name` before it aside): a capitalised name, a lower-case word of its part maybe, and a
+# plural (`Spark executor pods are getting killed with 'OOMKilled' status`,
+# kubeflow-spark-operator-766; fc57f), as oomprose54's workload subjects (`CSI pods`); a word
+# of Kubernetes', a quantifier, a determiner or a pod's status names none (`Some pods`,
+# `Evicted pods`: a general statement)
+_WORKLOAD = (r"(?P<work>(?!(?:Kubernetes|K8s|Pods|Containers|Some|Many|Most|All|Other|Such|Any|No|"
+             r"Each|Every|These|Those|The|Our|My|Your|Their|Its|This|That|When|If|Why|How|A|An|"
+             r"Both|Several|Multiple|New|Old|Existing|Running|Pending|Failed|Failing|Evicted|"
+             r"Terminated|Completed|Crashing|Unhealthy|Killed|Restarted|Healthy|Ready)(?![\w-]))"
+             r"[A-Z][A-Za-z0-9]{1,30}(?:[ \t]+[a-z][a-z0-9]{1,30})?[ \t]+(?:pods|containers))")
 _SUBJECT = (
     r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
     + r"|" + _RUNS + r")"
@@ -127,6 +138,7 @@ _SUBJECT = (
     # `Pod` or `Container` with its article dropped, a note's (fixprose53d; fc57c: checked
     # to open its sentence in `_subject_ok`)
     + r"|" + _MARK + r"(?P<note>Pod|Container)" + _MARK
+    + r"|" + _WORKLOAD
     # (`kibana pod` too: the noun after the bare word the page names its pod by, fc57c)
     + r"|(?P<bare>[a-z][a-z0-9]{1,30})(?:[ \t]+(?i:pod|container))?)")
 _AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|gets|get|"
@@ -149,8 +161,10 @@ _ALSO = r"(?:(?i:failing|erroring|dying|flapping)[ \t]+(?i:and)[ \t]+)?"
 # end turns it around (`... until 7m later`: the end happened, until_affirmed.py, fix57b)
 _NOT = (r"(?:(?P<neg>(?:(?i:was|were|had)[ \t]+(?i:not)|(?i:wasn|weren|hadn)['\u2019](?i:t)|"
         r"(?i:never))[ \t]+)|(?P<did>(?:(?i:did)[ \t]+(?i:not)|(?i:didn)['\u2019](?i:t))[ \t]+))?")
+_EMPH = r"(?:\*\*|__|\*|_)?"
 _END = (
-    r"[ \t]+" + _NOW + _NOT + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?(?:"
+    # (the end in markdown's emphasis too: `was being **OOMKilled**`, rwlove-home-ops-13936, fc57f)
+    r"[ \t]+" + _NOW + _NOT + r"(?P<aux>" + _AUX + r"{0,2})" + _ALSO + _OFTEN + r"?" + _EMPH + r"(?:"
     r"(?P<oom>" + OOM_KILLED + r"|" + KILLED_FOR_OOM + r")"
     r"|(?P<loop>(?i:crash[ \t-]?loop(?:s|ed|ing))|(?i:going|went|goes|go|gone|entering|entered|"
     r"enters|fell|falling)[ \t]+(?:(?i:for|into|in)[ \t]+)?(?:(?i:a|the)[ \t]+)?" + _CLB
@@ -158,7 +172,8 @@ _END = (
     r"|(?P<crash>(?i:crash(?(did)|(?:ed|es|ing))))"
     r"|(?P<restart>(?i:restart(?(did)|(?:ed|ing|s))))"
     r"|(?P<killed>(?i:killed))"
-    r"|(?P<exited>(?(did)(?i:exit|terminate)|(?i:exited|exits|exiting|terminated))))(?![\w-])"
+    r"|(?P<exited>(?(did)(?i:exit|terminate)|(?i:exited|exits|exiting|terminated))))" + _EMPH
+    + r"(?![\w-])"
     # (no end of the subject: a noun, `the pod restarts are counted`; a cause of its own after
     # `for`, `terminated for exceeding its CPU limit`, which the cause's rules read or none does)
     r"(?![ \t]+(?:(?i:are|were|is|was|have|had|count|counts|counter|counted)"
@@ -296,8 +311,24 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     end = own.start() if own is not None else end
     return not (_negated(line, clause, m) or _NOT_TOLD.search(line, start, m.start())
                 or PREVENTED.search(line, start, m.start())
-                or _PROBE.search(line, start, end)) and \
+                or _probe_named(line, start, end)) and \
         states_what_happened(line, m.start(), m.end())
+
+
+# a probe named under a negation (`a true host-RAM cgroup kill, not VRAM, not a liveness probe`,
+# rwlove-home-ops-13936, fc57f): the author denies it as the end's cause, so the sentence
+# names no probe's failure (README, the rules for the facts: a negation states none); `not
+# only the probe` is no denial, and `not` a few words before it (`not sure the probe`) none
+_DENIED_PROBE = lazy_regex(
+    r"(?<![\w'-])(?i:not|nor|never)[ \t]+(?:(?i:an?|the|its|any|by|from)[ \t]+){0,2}"
+    r"(?:(?i:liveness|readiness|startup)[ \t-]?)?(?i:probes?|liveness|readiness|startup)(?![A-Za-z])")
+
+
+def _probe_named(line: str, start: int, end: int) -> bool:
+    """Whether the sentence's stretch names a probe other than under a negation that denies
+    it (`_DENIED_PROBE`)."""
+    stretch = _DENIED_PROBE.sub(lambda d: " " * len(d[0]), line[start:end])
+    return _PROBE.search(stretch) is not None
 
 
 def _aux_words(m: re.Match[str]) -> list[str]:
@@ -352,6 +383,8 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
         return True
     if m["note"]:
         return _opens_sentence(line, m)
+    if m["work"]:
+        return _ADDRESSED.fullmatch(line, sentence_start(line, m.start()), m.start()) is not None
     if _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return False
     return m["name"] is not None or (m["bare"] or "").lower() in pods or _component(line, m)
@@ -362,6 +395,8 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
 _COMPONENT = lazy_regex(r"[a-z][a-z0-9]{0,20}(?:agent|controller|proxy|operator|server|worker|"
                         r"scheduler|webhook|gateway|exporter|manager|api|daemon|collector)")
 _OPENS = lazy_regex(r"[ \t*_`'\"]*")
+# a reply's address before its sentence (`@liyinan926 Spark executor pods ...`): no word of it
+_ADDRESSED = lazy_regex(r"[ \t*_`'\"]*(?:@[A-Za-z0-9-]{1,39}[ \t,:]+)?")
 
 
 def _opens_sentence(line: str, m: re.Match[str]) -> bool:
