@@ -120,9 +120,12 @@ _JOURNAL = re.compile(rf"^{JOURNAL}")
 # syslog time in front of a line): `kubelet[PID]: ` alone
 _TAG = re.compile(rf"^{TAG} ")
 # the programs whose journal lines are the kubelet's: the kubelet itself and the binaries that
-# embed it (minikube's localkube, k3s, microk8s' kubelite)
+# embed it (minikube's localkube, k3s, microk8s' kubelite, OpenShift 3's node process, whose
+# unit is origin-node in OKD and atomic-openshift-node in OCP: `openshift start node` runs the
+# kubelet in its process); OpenShift 3's master units (origin-master-api, ...) are no kubelet's
 _KUBELET_TAGS = lazy_regex(r"(?:kubelet|localkube|hyperkube|kubelite|k3s(?:-agent|-server)?|"
-                           r"k0s(?:worker)?|microk8s\.daemon-kubel(?:et|ite))\Z")
+                           r"k0s(?:worker)?|microk8s\.daemon-kubel(?:et|ite)|"
+                           r"(?:origin|atomic-openshift)-node)\Z")
 # klog's header (k8s.io/klog: `Lmmdd hh:mm:ss.uuuuuu threadid file:line] msg`)
 _KLOG = re.compile(r"^(?P<level>[IWEF])(?P<date>\d{4}) (?P<time>\d{2}:\d{2}:\d{2}\.\d{1,9}) +"
                    r"\d{1,10} (?P<file>[\w.-]{1,80}\.go):\d{1,6}\] ")
