@@ -610,14 +610,6 @@ NOT_READ: dict[str, str] = {
         "e 3 speaks of a kill, a restart or crash (\"- **Pod Restarts (Top 15, by pod, ; want {'e"
         "nded': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': True}"),
-    # held-out batch 133
-    "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
-        "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
-        "or: openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-orig"
-        "in-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt:3: not a recor"
-        "d explain reads: line 3 speaks of a liveness probe (\"1. `exec` liveness probe; want {'e"
-        "nded': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'show"
-        "s_failures': True}"),
     # held-out batch 135
     "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": (
         "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
