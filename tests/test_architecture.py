@@ -250,6 +250,7 @@ MODULES = {
     "kubesim.explain.readers.present_kill": "records",
     "kubesim.explain.readers.being_killed": "records",
     "kubesim.explain.readers.kill_failed": "records",
+    "kubesim.explain.readers.journal_cut": "records",
     "kubesim.explain.readers.console_fields": "records",
     "kubesim.explain.readers.bold_status": "records",
     # whose pods a bare `pods` or a quantifier of pods names, by the page before it (pagectx56)

@@ -603,14 +603,6 @@ NOT_READ: dict[str, str] = {
         ", which fixcounts43 and fixwatch47 leave bounding: rules of those are the lead's"),
     # held-out batch 136
     # held-out batch 137
-    # held-out batch 133
-    "openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-origin-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt": (
-        "held-out batch 133, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
-        "or: openshift-release-1169.issue-two-failure-modes-exec-liveness-probes-fail-fenced-orig"
-        "in-node-prober-errored-deadline-then-kubelet-deleting-pod-cut-in-date.txt:3: not a recor"
-        "d explain reads: line 3 speaks of a liveness probe (\"1. `exec` liveness probe; want {'e"
-        "nded': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'max': None}, 'show"
-        "s_failures': True}"),
     # held-out batch 135
     "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": (
         "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"

@@ -74,6 +74,7 @@ from kubesim.explain.readers.exec_probe_log import (
     probe_set,
 )
 from kubesim.explain.readers.go_probe import go_probes
+from kubesim.explain.readers.journal_cut import journal_cut
 from kubesim.explain.readers.kill_failed import failed_kill
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -120,9 +121,12 @@ _JOURNAL = re.compile(rf"^{JOURNAL}")
 # syslog time in front of a line): `kubelet[PID]: ` alone
 _TAG = re.compile(rf"^{TAG} ")
 # the programs whose journal lines are the kubelet's: the kubelet itself and the binaries that
-# embed it (minikube's localkube, k3s, microk8s' kubelite)
+# embed it (minikube's localkube, k3s, microk8s' kubelite, OpenShift 3's node process, whose
+# unit is origin-node in OKD and atomic-openshift-node in OCP: `openshift start node` runs the
+# kubelet in its process); OpenShift 3's master units (origin-master-api, ...) are no kubelet's
 _KUBELET_TAGS = lazy_regex(r"(?:kubelet|localkube|hyperkube|kubelite|k3s(?:-agent|-server)?|"
-                           r"k0s(?:worker)?|microk8s\.daemon-kubel(?:et|ite))\Z")
+                           r"k0s(?:worker)?|microk8s\.daemon-kubel(?:et|ite)|"
+                           r"(?:origin|atomic-openshift)-node)\Z")
 # klog's header (k8s.io/klog: `Lmmdd hh:mm:ss.uuuuuu threadid file:line] msg`)
 _KLOG = re.compile(r"^(?P<level>[IWEF])(?P<date>\d{4}) (?P<time>\d{2}:\d{2}:\d{2}\.\d{1,9}) +"
                    r"\d{1,10} (?P<file>[\w.-]{1,80}\.go):\d{1,6}\] ")
@@ -368,6 +372,7 @@ class KlogLines:
     exec_failures: list[int] = field(default_factory=list)  # their events' indices
     exec_unpaired: list[PasteLine] = field(default_factory=list)  # lines of no failure shown
     timed: list[int] = field(default_factory=list)  # lines read with a header cut to its time
+    cut_at: int | None = None  # the paste's last line, a journal prefix cut (journal_cut.py)
 
     def take(self, line: PasteLine, text: str) -> bool:
         """Whether the line (its text `text`, a code span's or the whole line's) is the
@@ -404,6 +409,17 @@ class KlogLines:
                     and said.event.message.endswith(":") and self.events \
                     and self.events[-1] is said.event:
                 self.output_of = len(self.events) - 1
+        return True
+
+    def paste_cut(self, line: PasteLine) -> bool:
+        """The paste's last line, the paste ending inside it (the caller knows which), where it
+        is a journal line's prefix cut before its tag (journal_cut.py) after kubelet lines read:
+        the log's later lines are not in the record (`record` marks its last line's event cut
+        after it). False for any other line, or before any kubelet line is read."""
+        if not self.events or not journal_cut(line.text):
+            return False
+        self.cut_at = line.number
+        self.unread.append(line)
         return True
 
     def cut_line(self, line: PasteLine, text: str) -> bool:
@@ -649,6 +665,7 @@ class KlogLines:
         for event, probe in self.sync_failures:
             if (event.object_name or None, probe) not in self.prober_pods:
                 self.events.append(event)
+        self.cut_after_last()
         self.events, finished_at = placed([_parted(self.counted(e)) for e in self.events],
                                           list(self.ends.by_id.values()))
         self.notes += self.ends.notes(self.source)
@@ -659,6 +676,19 @@ class KlogLines:
             "log's last line", Where(self.source, None)))
         return RecordSet(self.source, "kubelet-log", pods=self.pods(finished_at),
                          events=self.events, notes=self.notes)
+
+    def cut_after_last(self) -> None:
+        """The paste cut inside a journal line after the kubelet's lines (`paste_cut`): the
+        event of the log's last line read is cut after it, rows after it not in the record (the
+        corpus README's rule of a record cut with no end), and the cut said once."""
+        if self.cut_at is None or not self.events:
+            return
+        i = max(range(len(self.events)), key=lambda k: self.events[k].where.line or 0)
+        self.events[i] = replace(self.events[i], cut_after=True)
+        self.notes.append(Note(
+            f"cut: line {self.cut_at} (the paste ends inside a journal line, before its "
+            "program's tag): the log's later lines are not in the record",
+            Where(self.source, self.cut_at)))
 
     def counted(self, event: RecordedEvent) -> RecordedEvent:
         """A line is one occurrence, but a paste of a log is a window of it: at least once,

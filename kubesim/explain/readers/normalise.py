@@ -270,8 +270,40 @@ def _plain(text: str, kept: frozenset[Layer]) -> str:
     text = _characters(text)
     ends = text.endswith("\n")
     lines = _peeled(text.split("\n")[:-1] if ends else text.split("\n"), kept)
+    lines = _fences_indent_taken(lines)
     lines = kubectl_tables(lines)  # (kubectl's tables re-typed in markdown: kubectl's again)
     return "\n".join(lines) + ("\n" if ends else "")
+
+
+# a markdown fence's opening line, its indentation and its mark (backticks or tildes); the
+# closing fence is the same mark, at least as long, alone on its line (CommonMark 4.5)
+_FENCE_OPEN = re.compile(r"^(?P<indent> *+)(?P<mark>`{3,}+|~{3,}+)[^`]*$")
+
+
+def _fences_indent_taken(lines: list[str]) -> list[str]:
+    """A fenced code block whose opening fence is indented (a block under a numbered list's
+    item, `1. exec liveness probes fail:` then `  ```` and its lines two spaces in;
+    openshift-release-1169): as markdown renders it, up to the fence's indentation is taken off
+    each line of the block (CommonMark 4.5: `If the leading code fence is indented N spaces,
+    then up to N spaces of indentation are removed from each line of the content`), until its
+    closing fence or the paste's end (a block cut unclosed). The block's lines' own
+    indentation beyond the fence's is theirs, kept; a fence at column 0 changes nothing. The
+    indentation the whole paste shares (kept by `plain(dedent=False)`) is the page's, no
+    fence's: it stays on every line."""
+    out, indent, mark = list(lines), 0, ""
+    page = len(_shared_indent(lines).replace("\t", ""))  # (a tab: the page's, no fence's)
+    for i, line in enumerate(lines):
+        if mark:
+            if line.strip().startswith(mark) and not line.strip().strip(mark[0]):
+                mark = ""
+                continue
+            spaces = len(line) - len(line.lstrip(" "))
+            out[i] = line[:page] + line[page + max(0, min(indent, spaces) - page):]
+            continue
+        opening = _FENCE_OPEN.match(line)
+        if opening is not None:
+            indent, mark = len(opening["indent"]), opening["mark"]
+    return out
 
 
 def _characters(text: str) -> str:

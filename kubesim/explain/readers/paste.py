@@ -655,6 +655,8 @@ class _Placer:
         a journal line of another program."""
         if self.klog.take(line, line.text):
             return True
+        if line.number == self.cut_last and self.klog.paste_cut(line):
+            return True
         span = _SPAN.search(line.text) if "`" in line.text else None
         return span is not None and self.klog.take(line, span[1])
     def ci_line(self, text: str, number: int) -> bool:
