@@ -601,8 +601,6 @@ NOT_READ: dict[str, str] = {
         " 0` (its state shown) is given to no pod (`The pod restarted way later.` there reads {0,"
         " 0} too); the watch's cut (the mark, then a later table's date cut) is after whole rows"
         ", which fixcounts43 and fixwatch47 leave bounding: rules of those are the lead's"),
-    # held-out batch 136
-    # held-out batch 137
     # held-out batch 135
     "azure-sdk-tools-6023.issue-prose-node-crash-heap-out-of-memory-quote-then-liveness-and-readiness-probes-fail-and-the-pod-is-restarted.txt": (
         "held-out batch 135, first contact on stop 57's code (50204c26): got exit 2: kubesim: err"
