@@ -70,10 +70,7 @@ def test_a_probe_named_as_the_cause_of_a_bare_names_kill_is_no_cases(text):
     "The kubelet never killed cloudflared.\n",
     "Kubernetes did not restart sidekiq.\n",
     "To avoid the kubelet killed cloudflared, raise the timeout.\n",
-    # the case's pod or container (another rule's, or none), a pod of no case, a pronoun
-    "The kubelet killed my pod.\n",
-    "The kubelet killed our cloudflared pod.\n",
-    "The kubelet killed the container.\n",
+    # a pod of no case, a pronoun (the case's pod or container: agent_end.py's, below)
     "The kubelet killed a pod.\n",
     "The kubelet killed it again.\n",
     "Kubernetes restarted every pod.\n",
@@ -85,6 +82,21 @@ def test_a_kill_by_the_kubelet_of_no_bare_name_or_not_stated_stays_refused(text)
     """The negative side: the page of prose alone states no case and stays refused."""
     with pytest.raises(RecordError):
         parse_record(text, "r.txt")
+
+
+@pytest.mark.parametrize("text", [
+    "The kubelet killed my pod.\n",
+    "The kubelet killed our cloudflared pod.\n",
+    "The kubelet killed the container.\n",
+])
+def test_a_kill_by_the_kubelet_of_the_cases_pod_is_an_end_of_no_told_cause(text):
+    """The case's own pod or container killed by the kubelet, no cause told (agent_end.py, the
+    corpus README's stop-57 rule, fc57c): an end whose cause the page does not tell (the kubelet
+    kills for a probe, R4.4, for a deletion or an eviction, and for a sandbox change, R4.1):
+    cannot-tell, no probe failed, kills open; never a bare name's kill, never a probe's."""
+    a = explained_answer(text)
+    assert (a.cause, a.failed, a.shows_failures) == (Cause.CANNOT_TELL, (), True)
+    assert (a.probe_kills.lo, a.probe_kills.hi) == (0, None)
 
 
 def test_a_kill_of_the_cases_pod_is_not_taken_for_a_bare_names():
