@@ -311,6 +311,7 @@ MODULES = {
     "kubesim.explain.readers.evicted_table": "records",
     # a `get pods` table trimmed of STATUS (fc57d)
     "kubesim.explain.readers.trimmed_pods": "records",
+    "kubesim.explain.readers.header_cells": "records",
     # kubectl's tables re-typed as markdown tables, made kubectl's again (mdtable53)
     "kubesim.explain.readers.markdown_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",

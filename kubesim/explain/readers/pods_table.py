@@ -19,6 +19,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from kubesim.errors import RecordError
+from kubesim.explain.readers.header_cells import cells_by_name, joined_names
 from kubesim.explain.readers.kubectl_command import pods_command
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
@@ -123,10 +124,8 @@ def is_pods_header(line: str) -> bool:
 # READINESS GATES moved): its names, upper case as kubectl prints headers, NAME, READY, STATUS
 # and RESTARTS among them in that order. Two-word names are kubectl's own (printers.go)
 _NAMED_WORD = lazy_regex(r"[A-Z][A-Z0-9_()-]{0,40}")
-_TWO_WORDS = {("NOMINATED", "NODE"), ("READINESS", "GATES")}
 _OWN_COLUMNS = ("NAME", "READY", "STATUS", "RESTARTS")
 _MAX_COLUMNS = 24
-_AGO_OPEN = lazy_regex(rf"\((?:{AGE_PATTERN})")
 
 
 def named_pods_header(line: str) -> tuple[str, ...] | None:
@@ -136,12 +135,7 @@ def named_pods_header(line: str) -> tuple[str, ...] | None:
     if _HEADER.match(line) or not 4 < len(words) <= _MAX_COLUMNS or \
             not all(_NAMED_WORD.fullmatch(w) for w in words):
         return None
-    names: list[str] = []
-    for word in words:
-        if names and (names[-1], word) in _TWO_WORDS:
-            names[-1] = f"{names[-1]} {word}"
-        else:
-            names.append(word)
+    names = joined_names(words)
     own = [n for n in names if n in _OWN_COLUMNS]
     if own != list(_OWN_COLUMNS) or len(set(names)) != len(names):
         return None
@@ -155,20 +149,11 @@ def row_by_header(line: str, names: tuple[str, ...]) -> str | None:
     when its cells are not one a column. Each cell is one word (kubectl prints `<none>` for
     an empty one) but RESTARTS, which may carry its last restart's age, `7 (5m ago)`."""
     words = line.split(None, 3 * _MAX_COLUMNS)
-    cells: dict[str, str] = {}
-    at = 0
-    for name in names:
-        if at >= len(words):
-            return None
-        cell, at = words[at], at + 1
-        if name == "RESTARTS" and at + 1 < len(words) and _AGO_OPEN.fullmatch(words[at]) \
-                and words[at + 1] == "ago)":
-            cell, at = f"{cell} {words[at]} {words[at + 1]}", at + 2
-        cells[name] = cell
-    if at != len(words):
+    cells = cells_by_name(words, names)
+    if cells is None or cells.taken != len(words):
         return None
     kept = ("NAMESPACE", *_OWN_COLUMNS, "AGE")
-    return " ".join(cells[n] for n in kept if n in cells)
+    return " ".join(cells.by_name[n] for n in kept if n in cells.by_name)
 
 
 def pod_row(line: str, source: str, number: int, *, under_header: bool = False

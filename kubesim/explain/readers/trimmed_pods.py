@@ -17,6 +17,7 @@ a cell short, and the line is no row of the table.
 
 from __future__ import annotations
 
+from kubesim.explain.readers.header_cells import cells_by_name, joined_names
 from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["UNSHOWN_STATUS", "trimmed_header", "trimmed_row"]
@@ -28,12 +29,10 @@ UNSHOWN_STATUS = "StatusNotShown"
 # GATES), in its order
 _COLUMNS = ("NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE",
             "NOMINATED NODE", "READINESS GATES")
-_TWO_WORDS = {("NOMINATED", "NODE"), ("READINESS", "GATES")}
 _MAX_WORDS = 12
 # a kubectl STATUS word in parentheses (a waiting or terminated reason, a phase, `Init:...`),
 # no age (`(5m ago)`)
 _MOVED_STATUS = lazy_regex(r"\((?P<status>[A-Z][A-Za-z]{1,40}(?::[A-Za-z0-9/]{1,40})?)\)")
-_AGO_OPEN = lazy_regex(r"\(\d")
 
 
 def trimmed_header(line: str) -> tuple[str, ...] | None:
@@ -42,12 +41,7 @@ def trimmed_header(line: str) -> tuple[str, ...] | None:
     words = line.split(None, _MAX_WORDS + 1)
     if not 3 <= len(words) <= _MAX_WORDS:
         return None
-    names: list[str] = []
-    for word in words:
-        if names and (names[-1], word) in _TWO_WORDS:
-            names[-1] = f"{names[-1]} {word}"
-        else:
-            names.append(word)
+    names = joined_names(words)
     if any(n not in _COLUMNS for n in names) or "STATUS" in names or \
             not {"NAME", "READY", "RESTARTS"} <= set(names):
         return None
@@ -61,16 +55,10 @@ def trimmed_row(line: str, names: tuple[str, ...]) -> str | None:
     for pods_table.pod_row: STATUS the word the author set in parentheses after the cells,
     else `UNSHOWN_STATUS`; None when the cells do not fit the header."""
     words = line.split(None, 3 * _MAX_WORDS)
-    cells: dict[str, str] = {}
-    at = 0
-    for name in names:
-        if at >= len(words):
-            return None
-        cell, at = words[at], at + 1
-        if name == "RESTARTS" and at + 1 < len(words) and _AGO_OPEN.match(words[at]) \
-                and words[at + 1] == "ago)":
-            cell, at = f"{cell} {words[at]} {words[at + 1]}", at + 2
-        cells[name] = cell
+    taken = cells_by_name(words, names)
+    if taken is None:
+        return None
+    cells, at = taken.by_name, taken.taken
     status = UNSHOWN_STATUS
     if at == len(words) - 1:
         moved = _MOVED_STATUS.fullmatch(words[at])
