@@ -662,21 +662,33 @@ NOT_READ: dict[str, str] = {
         "ailures': True}"),
     # held-out batch 144
     "flannel-1716.issue-prose-kube-flannel-ds-alway-crashloopbackoff-then-expected-behavior-kubectl-logs-kube-flannel-cut.txt": (
-        "held-out batch 144, first contact on stop 57's last code (stop 58's first contact) (be184f"
+        "held-out batch 144, first contact on stop 57's last code (be184f"
         "0f): got [None] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': Non"
         "e}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills'"
         ": {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 146
-    "keycloak-operator-95.issue-headings-actual-behavior-keycloak-is-being-killed-since-readiness-and-liveness-probes-fail-for-the-time-config.txt": ("held-out batch 146: not yet run"),
-    "gatekeeper-339.issue-prose-container-kept-restarting-fenced-describe-manager-crashloopbackoff-last-state-oomkilled-137-restart-count-7-then-message-column-cut-at-back-off.txt": ("held-out batch 146: not yet run"),
-    "kyverno-3245.issue-form-prose-initialdelayseconds-too-short-causing-the-pod-to-crashloop-since-the-liveness-check-fails.txt": ("held-out batch 146: not yet run"),
-    "helm-charts-24471.issue-fenced-helm-install-then-prose-vault-pod-stuck-in-0-1-running-due-to-readiness-probe-failure-then-describe-vault-0-cut-in-image-id.txt": ("held-out batch 146: not yet run"),
-    "external-secrets-3145.issue-prose-experiencing-frequent-oomkills-after-upgrading-then-screenshot-and-externalsecret-yaml.txt": ("held-out batch 146: not yet run"),
-    "nsm-deployments-k8s-2766.issue-headings-prose-if-spire-freezes-nsmgr-forwarder-liveness-probes-fail-and-restart-pods.txt": ("held-out batch 146: not yet run"),
-    "truecharts-3170.issue-form-application-events-unsorted-failed-liveness-probe-will-be-restarted-404-then-application-logs-cut.txt": ("held-out batch 146: not yet run"),
-    "ory-hydra-1471.issue-prose-status-of-some-hydra-pods-is-not-ready-readiness-response-database-bad-connection-then-image.txt": ("held-out batch 146: not yet run"),
-    "vault-k8s-388.issue-prose-both-injector-pods-crashloopbackoff-fenced-log-tls-no-certificate-then-unhealthy-row-x5-cut-after-from.txt": ("held-out batch 146: not yet run"),
-    "deckhouse-1935.pr-description-previous-dex-liveness-probes-led-to-container-restarts-pods-in-backoff-loop-then-changelog.txt": ("held-out batch 146: not yet run"),
+    "kyverno-3245.issue-form-prose-initialdelayseconds-too-short-causing-the-pod-to-crashloop-since-the-liveness-check-fails.txt": (
+        "held-out batch 146, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/kyverno-3245.issue-form-prose-initialdelaysecond"
+        "s-too-short-causing-the-pod-to-crashloop-since-the-liveness-check-fails.txt:19: not a reco"
+        "rd explain ; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1"
+        ", 'max': None}, 'shows_failures': True}"),
+    "helm-charts-24471.issue-fenced-helm-install-then-prose-vault-pod-stuck-in-0-1-running-due-to-readiness-probe-failure-then-describe-vault-0-cut-in-image-id.txt": (
+        "held-out batch 146, first contact on stop 57's last code (be184f0f): got ['vault'] {'ended"
+        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': F"
+        "alse}; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'm"
+        "ax': 0}, 'shows_failures': True}"),
+    "vault-k8s-388.issue-prose-both-injector-pods-crashloopbackoff-fenced-log-tls-no-certificate-then-unhealthy-row-x5-cut-after-from.txt": (
+        "held-out batch 146, first contact on stop 57's last code (be184f0f): got [None] {'ended': "
+        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
+        "}; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kills': {'min'"
+        ": 0, 'max': None}, 'shows_failures': True}"),
+    "deckhouse-1935.pr-description-previous-dex-liveness-probes-led-to-container-restarts-pods-in-backoff-loop-then-changelog.txt": (
+        "held-out batch 146, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/deckhouse-1935.pr-description-previous-dex-liven"
+        "ess-probes-led-to-container-restarts-pods-in-backoff-loop-then-changelog.txt:4: not a reco"
+        "rd explain ; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1"
+        ", 'max': None}, 'shows_failures': True}"),
 }
 
 
