@@ -689,6 +689,17 @@ NOT_READ: dict[str, str] = {
         "ess-probes-led-to-container-restarts-pods-in-backoff-loop-then-changelog.txt:4: not a reco"
         "rd explain ; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1"
         ", 'max': None}, 'shows_failures': True}"),
+    # held-out batch 143
+    "prometheus-9179.issue-comment-fenced-get-pods-row-1-2-running-2-then-prose-readiness-probe-failed-503-rows-2-2-running-2-and-1-then-fenced-log-cut.txt": ("held-out batch 143: not yet run"),
+    "hiero-mirror-node-8534.issue-headings-problem-prose-loki-is-restarting-consistently-due-to-oom-error-then-solution.txt": ("held-out batch 143: not yet run"),
+    "fluent-bit-4609.issue-prose-pod-randomly-restarting-with-oom-status-code-137-screenshot-then-fenced-get-pods-running-33-14-29-cut-in-row-name.txt": ("held-out batch 143: not yet run"),
+    "apl-core-3600.issue-headings-summary-two-of-three-ingesters-sat-in-crashloopbackoff-16-days-3120-and-4498-restarts-then-root-cause-yaml-cut.txt": ("held-out batch 143: not yet run"),
+    "grafana-operator-1294.issue-form-prose-continuous-restarts-because-readiness-and-liveness-probes-fail-then-steps-pod-not-ready-with-restarts-screenshot-cut.txt": ("held-out batch 143: not yet run"),
+    "thanos-4409.issue-form-prose-store-gateway-component-getting-restarted-all-the-time-then-fenced-args-and-s3-config-cut.txt": ("held-out batch 143: not yet run"),
+    "victoriametrics-helm-charts-309.issue-fenced-get-events-no-count-column-two-vmstorage-pods-readiness-connection-refused-then-back-off-cut-in-prose.txt": ("held-out batch 143: not yet run"),
+    "victoriametrics-963.issue-form-fenced-container-status-yaml-laststate-terminated-exitcode-2-reason-error-then-log-opened-part-cut.txt": ("held-out batch 143: not yet run"),
+    "signoz-9773.issue-headings-prose-signoz-otel-collector-pod-repeatedly-oomkilled-pod-event-reason-oomkilled-exit-code-137-then-configmap-cut.txt": ("held-out batch 143: not yet run"),
+    "cloud-platform-terraform-monitoring-268.pr-description-prose-seeing-oomkilled-on-this-pod-when-big-queries-via-thanos-then-dashboard-link.txt": ("held-out batch 143: not yet run"),
 }
 
 
