@@ -771,6 +771,17 @@ NOT_READ: dict[str, str] = {
         "ose-jenkins-pod-gets-oom-then-fenced-values-controller-limits-13gi-liveness-readiness-star"
         "tup-probes.; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 0}, 'shows_failures': False}"),
+    # held-out batch 140
+    "istio-community-749.issue-prose-production-pods-restarted-2x-a-week-then-kubelet-klog-probe-failed-readiness-istio-proxy-safelinks-cut.txt": ("held-out batch 140: not yet run"),
+    "consul-k8s-1814.issue-continued-fenced-describe-events-consul-dataplane-pulled-created-started-x2-over-4m56s-cut-in-started-row.txt": ("held-out batch 140: not yet run"),
+    "kyma-12893.issue-template-istiod-crashing-fenced-last-state-oomkilled-137-then-describe-istiod-pod-cut-in-annotations.txt": ("held-out batch 140: not yet run"),
+    "telegraf-operator-107.issue-prose-oom-killer-kills-the-telegraf-istio-sidecar-approximately-every-10-minutes.txt": ("held-out batch 140: not yet run"),
+    "osm-3263.issue-comment-fenced-get-pods-all-namespaces-two-ingress-nginx-pods-0-2-init-crashloopbackoff-269-and-264-cut-in-last-row.txt": ("held-out batch 140: not yet run"),
+    "aws-app-mesh-roadmap-174.issue-template-get-pods-1-1-running-0-then-after-injection-1-2-running-1-then-service-and-deployment-yaml-cut.txt": ("held-out batch 140: not yet run"),
+    "dapr-3379.issue-template-actual-behavior-liveness-probe-fails-then-liveness-probe-failed-3500-refused-then-daprd-debugger-log.txt": ("held-out batch 140: not yet run"),
+    "kubeflow-6120.issue-prose-crashing-pods-caused-by-istio-proxy-oomkilled-then-get-po-istio-system-running-1290-crashloopbackoff-1560-cut.txt": ("held-out batch 140: not yet run"),
+    "rancher-rio-1028.issue-template-prose-all-containers-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt": ("held-out batch 140: not yet run"),
+    "kuma-854.issue-template-kuma-sidecar-restarting-on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt": ("held-out batch 140: not yet run"),
 }
 
 
