@@ -782,6 +782,15 @@ NOT_READ: dict[str, str] = {
     "kubeflow-6120.issue-prose-crashing-pods-caused-by-istio-proxy-oomkilled-then-get-po-istio-system-running-1290-crashloopbackoff-1560-cut.txt": ("held-out batch 140: not yet run"),
     "rancher-rio-1028.issue-template-prose-all-containers-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt": ("held-out batch 140: not yet run"),
     "kuma-854.issue-template-kuma-sidecar-restarting-on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt": ("held-out batch 140: not yet run"),
+    # held-out batch 145
+    "cloudbees-kb-lack-of-ephemeral-storage-causes-restarts.kb-issue-prose-controller-gets-restarted-frequently-jvm-shutdown-log-one-line-then-evicted-pod-ephemeral-storage-4gi.txt": ("held-out batch 145: not yet run"),
+    "heiioncall-liveness-probes-and-cpu-limits.blog-prose-production-incident-bullets-liveness-probes-would-hit-1-second-timeout-causing-kubelet-to-restart-the-pod-cut.txt": ("held-out batch 145: not yet run"),
+    "floofy-meta-20240729-post-mortem.post-mortem-prose-redis-pods-restarted-with-new-container-marked-healthy-partially-configured-cut.txt": ("held-out batch 145: not yet run"),
+    "viktorbarzin-forgejo-infra-fd0f4a03.forge-commit-diff-post-mortem-nfs-csi-driver-crash-loop-liveness-probe-port-conflict-pods-containercreating-timeline-cut.txt": ("held-out batch 145: not yet run"),
+    "hashnode-hub-680059a0.blog-prose-pod-yaml-column0-nginx-then-invalid-image-pod-kept-switching-crashloopbackoff-imagepullbackoff-cut.txt": ("held-out batch 145: not yet run"),
+    "212clab-java-oom.troubleshooting-note-node-unknown-pods-then-kern-log-memcg-oom-kill-java-no-cgroup-then-resources-512mi-cut.txt": ("held-out batch 145: not yet run"),
+    "opsbypallav-oomkilled-horror.blog-prose-java-microservice-started-getting-oomkilled-state-and-last-state-oomkilled-137-unindented-cut.txt": ("held-out batch 145: not yet run"),
+    "minhle-jvm-oomkilled-cgroup.blog-prose-java-service-kept-getting-oomkilled-exit-137-kubernetes-recorded-oomkilled-and-restarted-the-pod-cut.txt": ("held-out batch 145: not yet run"),
 }
 
 
