@@ -772,25 +772,59 @@ NOT_READ: dict[str, str] = {
         "tup-probes.; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 0}, 'shows_failures': False}"),
     # held-out batch 140
-    "istio-community-749.issue-prose-production-pods-restarted-2x-a-week-then-kubelet-klog-probe-failed-readiness-istio-proxy-safelinks-cut.txt": ("held-out batch 140: not yet run"),
-    "consul-k8s-1814.issue-continued-fenced-describe-events-consul-dataplane-pulled-created-started-x2-over-4m56s-cut-in-started-row.txt": ("held-out batch 140: not yet run"),
-    "kyma-12893.issue-template-istiod-crashing-fenced-last-state-oomkilled-137-then-describe-istiod-pod-cut-in-annotations.txt": ("held-out batch 140: not yet run"),
-    "telegraf-operator-107.issue-prose-oom-killer-kills-the-telegraf-istio-sidecar-approximately-every-10-minutes.txt": ("held-out batch 140: not yet run"),
-    "osm-3263.issue-comment-fenced-get-pods-all-namespaces-two-ingress-nginx-pods-0-2-init-crashloopbackoff-269-and-264-cut-in-last-row.txt": ("held-out batch 140: not yet run"),
-    "aws-app-mesh-roadmap-174.issue-template-get-pods-1-1-running-0-then-after-injection-1-2-running-1-then-service-and-deployment-yaml-cut.txt": ("held-out batch 140: not yet run"),
-    "dapr-3379.issue-template-actual-behavior-liveness-probe-fails-then-liveness-probe-failed-3500-refused-then-daprd-debugger-log.txt": ("held-out batch 140: not yet run"),
-    "kubeflow-6120.issue-prose-crashing-pods-caused-by-istio-proxy-oomkilled-then-get-po-istio-system-running-1290-crashloopbackoff-1560-cut.txt": ("held-out batch 140: not yet run"),
-    "rancher-rio-1028.issue-template-prose-all-containers-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt": ("held-out batch 140: not yet run"),
-    "kuma-854.issue-template-kuma-sidecar-restarting-on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt": ("held-out batch 140: not yet run"),
+    "istio-community-749.issue-prose-production-pods-restarted-2x-a-week-then-kubelet-klog-probe-failed-readiness-istio-proxy-safelinks-cut.txt": (
+        "held-out batch 140, first contact on stop 57's last code (be184f0f): got [None] {'ended': "
+        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
+        "}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': No"
+        "ne}, 'shows_failures': True}"),
+    "telegraf-operator-107.issue-prose-oom-killer-kills-the-telegraf-istio-sidecar-approximately-every-10-minutes.txt": (
+        "held-out batch 140, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/telegraf-operator-107.issue-prose-oom-killer-kil"
+        "ls-the-telegraf-istio-sidecar-approximately-every-10-minutes.txt:1: not a record explain r"
+        "eads: line ; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
+        ": 0}, 'shows_failures': True}"),
+    "rancher-rio-1028.issue-template-prose-all-containers-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt": (
+        "held-out batch 140, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/rancher-rio-1028.issue-template-prose-all-contai"
+        "ners-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt:2: not a record explain r"
+        "eads: line ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': True}"),
+    "kuma-854.issue-template-kuma-sidecar-restarting-on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt": (
+        "held-out batch 140, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/kuma-854.issue-template-kuma-sidecar-restarting-"
+        "on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt:3: not a record explain r"
+        "eads: line ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': True}"),
     # held-out batch 145
-    "cloudbees-kb-lack-of-ephemeral-storage-causes-restarts.kb-issue-prose-controller-gets-restarted-frequently-jvm-shutdown-log-one-line-then-evicted-pod-ephemeral-storage-4gi.txt": ("held-out batch 145: not yet run"),
-    "heiioncall-liveness-probes-and-cpu-limits.blog-prose-production-incident-bullets-liveness-probes-would-hit-1-second-timeout-causing-kubelet-to-restart-the-pod-cut.txt": ("held-out batch 145: not yet run"),
-    "floofy-meta-20240729-post-mortem.post-mortem-prose-redis-pods-restarted-with-new-container-marked-healthy-partially-configured-cut.txt": ("held-out batch 145: not yet run"),
-    "viktorbarzin-forgejo-infra-fd0f4a03.forge-commit-diff-post-mortem-nfs-csi-driver-crash-loop-liveness-probe-port-conflict-pods-containercreating-timeline-cut.txt": ("held-out batch 145: not yet run"),
-    "hashnode-hub-680059a0.blog-prose-pod-yaml-column0-nginx-then-invalid-image-pod-kept-switching-crashloopbackoff-imagepullbackoff-cut.txt": ("held-out batch 145: not yet run"),
-    "212clab-java-oom.troubleshooting-note-node-unknown-pods-then-kern-log-memcg-oom-kill-java-no-cgroup-then-resources-512mi-cut.txt": ("held-out batch 145: not yet run"),
-    "opsbypallav-oomkilled-horror.blog-prose-java-microservice-started-getting-oomkilled-state-and-last-state-oomkilled-137-unindented-cut.txt": ("held-out batch 145: not yet run"),
-    "minhle-jvm-oomkilled-cgroup.blog-prose-java-service-kept-getting-oomkilled-exit-137-kubernetes-recorded-oomkilled-and-restarted-the-pod-cut.txt": ("held-out batch 145: not yet run"),
+    "cloudbees-kb-lack-of-ephemeral-storage-causes-restarts.kb-issue-prose-controller-gets-restarted-frequently-jvm-shutdown-log-one-line-then-evicted-pod-ephemeral-storage-4gi.txt": (
+        "held-out batch 145, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/cloudbees-kb-lack-of-ephemeral-storage-causes-re"
+        "starts.kb-issue-prose-controller-gets-restarted-frequently-jvm-shutdown-log-one-line-then-"
+        "evicted-pod; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': True}"),
+    "floofy-meta-20240729-post-mortem.post-mortem-prose-redis-pods-restarted-with-new-container-marked-healthy-partially-configured-cut.txt": (
+        "held-out batch 145, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/floofy-meta-20240729-post-mortem.post-mortem-pro"
+        "se-redis-pods-restarted-with-new-container-marked-healthy-partially-configured-cut.txt:11:"
+        " not a reco; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': True}"),
+    "hashnode-hub-680059a0.blog-prose-pod-yaml-column0-nginx-then-invalid-image-pod-kept-switching-crashloopbackoff-imagepullbackoff-cut.txt": (
+        "held-out batch 145, first contact on stop 57's last code (be184f0f): got ['nginx'] {'ended"
+        "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': Fals"
+        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
+        "hows_failures': True}"),
+    "212clab-java-oom.troubleshooting-note-node-unknown-pods-then-kern-log-memcg-oom-kill-java-no-cgroup-then-resources-512mi-cut.txt": (
+        "held-out batch 145, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/212clab-java-oom.troubleshooting-note-node-unkno"
+        "wn-pods-then-kern-log-memcg-oom-kill-java-no-cgroup-then-resources-512mi-cut.txt:3: not a "
+        "record expl; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': True}"),
+    "minhle-jvm-oomkilled-cgroup.blog-prose-java-service-kept-getting-oomkilled-exit-137-kubernetes-recorded-oomkilled-and-restarted-the-pod-cut.txt": (
+        "held-out batch 145, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/minhle-jvm-oomkilled-cgroup.blog-prose-java-serv"
+        "ice-kept-getting-oomkilled-exit-137-kubernetes-recorded-oomkilled-and-restarted-the-pod-cu"
+        "t.txt:1: no; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
+        ": 0}, 'shows_failures': True}"),
 }
 
 
