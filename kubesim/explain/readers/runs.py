@@ -134,6 +134,8 @@ from kubesim.explain.readers.stated_cause import (
     CAUSE_THEN_RESTART,
     CAUSING_RESTART,
     CAUSING_WORDS,
+    KILLED_BY,
+    KILLED_BY_WORDS,
     KILLS_SEEN,
     KILLS_WORDS,
     NEGATED,
@@ -1951,10 +1953,23 @@ _RESTARTS_WORDS = ("restarts", "Restarts", "RESTARTS")
 _PROBE_WORD = ("probe", "Probe", "PROBE")
 
 
+def _killed_by(line: str) -> re.Match[str] | None:
+    """The case's pods or container stated killed by a probe that kills (stated_cause.KILLED_BY:
+    `vLLM pods are consistently killed by liveness probes`); None without one, or after the
+    author's guess in its sentence (`I think ...`, present_kill.GUESS: no telling of what
+    happened)."""
+    m = _near(KILLED_BY, line, KILLED_BY_WORDS, (200, 80), _SENTENCE_PLACES)
+    if m is None or GUESS.search(line, sentence_start(line, m.start()), m.start()) is not None:
+        return None
+    return m
+
+
 def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], bool] | None, str]:
     """A liveness or startup failure stated as the cause of the case's restarts, its connector
-    after the restart or the author seeing them or its kills (stated_cause.CAUSE_THEN_RESTART,
-    RESTARTS_SEEN, KILLS_SEEN), read as that probe's failure and one kill of it (R4.4), beside no describe
+    after the restart or the author seeing them or its kills, or the probe the kill's agent
+    (stated_cause.CAUSE_THEN_RESTART, RESTARTS_SEEN, KILLS_SEEN, KILLED_BY: `vLLM pods are
+    consistently killed by liveness probes`), read as that probe's failure and one kill of it
+    (R4.4), beside no describe
     (a describe reads its own); else a probe's failure the case's own pod or container shows
     (stated_cause.SHOWS_FAILURE), read as the kubelet's message of it, at least once. None in a
     negation, a question, a conditional or a sentence of what may happen."""
@@ -1962,7 +1977,7 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
         _near(CAUSE_THEN_RESTART, line, _FAIL_WORDS, (200, 300), _SENTENCE_PLACES)
         or _near(RESTARTS_SEEN, line, _RESTARTS_WORDS, (80, 200), _SENTENCE_PLACES)
         or _near(KILLS_SEEN, line, KILLS_WORDS, (140, 220), _SENTENCE_PLACES)
-        or _causing_restart(line))
+        or _killed_by(line) or _causing_restart(line))
     if m is not None and not _unstated(line, m):
         kind = probe_kind(m["kind"] or m.groupdict().get("kind2") or "")
         what = (f"{STATED_PROBE_KILL}, as the cause of the case's restarts (`{m[0][:80]}`): read "
@@ -2540,7 +2555,8 @@ _NEAR_WORDS = (
     FAILURE_WORDS, BECAUSE_WORDS, KUBELET_ANCHORS, RESTARTED_ANCHORS, _END_WORDS, _PROBE_WORDS,
     _OOM_ANCHORS, _RESTART_WORDS, HIT_ANCHORS, KILLED_ANCHORS, PROBE_KILL_ANCHORS,
     RESTART_ANCHORS, RESTART_FAILING_ANCHORS, KO_KILL_ANCHORS, KILL_ANCHORS, KILLED_WORDS,
-    CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, _PROBE_WORD, CAUSING_WORDS,
+    CAUSED_WORDS, _FAIL_WORDS, _RESTARTS_WORDS, KILLS_WORDS, KILLED_BY_WORDS, _PROBE_WORD,
+    CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
     KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS,
     ONGOING_WORDS, SETTING_CAUSED_WORDS)  # (and the words

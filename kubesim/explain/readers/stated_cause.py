@@ -50,18 +50,23 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 
-__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLS_SEEN", "KILLS_WORDS", "NAMED_WORKLOADS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
+__all__ = ["CAUSE_THEN_RESTART", "CAUSING_RESTART", "CAUSING_WORDS", "KILLED_BY", "KILLED_BY_WORDS", "KILLS_SEEN", "KILLS_WORDS", "NAMED_WORKLOADS", "NEGATED", "PREVENTED", "RESTARTS_SEEN", "SHOWS_FAILURE", "WORKLOAD_SUBJECT",
            "give_stated_end", "probe_kind", "stated_cause_hint"]
 
 # the case's pods named by their workload: a capitalised name of one or two words, then a plural
 # noun of what runs, no determiner (`Superset Workers`, `Celery workers`); a word of Kubernetes'
 # own or a quantifier names no workload (`Kubernetes pods`, `Some pods`: a general statement)
 _NOT_A_NAME = (r"(?!(?:Kubernetes|K8s|Pods?|Containers?|Some|Many|Most|All|Other|Such|Any|No|"
-               r"Each|Every|These|Those|The|Our|My|Their|Its|This|That|When|If|Why|How)"
+               r"Each|Every|These|Those|The|Our|My|Their|Its|This|That|When|If|Why|How"
+               # (fix58a) another's or a count's (`Your pods`, `Several pods`): no name
+               r"|Your|A|An|Both|Several|Multiple|Few)"
                r"(?![\w-]))")
+# (fix58a) or a product's name written with its capitals after a lower-case start (`vLLM
+# pods`, `gRPC workers`, `eBPF agents`: no English word is so spelt), a name as a capital's is
 WORKLOAD_SUBJECT = lazy_regex(
-    r"(?<![\w.-])" + _NOT_A_NAME + r"[A-Z][\w-]{1,62}(?:[ \t]+" + _NOT_A_NAME + r"[A-Z][\w-]{1,62})?"
-    r"[ \t]+(?i:workers|pods|replicas|containers|instances)(?![\w-])")
+    r"(?<![\w.-])(?:" + _NOT_A_NAME + r"[A-Z][\w-]{1,62}|[a-z]{1,4}[A-Z][\w-]{0,60})(?:[ \t]+"
+    + _NOT_A_NAME + r"[A-Z][\w-]{1,62})?[ \t]+(?i:workers|pods|replicas|containers|instances)"
+    r"(?![\w-])")
 _SUBJECT = r"(?:" + CASE_SUBJECT.pattern + r"|" + WORKLOAD_SUBJECT.pattern + r")"
 # the case's own components named, lower case, no determiner, opening the sentence: one or a
 # few words of a name, then the noun of a component that runs (`agent sandbox controller`,
@@ -108,6 +113,23 @@ CAUSE_THEN_RESTART = lazy_regex(
     # (its `tart` the word looked for first: `s` is no word's letter)
     gates=(r"(?i:fail(?:s|ed|ing)?)[ \t]+(?:(?i:their|its|the|our|my)[ \t]+)?" + _KILLING,
            r"(?i:restart)"), words=("tart",))
+# the case's pods or container stated killed or restarted by a probe that kills, its agent
+# (fix58a, odh-kserve-1161: `vLLM pods are consistently killed by liveness probes before model
+# loading completes`): the kubelet kills a container for a liveness or startup probe's
+# failures only (R4.4), so it is that probe's failure and a kill of it, as CAUSE_THEN_RESTART's
+# restart `as a result` of the failure is. The subject as CAUSE_THEN_RESTART's (`_SUBJECT`);
+# the past (`were killed by`, `kept getting killed by`), or the present with a word that tells
+# it keeps happening (`are consistently killed by`, `get repeatedly restarted by`): the present
+# alone (`the container is killed by the liveness probe`) is a guide's telling of what a probe
+# does, none. A readiness probe kills nothing (R3.4): no match. Every part bounded.
+_KEEPS = (r"(?i:always|consistently|constantly|repeatedly|frequently|regularly|continuously"
+          r"|periodically)[ \t]+")
+KILLED_BY = lazy_regex(
+    r"(?:" + _SUBJECT + r")[ \t]+(?:(?i:are|is|get|gets)[ \t]+" + _KEEPS + r"|(?i:were|was|got)"
+    r"[ \t]+(?:" + _KEEPS + r")?|(?i:keep|keeps|kept)[ \t]+(?i:getting)[ \t]+)"
+    r"(?i:killed|restarted)[ \t]+(?i:by)[ \t]+(?:(?i:their|its|the)[ \t]+)?" + _KILLING + _PROBE
+    + r"(?![A-Za-z])")
+KILLED_BY_WORDS = ("killed", "Killed", "KILLED", "restarted", "Restarted", "RESTARTED")
 # the author seeing the case's restarts caused by a probe's failures
 RESTARTS_SEEN = lazy_regex(
     r"(?<![A-Za-z])(?:I|[Ww]e)[ \t]+(?:(?i:are|were|am|have[ \t]+been|had[ \t]+been)[ \t]+)?"
@@ -185,9 +207,12 @@ def stated_cause_hint(text: str) -> bool:
     """Whether the text may hold one of these statements, for the paste reader's gate (each
     word looked for once): a restart and `livez`, or a probe's failure in words the kubelet's
     message never has (`livenessProbe failure`, `probe fails`), or a kill and a probe's failure
-    or failing (`killed because of the failing liveness probe`: KILLS_SEEN)."""
+    or failing (`killed because of the failing liveness probe`: KILLS_SEEN), or a kill or restart
+    `by` and a probe that kills (KILLED_BY)."""
     low = text.lower()
     return ("livez" in low and "restart" in low) or "probe failure" in low or \
+        (("killed by" in low or "restarted by" in low)
+         and ("liveness" in low or "startup" in low)) or \
         "probe fails" in low or "probe is failing" in low or "probe keeps failing" in low or \
         ("kill" in low and ("probe fail" in low or "probes fail" in low or "failing" in low))
 
