@@ -754,23 +754,6 @@ NOT_READ: dict[str, str] = {
         "d-on-workflow-controller-causing-constant-restarts-limit-1gi-then-questions.txt:1: not a r"
         "ecord expla; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
         ": 0}, 'shows_failures': True}"),
-    "openshiftio-4765.issue-continued-event-word-then-fenced-get-events-jenkins-killing-need-to-kill-pod-then-new-pod-scheduled-cut-after-pulling-source.txt": (
-        "held-out batch 142, first contact on stop 57's last code (be184f0f): got ['jenkins'] {'end"
-        "ed': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': Tr"
-        "ue}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}"
-        ", 'shows_failures': True}"),
-    "spinnaker-2801.issue-one-sentence-pod-unavailable-and-failing-readiness-probes-but-kubernetes-pod-health-up.txt": (
-        "held-out batch 142, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/spinnaker-2801.issue-one-sentence-pod-unavailabl"
-        "e-and-failing-readiness-probes-but-kubernetes-pod-health-up.txt:1: not a record explain re"
-        "ads: line 1; want {'ended': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min':"
-        " 0, 'max': 0}, 'shows_failures': True}"),
-    "jenkinsci-helm-charts-477.issue-bold-headings-prose-jenkins-pod-gets-oom-then-fenced-values-controller-limits-13gi-liveness-readiness-startup-probes.txt": (
-        "held-out batch 142, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/jenkinsci-helm-charts-477.issue-bold-headings-pr"
-        "ose-jenkins-pod-gets-oom-then-fenced-values-controller-limits-13gi-liveness-readiness-star"
-        "tup-probes.; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': False}"),
     # held-out batch 140
     "istio-community-749.issue-prose-production-pods-restarted-2x-a-week-then-kubelet-klog-probe-failed-readiness-istio-proxy-safelinks-cut.txt": (
         "held-out batch 140, first contact on stop 57's last code (be184f0f): got [None] {'ended': "

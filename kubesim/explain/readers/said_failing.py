@@ -83,6 +83,22 @@ _FIELDS = (r"(?P<kinds9>" + _FIELD + r"(?:(?:[ \t]*[,/&][ \t]*|,?[ \t]+(?i:and)[
            r"(?:(?i:the|its)[ \t]+)?" + _FIELD + r"){0,2})")
 _FIELDS_FAILED = (r"[ \t]+(?:(?:(?i:have|has|had)[ \t]+(?:(?i:both|all)[ \t]+)?)?(?i:failed)|"
                   r"(?i:is|are|was|were|keeps?|kept)[ \t]+(?i:failing))")
+# the case's pod's own state before its failing, joined by `and` (`is unavailable and`): one
+# to three words of its own, none a negation, a determiner or a pronoun of another subject
+_OWN_WORD = (r"(?!(?i:and|but|or|not|never|no|the|a|an|this|that|another|other|it|they|its|"
+             r"their|my|our|your|which|who)(?![\w'-]))[\w'-]{1,30}")
+_OWN_STATE = (r"(?:[ \t]+(?i:is|are|was|were)(?:[ \t]+" + _OWN_WORD + r"){1,3}?[ \t]*,?[ \t]+"
+              r"(?i:and))?")
+# the failing of the probes as the pod's doing, its object the probe: a perfect or a
+# progressive (`has been failing`, `has failed`, `is failing`, `keeps failing`), or the past
+# of probes in the plural (`failed readiness probes`: the kubelet's own Killing message,
+# `Container web-0 failed liveness probe, will be restarted`, names one probe, and is the
+# event's, not the author's); the present (`fails readiness probes`) may be a guide's and
+# states none (fixprose53c)
+_FAILED_ITS = (r"[ \t]+(?:(?i:has|have|had)[ \t]+(?:(?i:been)[ \t]+(?i:failing)|(?i:failed))|"
+               r"(?i:is|are|was|were|keeps|keep|kept)[ \t]+(?i:failing))[ \t]+"
+               r"(?:(?i:all|their)[ \t]+)?")
+_FAILED_PAST = r"[ \t]+(?i:failed)[ \t]+(?:(?i:all|their)[ \t]+)?"
 # a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
 # it) or after a full stop
 _HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
@@ -106,7 +122,12 @@ SAID = lazy_regex(
     # (weblate-8718: `the weblate container is not running as it shows liveness and
     # readiness probe failed error`): `it` is the pod, the failures its own
     + r"|(?:[ \t]+[\w'-]{1,20}){1,4}?[ \t]+(?P<since>(?i:as|since|because))[ \t]+(?i:it)[ \t]+"
-    + _SHOWS + _BOTH + _KINDS.replace("kinds", "kinds8") + _PROBES + _FAILURES + r")"
+    + _SHOWS + _BOTH + _KINDS.replace("kinds", "kinds8") + _PROBES + _FAILURES
+    # the case's pod failing its probes, told as what it has done or was doing, maybe after a
+    # state of its own joined by `and` (fc58b, spinnaker-2801: `My pod is unavailable and has
+    # been failing readiness probes`)
+    + r"|" + _OWN_STATE + r"(?:" + _FAILED_ITS + _BOTH + _KINDS.replace("kinds", "kinds14")
+    + _PROBES + r"|" + _FAILED_PAST + _KINDS.replace("kinds", "kinds15") + r"[ \t]*(?i:probes)))"
     # the probe failing with the case's own container (fixprose57: `The liveness probe fails
     # with the charm container`), a determiner of the case's before the probe
     + r"|(?<![\w-])(?i:the|its|our|my)[ \t]+" + _KINDS.replace("kinds", "kinds4") + _PROBES
@@ -232,7 +253,18 @@ def said_failing_hint(text: str) -> bool:
         for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
         or any(f"{fail} with " in low for fail in ("fails", "failed", "failing"))
         or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup"))) or \
-        _workload_hint(low) or _seen_hint(low)
+        _workload_hint(low) or _seen_hint(low) or _failing_its_hint(low)
+
+
+def _failing_its_hint(low: str) -> bool:
+    """Whether the lowered text may hold the case's pod failing its probes (`_FAILED_ITS`:
+    `is failing readiness probes`, `failed readiness probes`; each word looked for once). The
+    kubelet's own `failed liveness probe, will be restarted` (a Killing row's message, one
+    probe) is no hint: the paste is not reshaped for it."""
+    return "failing " in low and any(
+        f"failing {det}{kind}" in low for det in ("", "all ", "their ")
+        for kind in ("liveness", "readiness", "startup")) or any(
+        f"failed {kind} probes" in low for kind in ("liveness", "readiness", "startup"))
 
 
 def _seen_hint(low: str) -> bool:
@@ -260,7 +292,7 @@ def said_failing(line: str) -> SaidFailing | None:
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
             kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6",
-                                     "kinds8", "kinds9")
+                                     "kinds8", "kinds9", "kinds14", "kinds15")
                          if m[k]) + " " + (m["kinds7"] or "")
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
