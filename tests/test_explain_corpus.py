@@ -689,29 +689,6 @@ NOT_READ: dict[str, str] = {
         "ess-probes-led-to-container-restarts-pods-in-backoff-loop-then-changelog.txt:4: not a reco"
         "rd explain ; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1"
         ", 'max': None}, 'shows_failures': True}"),
-    # held-out batch 143
-    "prometheus-9179.issue-comment-fenced-get-pods-row-1-2-running-2-then-prose-readiness-probe-failed-503-rows-2-2-running-2-and-1-then-fenced-log-cut.txt": (
-        "held-out batch 143, first contact on stop 57's last code (be184f0f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 2}, 'shows_failures': True}; "
-        "want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 2}, '"
-        "shows_failures': True}"),
-    "apl-core-3600.issue-headings-summary-two-of-three-ingesters-sat-in-crashloopbackoff-16-days-3120-and-4498-restarts-then-root-cause-yaml-cut.txt": (
-        "held-out batch 143, first contact on stop 57's last code (be184f0f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, "
-        "'shows_failures': False}"),
-    "grafana-operator-1294.issue-form-prose-continuous-restarts-because-readiness-and-liveness-probes-fail-then-steps-pod-not-ready-with-restarts-screenshot-cut.txt": (
-        "held-out batch 143, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/grafana-operator-1294.issue-form-prose-continuou"
-        "s-restarts-because-readiness-and-liveness-probes-fail-then-steps-pod-not-ready-with-restar"
-        "ts-screensh; want {'ended': 'cannot-tell', 'probe': ['liveness', 'readiness'], 'probe_kill"
-        "s': {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "thanos-4409.issue-form-prose-store-gateway-component-getting-restarted-all-the-time-then-fenced-args-and-s3-config-cut.txt": (
-        "held-out batch 143, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/thanos-4409.issue-form-prose-store-gateway-compo"
-        "nent-getting-restarted-all-the-time-then-fenced-args-and-s3-config-cut.txt:28: neither a K"
-        "ubernetes o; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': False}"),
     # held-out batch 141
     "traefik-9238.issue-comment-two-named-pods-this-pod-failed-probes-at-timestamps-cpu-and-memory-spiked-then-csv-link.txt": (
         "held-out batch 141, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "

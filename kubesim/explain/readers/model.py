@@ -355,6 +355,10 @@ class PodRecord:
     # (choose_container.name_row): kept, so that an end it shows which no named container
     # shows as its own is given back to the pod (row_end.py)
     row_named: ContainerRecord | None = None
+    # an earlier `get pods` row of the pod (a watch, the table taken again), of the pod its last
+    # row is, showing it Running with READY below its total: a running container not Ready
+    # (R3.4), the readiness failures of events naming no pod may be its (stop 58, fc58c)
+    unready_row: Where | None = None
 
 
 @dataclass(slots=True)

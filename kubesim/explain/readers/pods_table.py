@@ -370,6 +370,7 @@ def pods_of(rows: list[PodRow]) -> list[PodRecord]:
             pod.notes.append(_cut_note(row))
         if _evicted([*earlier.get(key, []), row]):
             pod.status_reason = "Evicted"
+        pod.unready_row = _unready_before(earlier.get(key, []), row)
         if _init_state(row.status):  # RESTARTS is the init containers' sum
             pod.containers.append(_initializing(row))
         elif row.total == 1:  # RESTARTS is the pod's one container's restartCount
@@ -391,6 +392,18 @@ def _evicted(rows: list[PodRow]) -> bool:
     fell = _restarts_fall(rows)
     own = rows if fell is None else rows[rows.index(fell[1]):]
     return any(r.status == "Evicted" for r in own)
+
+
+def _unready_before(before: list[PodRow], row: PodRow) -> Where | None:
+    """Where an earlier row of the name, of the pod the last row is (the rows after RESTARTS
+    last falls: an earlier pod's rows before it, `_restarts_fall`), shows it Running with
+    READY below its total: a running container not Ready, its readiness failing or untold
+    (R3.4), as a last row's `1/2 Running` shows. A row of no running pod (`0/1
+    ContainerCreating`, `Pending`) runs no probe: not such a row (stop 58, fc58c)."""
+    fell = _restarts_fall([*before, row])
+    own = before if fell is None else [r for r in before if (r.where.line or 0) >= (
+        fell[1].where.line or 0)]
+    return next((r.where for r in own if r.status == "Running" and r.ready < r.total), None)
 
 
 def _cut_note(row: PodRow) -> Note:

@@ -679,12 +679,23 @@ def _owner_in_table(piece: PodRecord, named: list[PodRecord]) -> PodRecord | Non
     owner.notes.append(Note(
         f"inferred (the record does not say it): the {unnamed.parts} at {span} name no pod, "
         f"and their {unnamed.what} need {pod}; of the {len(named)} pods of the `get pods` "
-        f"table only {owner.name} is one: read as its {unnamed.parts}", piece.where))
+        f"table only {owner.name} is one{_earlier_unready(owner, unnamed)}: read as its "
+        f"{unnamed.parts}", piece.where))
     for other in (p for p in named if p is not owner):
         other.notes.append(Note(f"the {unnamed.parts} at {span} name no pod: read as "
                                 f"{owner.name}'s (inferred: the one pod of the table they can "
                                 "be), not this pod's", piece.where))
     return owner
+
+
+def _earlier_unready(owner: PodRecord, unnamed: Unnamed) -> str:
+    """Where the owner shows it not Ready by an earlier row alone (`PodRecord.unready_row`:
+    its last row Ready), in words for the note; empty otherwise."""
+    if Need.NOT_READY not in unnamed.needs or owner.unready_row is None or \
+            _last_unready(owner):
+        return ""
+    return (f" (its earlier row at line {owner.unready_row.line} shows it Running and not "
+            "Ready; its last row is Ready)")
 
 
 # each need: what the events show, and what it asks of the pod
@@ -751,14 +762,20 @@ def _shows(pod: PodRecord, need: Need, sections: int) -> bool:
     not Ready, whatever the row's READY was read as: Ready is worked out only for a running
     container (R3.4: not running, false). N container sections fit a pod of N containers or
     more: READY's total (`ContainerRecord.containers`)."""
-    if need is Need.NOT_READY:
-        return any(c.ready is False or c.state in ("waiting", "terminated") or (
-            c.ready_containers is not None and c.ready_containers < c.containers)
-            for c in pod.containers)
+    if need is Need.NOT_READY:  # its last row, or an earlier row of it (stop 58, fc58c)
+        return _last_unready(pod) or pod.unready_row is not None
     if need is Need.CONTAINERS:
         return sum(c.containers for c in pod.containers if not c.init) >= sections
     return any((c.restart_count or 0) > 0 or c.state_reason == "CrashLoopBackOff"
                for c in pod.containers)
+
+
+def _last_unready(pod: PodRecord) -> bool:
+    """Whether the pod's last row shows a container not Ready: READY below its total, or a
+    container waiting or ended (R3.4: not running, not Ready)."""
+    return any(c.ready is False or c.state in ("waiting", "terminated") or (
+        c.ready_containers is not None and c.ready_containers < c.containers)
+        for c in pod.containers)
 
 
 # the kubelet names a pod in its messages as NAME_NAMESPACE(UID) (format.Pod): the kill message
@@ -1009,6 +1026,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
     into.events.extend(other.events)
     into.listed.extend(n for n in other.listed if n not in into.listed)
     into.row_named = into.row_named or other.row_named
+    into.unready_row = into.unready_row or other.unready_row
     into.notes.extend(other.notes)
     into.formats.extend(f for f in other.formats if f not in into.formats)
     _adopt_unnamed(into)

@@ -14,7 +14,7 @@ from kubesim.explain.readers.hedges import PLACES_WEIGHED
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.stated_cause import NEGATED
 
-__all__ = ["CASE_POD", "CASE_RESTART", "case_restart", "cause_after", "negated_before"]
+__all__ = ["CASE_POD", "CASE_RESTART", "OBJECT_AFTER", "case_restart", "cause_after", "negated_before"]
 
 _MARK = r"(?:\*\*|[`'\"])?"
 _WORD = _MARK + r"[\w.-]{1,63}" + _MARK
@@ -38,6 +38,9 @@ def _subject(of: str) -> str:
 _SUBJECT = _subject(_OF_ONE)
 _OFTEN = (r"(?:(?i:continually|constantly|continuously|repeatedly|always|still|frequently|"
           r"periodically|randomly|also|now|just|again)[ \t]+)?")
+# a determiner opening a noun phrase right after a present verb: its object (`every`, `each`
+# open a time's phrase, `restarts every hour`: not among them)
+OBJECT_AFTER = r"(?i:the|an?|its|their|our|my|this|these|those|his|her)(?![\w-])"
 # the verb: progressive, past or perfect (what happened), or the simple present (`present`)
 _VERB = (
     r"[ \t]+(?:(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|"
@@ -47,8 +50,13 @@ _VERB = (
     r"|(?i:keeps|keep|kept|is|are|was|were)[ \t]+(?i:getting|being)[ \t]+(?i:restarted)"
     r"|" + _OFTEN + r"(?i:restarted))"
     r"|" + _OFTEN + r"(?P<present>(?i:restarts))"
-    # (`restarts` a noun: `the pod restarts are ...`, `the pod restarts count`)
-    r"(?![ \t]+(?i:are|were|is|was|count|counts|counter|have|had)(?![\w-])))(?![\w-])")
+    # (`restarts` a noun: `the pod restarts are ...`, `the pod restarts count`; or a verb with
+    # an object, a noun phrase right after it: its subject restarting something, a restart
+    # made as `was restarted` is, or `restarts` the object noun of a clause running on
+    # unpunctuated, `the WAL survives container restarts the resulting crash-loop is ...`:
+    # stop 58, fc58c, apl-core-3600)
+    r"(?![ \t]+(?i:are|were|is|was|count|counts|counter|have|had)(?![\w-]))"
+    r"(?![ \t]+" + OBJECT_AFTER + r"))(?![\w-])")
 CASE_RESTART = lazy_regex(_SUBJECT + _VERB)
 # the author's own perception of the case's pod restarting, the perceived action's `-ing`
 # right after its subject (`I have noticed that the source-controller pod of my gotk

@@ -17,7 +17,14 @@ stated_cause.SHOWS_FAILURE's one probe:
   charm container`; `a liveness probe fails with a container` is no case's);
 
 - the author's own seeing of the probe's failures told as a noun (stop 56, camunda-4784: `there
-  we see as well a liveness-probe failures ~every 15 min!`; `_SEEN_FAILURES`);
+  we see as well a liveness-probe failures ~every 15 min!`; `_SEEN_FAILURES`), the seeing kept
+  on too (stop 58, fc58c, prometheus-9179: `I keep on seeing readiness probe failed with 503
+  errors`: `keep on` and a gerund is `keep` and it);
+- what the case's pod's events (describe, status, logs) show told with them first and the pod
+  after `of` (stop 58, fc58c, grafana-operator-1294: `See events of pod it shows liveness and
+  readiness probe failing`), a determiner of the case's before the pod, or none before the
+  bare singular noun (`events of pod`: the article dropped); `a pod`, `pods` and `the other
+  pod` are no case's;
 
 of one probe, or of a conjunction of them (`both Readiness and Liveness`, `readiness and
 liveness`, `readiness/liveness`): each named probe failed. A disjunction (`readiness or
@@ -102,6 +109,15 @@ _FAILED_PAST = r"[ \t]+(?i:failed)[ \t]+(?:(?i:all|their)[ \t]+)?"
 # a sentence's first word, capitalised: the line's start (a bullet's or a quote's mark before
 # it) or after a full stop
 _HEADLINE = r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?=[A-Z])"
+# the shown-in noun before the case's pod after `of`: a determiner of the case's and up to two
+# words naming it, or the bare singular noun (the article English drops in such a telling,
+# `events of pod`, as LOOKED_SAYS's `pod status`); `it` or `they` maybe repeating the events;
+# the probes failing (the bare participle too: `it shows liveness probe failing`)
+_OF_POD_SHOWS = (
+    r"|(?<![\w'-])" + _SHOWN_IN + r"[ \t]+(?i:of)[ \t]+(?:(?i:the|this|its|our|my)[ \t]+"
+    r"(?:[\w.-]{1,63}[ \t]+){0,2}?(?i:pods?|containers?)|(?i:pod|container))[ \t]*,?[ \t]+"
+    r"(?:(?i:it|they)[ \t]+)?" + _SAYS + _BOTH + _KINDS.replace("kinds", "kinds16") + _PROBES
+    + r"[ \t]+(?:(?i:failing)|" + _FAILING.removeprefix(r"[ \t]+") + r")")
 # the gate of the patterns below (lazy.py: looked for first, in the same stretch): every
 # alternative of theirs names a probe's kind right before its word, `_KINDS` ending in `_KIND`
 # then `_PROBES`, and `_FIELD` is the kind and `probe` glued; a kubelet log's line holding the
@@ -150,7 +166,10 @@ SAID = lazy_regex(
     # another subject's, `Kubernetes restarted sidekiq since the livenessProbe was failing`,
     # the probe is that subject's: apart61)
     + r"|" + _HEADLINE + r"(?i:the|its|our|my|their)[ \t]+" + _FIELDS + _FIELDS_FAILED
-    + r")(?![A-Za-z])", gates=(_KIND_PROBE,), words=_PROBE_WORD)
+    # what the case's pod's events (describe, ...) show, told with them first and the pod
+    # after `of` (stop 58, fc58c, grafana-operator-1294: `See events of pod it shows liveness
+    # and readiness probe failing`), as `the pod's events show ...` is
+    + _OF_POD_SHOWS + r")(?![A-Za-z])", gates=(_KIND_PROBE,), words=_PROBE_WORD)
 _KIND_WORD = lazy_regex(_KIND)
 # the case's own workload or pod failing on its probe, named as a health check too, with its
 # failure as the kubelet reports one (failprose54, podkrepi-api-445: `Recently the deployments
@@ -178,6 +197,10 @@ _OUR_CASE_WHEN = lazy_regex(
     r"(?:(?i:its|the|their)[ \t]+)?(?P<kinds12>" + _KIND + r")[ \t]*"
     r"(?i:probes?|health[ \t-]?checks?|checks?)(?![\w-])")
 _KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
+# the author's seeing kept on (stop 58, fc58c, prometheus-9179: `I keep on seeing readiness
+# probe failed with 503 errors`): `keep on` and a gerund is `keep` and it, as `keep on
+# restarting` is `keeps restarting` (README, failprose54); `on` only between the two
+_KEPT_ON = r"[ \t]+(?i:keep|keeps|kept)[ \t]+(?i:on)[ \t]+"
 # the kubelet's message told in the author's words right after what shows it to the author
 # (failprose54, prometheus-10631: `It shows readiness probe failed with error code 503`): the
 # probe's kind, `probe failed with` and its failure as the kubelet reports one (prober.go's
@@ -193,7 +216,8 @@ _SHOWER = (r"(?:(?i:it)[ \t]+(?i:shows|showed|says|said|gives|gave|reports|repor
            r"(?i:events)[ \t]+(?:(?i:show|showed|say|said)|(?i:are|were)[ \t]+(?i:showing)))")
 _SHOWN_MESSAGE = lazy_regex(
     r"(?<![\w'-])(?:" + _SHOWER + r"|(?:I|[Ww]e)"
-    r"(?:[ \t]+(?i:am|are|was|were|keep|kept))?[ \t]+(?i:see|saw|seeing|get|got|getting))[ \t]+"
+    r"(?:" + _KEPT_ON + r"(?i:seeing|getting)|(?:[ \t]+(?i:am|are|was|were|keep|kept))?[ \t]+"
+    r"(?i:see|saw|seeing|get|got|getting)))[ \t]+"
     r"(?:(?i:that|the|an?|both)[ \t]+){0,3}(?:(?i:error|message|event)[ \t]*:?[ \t]+)?"
     + _KINDS.replace("kinds", "kinds11") + _PROBES + r"[ \t]+(?:(?i:failed)|(?:(?i:is|are|was|were)"
     r"[ \t]+)?(?i:failing))[ \t]+(?i:with)[ \t]+(?:(?i:error)[ \t]+)?" + _FAILURE
@@ -206,8 +230,9 @@ _SHOWN_MESSAGE = lazy_regex(
 # or the progressive (`can`, the author's `I can see`, apart); a negation, a question, a
 # conditional, a guide's `you` and another's pod (`on the other pod`) state none
 _SEEN_FAILURES = lazy_regex(
-    r"(?<![\w'-])(?:I|[Ww]e)(?:[ \t]+(?i:can|also))?(?:[ \t]+(?i:am|are|was|were|keep|kept))?"
-    r"[ \t]+(?i:see|saw|seeing|notice|noticed|noticing|observe|observed|observing)"
+    r"(?<![\w'-])(?:I|[Ww]e)(?:" + _KEPT_ON + r"(?i:seeing|noticing|observing)|"
+    r"(?:[ \t]+(?i:can|also))?(?:[ \t]+(?i:am|are|was|were|keep|kept))?"
+    r"[ \t]+(?i:see|saw|seeing|notice|noticed|noticing|observe|observed|observing))"
     r"(?:[ \t]+(?i:as[ \t]+well|also|too))?[ \t]+(?:(?i:the|an?|both|some|many|frequent|repeated)"
     r"[ \t]+){0,2}`?" + _KINDS.replace("kinds", "kinds13") + r"(?:[ \t]*|-)(?i:probes?)`?[ \t]+"
     r"(?i:failures?)(?![\w-])", gates=(_KIND_PROBE,), words=_PROBE_WORD)
@@ -292,7 +317,7 @@ def said_failing(line: str) -> SaidFailing | None:
         m = SAID.search(line, max(0, at - 300), at + 60)
         if m is not None and not _unstated(line, m) and not _OTHER.search(m[0]):
             kinds = next(m[k] for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5", "kinds6",
-                                     "kinds8", "kinds9", "kinds14", "kinds15")
+                                     "kinds8", "kinds9", "kinds14", "kinds15", "kinds16")
                          if m[k]) + " " + (m["kinds7"] or "")
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])

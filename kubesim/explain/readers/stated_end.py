@@ -83,7 +83,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED
 from kubesim.explain.readers.prose_page import ProsePage
-from kubesim.explain.readers.restart_said import cause_after
+from kubesim.explain.readers.restart_said import OBJECT_AFTER, cause_after
 from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.shared_indent import dedented
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
@@ -178,6 +178,10 @@ _END = (
     # `for`, `terminated for exceeding its CPU limit`, which the cause's rules read or none does)
     r"(?![ \t]+(?:(?i:are|were|is|was|have|had|count|counts|counter|counted)"
     r"|(?i:for)[ \t]+\w+ing)(?![\w-]))"
+    # (nor a present with a noun phrase right after it: a verb with an object, its subject
+    # ending something, or the noun of a clause running on unpunctuated, `the WAL survives
+    # container restarts the resulting crash-loop is ...`: restart_said.py, stop 58, fc58c)
+    r"(?!(?<=[sS])[ \t]+" + OBJECT_AFTER + r")"
     r"(?P<why>[ \t]+(?i:with|due[ \t]+to|because[ \t]+of|from|by|on)[ \t]+(?:(?i:an?|the)[ \t]+)?"
     # (the reason's word or the kernel's killer only: a bare `with OOM` is no reason, README,
     # gitops-operator-184, and `an OOM error` may be the application's own OutOfMemoryError)

@@ -30,7 +30,10 @@ Unread: `a pod`, `pods`, `your pod` (no determiner of the case's), a bare app na
 restarting`: stated_apart.py's), a negation in the clause before the verb, a question (an
 indirect one: `how many times the container restarted`), a cause given after it (`due to`,
 `because`: the cause's own rules read it), a conditional, a sentence of what may happen, `was
-restarted` (a restart someone made, no end of a failure), and a line under an `Expected`
+restarted` (a restart someone made, no end of a failure), a present `restarts` with a noun
+phrase right after it (`the operator pod restarts the worker pods`: a restart made; `the WAL
+survives container restarts the resulting crash-loop ...`: the noun, its clause run on
+unpunctuated; restart_said.OBJECT_AFTER, stop 58, fc58c), and a line under an `Expected`
 heading. Looked for around the word `restart` only, a bounded number of places: one pass on a
 long line.
 """
