@@ -316,6 +316,8 @@ MODULES = {
     "kubesim.explain.readers.markdown_table": "records",
     "kubesim.explain.readers.stated_crashloop": "records",
     "kubesim.explain.readers.stated_end": "records",
+    # a change's fixed restarts, a note's OOM kill on a named component (fc58a)
+    "kubesim.explain.readers.stated_end_forms": "records",
     "kubesim.explain.readers.generated_name": "records",
     "kubesim.explain.readers.agent_end": "records",
     "kubesim.explain.readers.refusal": "records",

@@ -713,24 +713,6 @@ NOT_READ: dict[str, str] = {
         "t a record ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': None}, 'shows_failures': True}"),
     # held-out batch 142
-    "tektoncd-operator-2523.issue-prose-resolver-pod-restarting-constantly-due-to-oom-killed-exceptions-exit-code-137.txt": (
-        "held-out batch 142, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/tektoncd-operator-2523.issue-prose-resolver-pod-"
-        "restarting-constantly-due-to-oom-killed-exceptions-exit-code-137.txt:1: not a record expla"
-        "in reads: l; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"),
-    "infra-deployments-7184.pr-description-one-sentence-frequent-pod-restarts-due-to-oomkilled-exitcode-137-of-tekton-pipelines-controller.txt": (
-        "held-out batch 142, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/infra-deployments-7184.pr-description-one-senten"
-        "ce-frequent-pod-restarts-due-to-oomkilled-exitcode-137-of-tekton-pipelines-controller.txt:"
-        "1: not a re; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"),
-    "argo-workflows-2883.issue-prose-getting-oomkilled-on-workflow-controller-causing-constant-restarts-limit-1gi-then-questions.txt": (
-        "held-out batch 142, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/argo-workflows-2883.issue-prose-getting-oomkille"
-        "d-on-workflow-controller-causing-constant-restarts-limit-1gi-then-questions.txt:1: not a r"
-        "ecord expla; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"),
     # held-out batch 140
     "istio-community-749.issue-prose-production-pods-restarted-2x-a-week-then-kubelet-klog-probe-failed-readiness-istio-proxy-safelinks-cut.txt": (
         "held-out batch 140, first contact on stop 57's last code (be184f0f): got [None] {'ended': "

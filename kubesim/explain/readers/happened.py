@@ -45,11 +45,29 @@ IF_MORE = lazy_regex(r"(?<!\w)(?i:se|si|wenn|falls)(?!\w)")
 _SENTENCE_STOP = lazy_regex(r"[.!?\uff1f\u3002](?=\s|$)|$")
 
 
+# a question spliced on after a comma, its first word a capitalised auxiliary or question word
+# (`... due to OOM Killed exceptions ( Exit Code: 137 ) , Is there a way to update the
+# resource limits ...?`, tektoncd-operator-2523; fc58a): a capital inside a sentence opens
+# another, so the question mark is that question's, not the statement's before the comma
+_SPLICED_QUESTION = lazy_regex(
+    r"[,;][ \t]+(?:Is|Are|Was|Were|Can|Could|Does|Do|Did|How|What|Why|Where|Which|Who|Should|"
+    r"Would|Will|Has|Have|Any)(?![\w'\u2019-])")
+# a sentence that opens asking (`Why is my pod restarting, Is it ...?`): all of it asks
+_OPENS_ASKING = lazy_regex(
+    r"[ \t>*_`-]{0,6}(?i:is|are|was|were|can|could|does|do|did|how|what|why|where|which|who|"
+    r"should|would|will|has|have|any)(?![\w'\u2019-])")
+
+
 def asked(line: str, end: int) -> bool:
     """Whether the sentence holding line[:end] ends in a question mark (`was my pod
-    restarting due to OOMKilled?`): it asks what happened, it does not state it."""
+    restarting due to OOMKilled?`): it asks what happened, it does not state it. A question
+    spliced on after a comma (`_SPLICED_QUESTION`) asks only itself, unless the sentence opens
+    asking too (`_OPENS_ASKING`)."""
     stop = _SENTENCE_STOP.search(line, end, end + 2000)
-    return stop is not None and line[stop.start():stop.start() + 1] in ("?", "\uff1f")
+    if stop is None or line[stop.start():stop.start() + 1] not in ("?", "\uff1f"):
+        return False
+    return _SPLICED_QUESTION.search(line, end, stop.start()) is None or \
+        _OPENS_ASKING.match(line, sentence_start(line, end)) is not None
 
 
 def states_what_happened(line: str, start: int, end: int) -> bool:

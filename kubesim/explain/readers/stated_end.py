@@ -16,12 +16,12 @@ rules answer a stated crash loop or restart of the case's own pod.
 
 The subject (`_SUBJECT`), the pod named any of the ways authors name their own:
 - a determiner of the case's (`my`, `our`, `the`, `this`, `these`, `those`, a count of the
-  case's: `both`, `all three`, `the two`), up to three words naming it (`the DM pod`, `the
+  case's: `both`, `all three`, `the two`), up to four words naming it (`the DM pod`, `the
   workflow operator pod`, `all three OpenEBS Jiva storage replicas`: a replica is a pod of its
-  workload), then `pod`, `container` or `replica` (one or several: `these pods`), or a workload
-  (`the deployment`, `our statefulset`: its pods; fc55q); the pod maybe named for its workload
-  after it (`the pod for the ingress-gateway`: a dashed name, or a word after a determiner of
-  the case's; fc55q);
+  workload; `The tekton pipelines remote resolver pod`, fc58a), then `pod`, `container` or
+  `replica` (one or several: `these pods`), or a workload (`the deployment`, `our
+  statefulset`: its pods; fc55q); the pod maybe named for its workload after it (`the pod for
+  the ingress-gateway`: a dashed name, or a word after a determiner of the case's; fc55q);
 - a workload's or pod's dashed name (`catalyst-api`, `pelorus-operator-controller-manager-*
   pod`: a name with a wildcard is the pods it matches), `pod` or `container` after it or not;
 - a bare word the same record names as a pod of the case's (`just manager is crashing` where
@@ -44,7 +44,12 @@ page's title (a short first line, a blank line and the body after it) or a markd
 the author's statement of what happens to their own system; elsewhere it is a guide's. A pull request's or commit's statement of what it fixes reads so too (`fix the
 workflow operator pod going for crashloopbackoff during upgrade`: what it fixes happened),
 under a heading of what the change does as well; and restarts of the pod a past verb of cause
-made (`a slow startup ... caused repeated pod restarts`: `_CAUSED_RESTARTS`).
+made (`a slow startup ... caused repeated pod restarts`: `_CAUSED_RESTARTS`). A change's
+statement of the restarts it fixes (`This PR ... to address frequent pod restarts due to
+OOMKilled`) and an issue's note of an OOM kill on a named component (`On 2.7.1 getting
+OOMKilled from kubernetes on workflow-controller`) are read by stated_end_forms.py's forms
+(fc58a). An OOM kill given as the end's cause may follow a word of ongoing repetition after
+the end (`is restarting constantly due to OOM Killed`, fc58a).
 A symptom bullet with no verb under a heading of what was seen (`**Symptom:** - Crash loop
 back off on all pods deployed by the chart helm`: `_SYMPTOM`, fc55q) states it too: a crash
 loop or crash in words opening the bullet, then the case's pods it befell (`all`, `the`, `our`
@@ -87,6 +92,7 @@ from kubesim.explain.readers.restart_said import OBJECT_AFTER, cause_after
 from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.shared_indent import dedented
 from kubesim.explain.readers.stated_cause import NEGATED, PREVENTED
+from kubesim.explain.readers.stated_end_forms import FIXED_RESTARTS, NOTED_OOM, form_of_the_case
 from kubesim.explain.readers.stated_restart import ended_record
 from kubesim.explain.readers.unread import unread_notes
 from kubesim.explain.readers.until_affirmed import affirmed_until
@@ -131,7 +137,7 @@ _WORKLOAD = (r"(?P<work>(?!(?:Kubernetes|K8s|Pods|Containers|Some|Many|Most|All|
              r"Terminated|Completed|Crashing|Unhealthy|Killed|Restarted|Healthy|Ready)(?![\w-]))"
              r"[A-Z][A-Za-z0-9]{1,30}(?:[ \t]+[a-z][a-z0-9]{1,30})?[ \t]+(?:pods|containers))")
 _SUBJECT = (
-    r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:(?:" + _WORD + r"[ \t]+){0,3}?" + _NOUN + _FOR
+    r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:(?:" + _WORD + r"[ \t]+){0,4}?" + _NOUN + _FOR
     + r"|" + _RUNS + r")"
     + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
     + r"(?:[ \t]+(?i:pods?|containers?))?"
@@ -147,6 +153,10 @@ _AUX = (r"(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|got|
 _OFTEN = (r"(?P<often>(?i:constantly|continuously|continually|repeatedly|frequently|"
           r"periodically|regularly|randomly|intermittently|always|still|again|also|just|now|"
           r"simultaneously|suddenly|occasionally|sometimes|currently|actively)[ \t]+)")
+# a word of ongoing repetition after the end, before the OOM kill given as its cause (`is
+# restarting constantly due to OOM Killed`, tektoncd-operator-2523; fc58a): the same
+# repetition as before it (oomprose54's `constantly`), no word between the end and its cause
+_REPEATING = r"(?:[ \t]+(?i:constantly|continuously|continually|repeatedly|frequently|again))"
 # (`CrashLoop` alone, a status word cut, stays unread: README, fixstated67)
 _CLB = (_MARK + r"(?!CrashLoop(?![ \t-]?(?i:back)))(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)"
         + _MARK)
@@ -182,7 +192,8 @@ _END = (
     # ending something, or the noun of a clause running on unpunctuated, `the WAL survives
     # container restarts the resulting crash-loop is ...`: restart_said.py, stop 58, fc58c)
     r"(?!(?<=[sS])[ \t]+" + OBJECT_AFTER + r")"
-    r"(?P<why>[ \t]+(?i:with|due[ \t]+to|because[ \t]+of|from|by|on)[ \t]+(?:(?i:an?|the)[ \t]+)?"
+    r"(?P<why>" + _REPEATING + r"?[ \t]+(?i:with|due[ \t]+to|because[ \t]+of|from|by|on)[ \t]+"
+    r"(?:(?i:an?|the)[ \t]+)?"
     # (the reason's word or the kernel's killer only: a bare `with OOM` is no reason, README,
     # gitops-operator-184, and `an OOM error` may be the application's own OutOfMemoryError)
     + _MARK + r"(?:" + OOM_KILLED + r"|(?i:OOM|out[ \t-]of[ \t-]memory)[ \t-]?(?i:killer))"
@@ -235,9 +246,13 @@ def stated_end(lines: list[str], told: set[int], fixes_only: set[int]) -> Said |
             if left < 0:
                 return None
             if _of_the_case(line, m, pods, number in told, number in fixes_only):
-                oom = "oom" in m.re.groupindex and bool(m["oom"] or m["why"])
-                return Said(number, m[0].strip(), oom)
+                return Said(number, m[0].strip(), _names_oom(m))
     return None
+
+
+def _names_oom(m: re.Match[str]) -> bool:
+    """Whether the statement names the end an OOM kill (its `oom` or `why` group)."""
+    return any(m[g] for g in ("oom", "why") if g in m.re.groupindex)
 
 
 def _quotes(lines: list[str]) -> set[int]:
@@ -254,6 +269,7 @@ def _candidates(line: str, told: bool) -> list[re.Match[str]]:
     (on a line of what was seen) a symptom bullet with no verb (`_SYMPTOM`)."""
     symptom = _SYMPTOM.match(line) if told and "?" not in line else None
     return [*_STATED.finditer(line), *_CAUSED_RESTARTS.finditer(line),
+            *FIXED_RESTARTS.finditer(line), *NOTED_OOM.finditer(line),
             *([symptom] if symptom is not None else [])]
 
 
@@ -289,17 +305,18 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     """Whether `m` states an end of the case's own pod (module docstring): its subject the
     case's, its tense what happened, nothing in its sentence that makes it what may happen, a
     guess, a negation, a prevention or a probe's."""
-    fix = _FIXES.search(line, max(0, m.start() - 20), m.start()) is not None
+    fix = _FIXES.search(line, max(0, m.start() - 20), m.start()) is not None or \
+        "fixed_by" in m.re.groupindex
     if fixes_only and not fix:
         return False
-    if _object_after(line, m):
+    if _object_after(line, m) or form_of_the_case(line, m) is False:
         return False
     if "det" in m.re.groupindex and not (_subject_ok(line, m, pods) and
                                          _tense_ok(line, m, told, fix)):
         return False
     # (a cause told after the end, not an OOM kill's: the cause's own rules read it, or none
     # does, restart_said.cause_after; an error the author shows next is no cause)
-    if not ("why" in m.re.groupindex and (m["why"] or m["oom"])) and cause_after(line, m.end()):
+    if not _names_oom(m) and cause_after(line, m.end()):
         return False
     if _OBJECT_OF.search(line, max(0, m.start() - 12), m.start()) is not None and \
             "det" in m.re.groupindex and m["det"] and \
