@@ -260,6 +260,7 @@ MODULES = {
     "kubesim.explain.readers.stated_zh_status": "records",
     "kubesim.explain.readers.sections": "records",
     "kubesim.explain.readers.restarted_by": "records",
+    "kubesim.explain.readers.probe_led_to": "records",
     "kubesim.explain.readers.stated_apart_zh": "records",
     "kubesim.explain.readers.stated_apart_zh_loop": "records",
     "kubesim.explain.readers.tool_state": "records",

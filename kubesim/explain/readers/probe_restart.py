@@ -81,6 +81,12 @@ PROBE_RESTART = lazy_regex(
     r"(?:(?!(?i:not|never|but)(?![\w'-]))[\w'-]{1,30},?[ \t]+){0,2}?)?"
     # (`due` alone too, its `to` dropped: `crashing due Liveness probe failed`; fixprose52)
     # (`caused by`: the restart's cause given after it, wind-river-deployment-manager-389)
+    # (`since` with the probe's failure in the present, a cause: `causing the pod to
+    # crashloop since the liveness check fails`, kyverno-3245; fc58f: a `since` of time takes
+    # a past or a perfect, `since the liveness probe failed`, and stays unread)
+    r"(?:(?i:since)[ \t]+(?:(?i:the|its|their|our|my)[ \t]+)?[`'\"]?(?P<kind5>(?i:liveness|"
+    r"startup))(?:[ \t]*" + PROBE_NOUN + r")?[`'\"]?[ \t]+(?:(?i:fails?)|(?i:is|are|keeps|keep)"
+    r"[ \t]+(?i:failing))(?![A-Za-z])|"
     r"(?i:because(?:[ \t]+of)?|due(?:[ \t]+to)?|caused[ \t]+by)[ \t]+"
     # (the probe's container named by a possessive: `the node-driver-registrar's liveness
     # probe failure`; fixprose52)
@@ -110,7 +116,7 @@ PROBE_RESTART = lazy_regex(
     # `csi-registrar` container failing liveness probe health checks`, topolvm-1108)
     r"|(?i:the|its|their|our|my)[ \t]+`?(?P<container>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)`?"
     r"[ \t]+(?i:container)[ \t]+(?i:fail(?:ing|ed|s))[ \t]+(?:(?i:the|its|their)[ \t]+)?"
-    r"(?P<kind4>(?i:liveness|startup))[ \t]*(?i:probes?|checks?))"
+    r"(?P<kind4>(?i:liveness|startup))[ \t]*(?i:probes?|checks?)))"
     r"(?![A-Za-z])")
 RESTART_ANCHORS = ("restart", "Restart", "RESTART", "rash")  # (`CrashLoopBackOff`, `crashloop`)
 # a word of the subject before `pods`: a name, or a code span of the pods' names with a glob

@@ -94,6 +94,7 @@ from kubesim.explain.readers.present_kill import (
     timed,
 )
 from kubesim.explain.readers.probe_kill_count import counted_kills
+from kubesim.explain.readers.probe_led_to import LED_TO_ANCHORS, PROBE_LED_TO, opens_clause
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -170,6 +171,7 @@ from kubesim.explain.readers.stated_oom_told import (
     OOM_FOUND_IN_LAST,
     OOM_KILLS_OF,
     OOM_NOTE_COUNTED,
+    OOM_REASON_RECORDED,
     OOM_TOLD,
     OOMKILLED_OBJECT,
     SEEN_OOM,
@@ -889,6 +891,21 @@ def _restarted_by(line: str) -> tuple[tuple[list[str], bool] | None, str]:
             + (f", its {int(m['count'])} restarts as the pod's restart count, its current "
                "state not given" if count else ", no count"))
     return ([f"Name: {m['pod']}", *kill_lines(kind), *count], True), what
+
+
+def _probe_led_to(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's own liveness or startup probe stated in the past as the cause of its
+    restarts (probe_led_to.PROBE_LED_TO: `Previous Dex liveness probes led to container
+    restarts`), read as that probe's failure and one kill of it (R4.4: a probe restarts a
+    container only by the kubelet's kill after its failures); None without one, with its
+    subject no clause's opening (a verb's object: `it fixes the livenessProbe triggered
+    restarts`), in a negation, a question, a conditional or a sentence of what may happen."""
+    m = _near(PROBE_LED_TO, line, LED_TO_ANCHORS, (120, 120), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m) or not opens_clause(line, m.start()):
+        return None, ""
+    return _one_kill(m["kind"].lower(), f"the probe as the subject of a past `{m['verb']}` its "
+                     "restarts (a probe restarts a container only by the kubelet's kill, R4.4)",
+                     m[0])
 
 
 def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
@@ -1661,7 +1678,7 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
         "of a container the record does not name"
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
             f"read as that probe's failure and one kill of it, {named}, at least once, no count")
-    kind = m["kind"] or m["kind2"] or m["kind3"] or m["kind4"]
+    kind = m["kind"] or m["kind2"] or m["kind3"] or m["kind4"] or m["kind5"]
     return (kill_lines(kind.lower(), container), True), what + subject.what
 
 
@@ -1987,7 +2004,7 @@ def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], boo
     m = _near(SHOWS_FAILURE, line, _PROBE_WORD, (200, 40), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
         return _said_failing(line)
-    message = f"{(m['kind'] or m['kind2'] or m['kind3']).capitalize()} probe failed"
+    message = f"{(m['kind'] or m['kind2'] or m['kind3'] or m['kind4']).capitalize()} probe failed"
     restarts = bool(m["restart"] or m["restart3"])
     what = (f"{STATED_PROBE}, a probe's failure the case's own pod or container shows "
             f"(`{m[0][:80]}`): read as the kubelet's `{message}`, at least once, its output not "
@@ -2175,7 +2192,8 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         _near(OOM_KILLS_OF, line, OOM_ANCHORS, (80, 160), _SENTENCE_PLACES) or \
         _near(OOMKILLED_OBJECT, line, OOM_ANCHORS, (20, 160), _SENTENCE_PLACES) or \
         _near(OOM_NOTE_COUNTED, line, OOM_ANCHORS, (120, 40), _SENTENCE_PLACES) or \
-        _near(OOM_FOUND_IN_LAST, line, OOM_ANCHORS, (420, 80), _SENTENCE_PLACES)
+        _near(OOM_FOUND_IN_LAST, line, OOM_ANCHORS, (420, 80), _SENTENCE_PLACES) or \
+        _near(OOM_REASON_RECORDED, line, OOM_ANCHORS, (140, 100), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
@@ -2559,7 +2577,7 @@ _NEAR_WORDS = (
     CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
     KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS,
-    ONGOING_WORDS, SETTING_CAUSED_WORDS)  # (and the words
+    ONGOING_WORDS, SETTING_CAUSED_WORDS, LED_TO_ANCHORS)  # (and the words
     # `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
@@ -2578,6 +2596,7 @@ _LINE_READERS = (
     _LineReader(lambda at: fabric8_terminated(at.line), True, False, False),
     _LineReader(lambda at: _present_kill(at.line, at.told), False, True, True),
     _LineReader(lambda at: _restarted_by(at.line), False, False, True),
+    _LineReader(lambda at: _probe_led_to(at.line), False, False, True),
     _LineReader(_kubelet_kill, False, False, True),
     _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),

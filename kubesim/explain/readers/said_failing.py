@@ -201,6 +201,18 @@ _KIND_ANCHOR = lazy_regex(r"(?i:liveness|readiness|startup)")
 # probe failed with 503 errors`): `keep on` and a gerund is `keep` and it, as `keep on
 # restarting` is `keeps restarting` (README, failprose54); `on` only between the two
 _KEPT_ON = r"[ \t]+(?i:keep|keeps|kept)[ \t]+(?i:on)[ \t]+"
+# what a describe (events, status, logs) of the case's own pods shows, the describe the subject
+# and the pods after `on`, `of` or `for` (fc58f, vault-k8s-388: `A describe on the pods shows
+# both liveness and readiness failing:`): the rule of `SAID`'s first alternative (the pod's
+# describe says ...) in the order an author writes it the other way round; the probe's word
+# may go unsaid after its kinds (`liveness and readiness failing`: no other thing of a pod is
+# named so). `a describe` is the author's own run of it; the pods a determiner of the case's
+# (`the pods`, `our pods`), never `a pod` or `pods`
+_DESCRIBED_FAILING = lazy_regex(
+    r"(?<![\w'-])(?i:a|the|my|our)[ \t]+" + _SHOWN_IN + r"[ \t]+(?i:on|of|for)[ \t]+"
+    r"(?P<subject4>" + CASE_SUBJECT.pattern + r")[ \t]+" + _SAYS + _BOTH
+    + _KINDS.replace("kinds", "kinds14") + r"(?:" + _PROBES + r")?[ \t]+(?:(?i:failing)|"
+    + _FAILING.removeprefix(r"[ \t]+") + r")(?![A-Za-z])")
 # the kubelet's message told in the author's words right after what shows it to the author
 # (failprose54, prometheus-10631: `It shows readiness probe failed with error code 503`): the
 # probe's kind, `probe failed with` and its failure as the kubelet reports one (prober.go's
@@ -278,7 +290,8 @@ def said_failing_hint(text: str) -> bool:
         for place in ("with", "in", "on", "for") for det in ("the", "this", "its", "our", "my"))
         or any(f"{fail} with " in low for fail in ("fails", "failed", "failing"))
         or any(f"{kind}probe" in low for kind in ("liveness", "readiness", "startup"))) or \
-        _workload_hint(low) or _seen_hint(low) or _failing_its_hint(low)
+        _workload_hint(low) or _seen_hint(low) or _failing_its_hint(low) or \
+        _described_hint(low)
 
 
 def _failing_its_hint(low: str) -> bool:
@@ -290,6 +303,15 @@ def _failing_its_hint(low: str) -> bool:
         f"failing {det}{kind}" in low for det in ("", "all ", "their ")
         for kind in ("liveness", "readiness", "startup")) or any(
         f"failed {kind} probes" in low for kind in ("liveness", "readiness", "startup"))
+
+
+def _described_hint(low: str) -> bool:
+    """Whether the lowered text may hold `_DESCRIBED_FAILING`'s statement: a failing, what
+    shows it (`describe`, `events`, ...) and a probe's kind, its `probe` maybe unsaid (each
+    word looked for once)."""
+    return "fail" in low and any(w in low for w in ("describe", "description", "event", "status",
+                                                    "log")) and \
+        any(kind in low for kind in ("liveness", "readiness", "startup"))
 
 
 def _seen_hint(low: str) -> bool:
@@ -322,7 +344,22 @@ def said_failing(line: str) -> SaidFailing | None:
             return SaidFailing(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
                                m[0])
         at = line.find("robe", at + 1)
-    return _workload_failing(line) or _shown_message(line) or _seen_failures(line)
+    return _workload_failing(line) or _shown_message(line) or _seen_failures(line) or \
+        _described_failing(line)
+
+
+def _described_failing(line: str) -> SaidFailing | None:
+    """The probes' failures a describe of the case's own pods shows (`_DESCRIBED_FAILING`),
+    looked for around each probe's kind; None without one, or in a sentence that negates, asks
+    or says what may happen, or of another's pods. A bounded number of places: one pass."""
+    for left, kind in enumerate(_KIND_ANCHOR.finditer(line, 0, SENTENCE_REACH)):
+        if left >= PLACES_WEIGHED:
+            break
+        m = _DESCRIBED_FAILING.search(line, max(0, kind.start() - 160), kind.end() + 80)
+        if m is not None and not _unstated(line, m) and not _of_another(line, m):
+            return SaidFailing(list(dict.fromkeys(
+                k.lower() for k in _KIND_WORD.findall(m["kinds14"]))), m[0])
+    return None
 
 
 def _shown_message(line: str) -> SaidFailing | None:

@@ -184,13 +184,24 @@ _ANY_KIND = r"(?P<kind>(?i:liveness|readiness|startup))"
 _RESTARTING = (r"(?:(?i:keeps|kept)[ \t]+(?i:restarting)|(?i:restarts|restarted)(?:[ \t]+"
                r"(?i:repeatedly|constantly))?)[ \t]*,?[ \t]+(?i:and)[ \t]+")
 _FAILING = (r"[ \t]*(?i:probe)[ \t]+(?:(?i:fails)|(?i:is|keeps|kept)[ \t]+(?i:failing))")
+# (fc58f, helm-charts-24471: `the vault pod is stuck in 0/1 running state due to readiness
+# probe failure`) the case's pod stated running and not Ready, its ready count (`0/1`, a `get
+# pods` READY cell's) or `unready`, for a probe's failure given after `due to` or `because of`:
+# that probe's failure, at least once, no count, as `has readiness probe failures` is; `not
+# ready` is left to the negation's weighing (a `not` in the sentence states none)
+_UNREADY_FOR = (r"[ \t]+(?:(?i:is|was|are|were|stays|stayed|remains|remained|keeps|kept)[ \t]+)?"
+                r"(?:(?i:stuck|left)[ \t]+)?(?:(?i:in|at)[ \t]+)?(?:\d{1,2}/\d{1,2}"
+                r"(?:[ \t]+(?i:running|ready))?|(?i:unready|notready))(?:[ \t]+(?i:state|status))?"
+                r"[ \t]+(?i:due[ \t]+to|because[ \t]+of)[ \t]+(?:(?i:a|the|its|their)[ \t]+)?")
 SHOWS_FAILURE = lazy_regex(
     r"(?P<subject>" + CASE_SUBJECT.pattern + r")(?:[ \t]+(?P<restart>" + _RESTARTING
     + r")?(?i:shows|showed|has|"
     r"had|reports|reported|gets|got)[ \t]+(?:(?i:a|the)[ \t]+)?" + _ANY_KIND
     + r"[ \t]*(?i:probe)[ \t]+(?i:failures?)|['\u2019]s[ \t]+" + _ANY_KIND.replace("kind", "kind2")
     + _FAILING + r"|[ \t]+(?P<restart3>" + _RESTARTING + r")(?i:its|the)[ \t]+"
-    + _ANY_KIND.replace("kind", "kind3") + _FAILING + r")(?![A-Za-z])",
+    + _ANY_KIND.replace("kind", "kind3") + _FAILING + r"|" + _UNREADY_FOR
+    + _ANY_KIND.replace("kind", "kind4") + r"(?:[ \t]*|-)(?i:probes?)[ \t]+"
+    r"(?i:failures?|failing))(?![A-Za-z])",
     # the gate (lazy.py): each of the three alternatives names the kind, then `probe` (the
     # hyphen allowed: the gate of said_failing's patterns, one scan for all)
     gates=(r"(?i:liveness|readiness|startup)(?:[ \t]*|-)(?i:probe)",), words=("probe",))

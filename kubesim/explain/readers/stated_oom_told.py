@@ -36,8 +36,8 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
-__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_KILLS_OF", "OOM_NOTE_COUNTED", "OOM_TOLD",
-           "SEEN_OOM"]
+__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_KILLS_OF", "OOM_NOTE_COUNTED",
+           "OOM_REASON_RECORDED", "OOM_TOLD", "SEEN_OOM"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
 _NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
@@ -117,3 +117,18 @@ _LAST_STATE = (r"(?:(?i:the|its|their)[ \t]+)?(?:(?i:pod|container)(?:['\u2019]s
 OOM_FOUND_IN_LAST = lazy_regex(
     _FINDING + r"[ \t]+(?:(?i:the|an?)[ \t]+)?[`'\"]?" + OOM_KILLED + r"[`'\"]?(?:[ \t]+"
     r"(?i:reason|status))?[ \t]+(?i:in|under)[ \t]+" + _LAST_STATE + r"(?![\w-])")
+
+
+# (fc58f, minhle-jvm-oomkilled-cgroup: `Kubernetes dutifully recorded the reason as OOMKilled
+# and restarted the pod.`) Kubernetes (or the kubelet) stated in the past to have recorded the
+# end's reason as OOMKilled, then to have restarted (killed) the case's own pod or container
+# (`_OWN`), or the reason recorded for (of) it: the reason the kubelet gives an end is the
+# status's (R4.6), told as what happened (a past), of the case's pod. An adverb of manner may
+# stand between (`dutifully`); another's pod (`a pod`, `your pod`), the present (a guide's
+# `Kubernetes records the reason as OOMKilled`) and a reason not OOMKilled state none
+_RECORDER = (r"(?<![\w-])(?:(?i:the)[ \t]+)?(?i:kubernetes|k8s|kubelet)[ \t]+(?:[A-Za-z]{2,20}ly[ \t]+)?"
+             r"(?i:recorded|reported|marked|listed|set|showed|gave)[ \t]+")
+OOM_REASON_RECORDED = lazy_regex(
+    _RECORDER + r"(?:(?i:the|its)[ \t]+)?(?:(?i:termination|last|exit)[ \t]+)?(?i:reason)[ \t]+"
+    r"(?:(?i:as|to)[ \t]+|:[ \t]*)[`'\"]?" + OOM_KILLED + r"[`'\"]?[ \t]+(?:(?i:and)[ \t]+"
+    r"(?i:restarted|killed)|(?i:for|of))[ \t]+" + _OWN)
