@@ -661,11 +661,6 @@ NOT_READ: dict[str, str] = {
         "e the common cause (the facts' Doubt), though geti-v2-146 reads oom-killed"),
     # held-out batch 139
     # held-out batch 144
-    "flannel-1716.issue-prose-kube-flannel-ds-alway-crashloopbackoff-then-expected-behavior-kubectl-logs-kube-flannel-cut.txt": (
-        "held-out batch 144, first contact on stop 57's last code (be184f"
-        "0f): got [None] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': Non"
-        "e}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills'"
-        ": {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 146
     # held-out batch 141
     "traefik-9238.issue-comment-two-named-pods-this-pod-failed-probes-at-timestamps-cpu-and-memory-spiked-then-csv-link.txt": (
@@ -692,42 +687,30 @@ NOT_READ: dict[str, str] = {
         "': None}, 'shows_failures': True}"),
     # held-out batch 142
     # held-out batch 140
-    "istio-community-749.issue-prose-production-pods-restarted-2x-a-week-then-kubelet-klog-probe-failed-readiness-istio-proxy-safelinks-cut.txt": (
-        "held-out batch 140, first contact on stop 57's last code (be184f0f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
-        "}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': No"
-        "ne}, 'shows_failures': True}"),
-    "telegraf-operator-107.issue-prose-oom-killer-kills-the-telegraf-istio-sidecar-approximately-every-10-minutes.txt": (
-        "held-out batch 140, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/telegraf-operator-107.issue-prose-oom-killer-kil"
-        "ls-the-telegraf-istio-sidecar-approximately-every-10-minutes.txt:1: not a record explain r"
-        "eads: line ; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"),
-    "rancher-rio-1028.issue-template-prose-all-containers-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt": (
-        "held-out batch 140, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/rancher-rio-1028.issue-template-prose-all-contai"
-        "ners-of-the-namespace-linkerd-are-in-status-crashloopbackoff.txt:2: not a record explain r"
-        "eads: line ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     "kuma-854.issue-template-kuma-sidecar-restarting-on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt": (
         "held-out batch 140, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
         "error: /work/main/tests/data/explain/real/kuma-854.issue-template-kuma-sidecar-restarting-"
         "on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt:3: not a record explain r"
         "eads: line ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
+        "': None}, 'shows_failures': True}"
+        " fc58e (stop 58): left marked; the sentence `When I restart my pods by deleting them ..."
+        " I have a lot of restarts:` needs three readings no README rule makes: a first-person co"
+        "unt of restarts with no number (`a lot of`), the bare present `I have`, and a `When` cla"
+        "use of the author's own act (a present `when` is a word of what may happen), and `it app"
+        "ears that it is the kuma-sidecar that is restarting` is a guess (crashcatch55 leaves gue"
+        "sses unread)."),
     # held-out batch 145
-    "cloudbees-kb-lack-of-ephemeral-storage-causes-restarts.kb-issue-prose-controller-gets-restarted-frequently-jvm-shutdown-log-one-line-then-evicted-pod-ephemeral-storage-4gi.txt": (
-        "held-out batch 145, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/cloudbees-kb-lack-of-ephemeral-storage-causes-re"
-        "starts.kb-issue-prose-controller-gets-restarted-frequently-jvm-shutdown-log-one-line-then-"
-        "evicted-pod; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     "floofy-meta-20240729-post-mortem.post-mortem-prose-redis-pods-restarted-with-new-container-marked-healthy-partially-configured-cut.txt": (
         "held-out batch 145, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
         "error: /work/main/tests/data/explain/real/floofy-meta-20240729-post-mortem.post-mortem-pro"
         "se-redis-pods-restarted-with-new-container-marked-healthy-partially-configured-cut.txt:11:"
         " not a reco; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
+        "': None}, 'shows_failures': True}"
+        " fc58e (stop 58): left marked; the restart is stated only inside a `When` clause (`When "
+        "the pods restarted with the new container, they were marked as healthy ...`), which ever"
+        "y prose reader takes as a word of what may happen (happened.GENERAL); reading a past `Wh"
+        "en` clause of a narrative as what happened is a rule of its own the README does not make"
+        ", and the facts' doubt reads the restart as a rollout's."),
     "hashnode-hub-680059a0.blog-prose-pod-yaml-column0-nginx-then-invalid-image-pod-kept-switching-crashloopbackoff-imagepullbackoff-cut.txt": (
         "held-out batch 145, first contact on stop 57's last code (be184f0f): got ['nginx'] {'ended"
         "': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': Fals"

@@ -117,6 +117,11 @@ MAX_LINE = 100_000  # characters of one log line read; a longer line is read up 
 # the journal's prefix (prefixes.JOURNAL): `Jul 17 20:31:39 HOST kubelet[PID]: `, the PID left
 # out by some syslogs (`HOST kubelet: `); journalctl's `short`, `short-precise`, `short-iso`
 _JOURNAL = re.compile(rf"^{JOURNAL}")
+# a search tool's label before a line it found (Notepad++'s Find in Files: `Line 918: Jun 01
+# 00:31:49 HOST kubelet[3484]: I0601 ...`, istio-community-749; stop 58, fc58e): the label is
+# the tool's, the journal's line after it the log's own (known by its prefix right after the
+# label); prose's `Line 3: the pod ...` is no journal's line
+_SEARCH_LABEL = re.compile(rf"^[ \t]*Line \d{{1,9}}: (?={JOURNAL})")
 # the same with the time and host taken off by the paste's cleaning (normalise.py strips a
 # syslog time in front of a line): `kubelet[PID]: ` alone
 _TAG = re.compile(rf"^{TAG} ")
@@ -195,6 +200,8 @@ class Header:
 def klog_header(text: str) -> tuple[bool, Header | None]:
     """(whether the line is a journal line of another program, the klog line it holds)."""
     text = text[:MAX_LINE]
+    label = _SEARCH_LABEL.match(text)
+    text = text if label is None else text[label.end():]
     journal = _JOURNAL.match(text)
     if journal is not None:
         if not _KUBELET_TAGS.match(journal["tag"]):
@@ -208,7 +215,17 @@ def klog_header(text: str) -> tuple[bool, Header | None]:
     if m is None:
         return False, None
     return False, Header(m["level"], f"{m['date'][:2]}-{m['date'][2:]} {m['time']}",
-                         m["file"], text[m.end():])
+                         m["file"], _straight_quoted(text[m.end():]))
+
+
+_TYPOGRAPHIC = str.maketrans({"\u201c": '"', "\u201d": '"'})
+
+
+def _straight_quoted(message: str) -> str:
+    """A structured message whose double quotes a page turned typographic (`“Probe failed”
+    probeType=“Readiness”`, istio-community-749; stop 58, fc58e) with klog's own quotes: the
+    line opens with the quoted message, which no klog line writes in curly quotes."""
+    return message.translate(_TYPOGRAPHIC) if message.startswith("\u201c") else message
 
 
 # a klog line's time as `klog_header` keeps it: `MM-DD HH:MM:SS.micro` (no year)

@@ -86,8 +86,16 @@ def give_untold_end(found: RecordSet, pod: PodRecord, number: int, lines: list[s
         where))
 
 
+# words of the environment the case's pods run in (`Our Production pods`, istio-community-749;
+# stop 58, fc58e): where they run, not which pod; a subject of them alone names no other pod
+_ENVIRONMENT = frozenset({"production", "prod", "staging", "stage", "dev", "development", "test",
+                          "testing", "qa", "uat", "live"})
+
+
 def _names_the_pod(m: re.Match[str], pod: str | None) -> bool:
-    """Whether the subject's words between its determiner and `pod` (none: `the pod`) name the
-    record's pod (`names_pod`, one of them): a name of another pod gives it nothing."""
+    """Whether the subject's words between its determiner and `pod` (none: `the pod`; or an
+    environment's words alone, `_ENVIRONMENT`) name the record's pod (`names_pod`, one of
+    them): a name of another pod gives it nothing."""
     words = [w.strip(_MARKS) for w in m["named"].split()]
+    words = [w for w in words if w.lower() not in _ENVIRONMENT]
     return not words or pod is not None and any(names_pod(w, pod) for w in words if w)

@@ -169,6 +169,7 @@ from kubesim.explain.readers.stated_kill import (
 )
 from kubesim.explain.readers.stated_oom_told import (
     OOM_FOUND_IN_LAST,
+    OOM_KILLER_KILLS,
     OOM_KILLS_OF,
     OOM_NOTE_COUNTED,
     OOM_REASON_RECORDED,
@@ -2183,8 +2184,9 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     getting oomkilled`; OOM_KILLS_OF: `It results in OOMKills for the handler pod`;
     OOMKILLED_OBJECT: `the failure that OOMKilled the mongodb pod`; OOM_NOTE_COUNTED:
     `catalyst-api OOMKilled 6× during ...`; OOM_FOUND_IN_LAST: `had to check ... to find
-    OOMKilled in lastState.terminated`), read as
-    `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
+    OOMKilled in lastState.terminated`; OOM_KILLER_KILLS: `OOM killer kills the sidecar
+    approximately every 10 minutes`; OOM_REASON_RECORDED: `Kubernetes dutifully recorded the
+    reason as OOMKilled and restarted the pod`), read as `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
     end, which the kubelet reports as OOMKilled. None without one, in a negation, a question,
     a conditional or a sentence of what may happen."""
     m = _near(OOM_TOLD, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
@@ -2193,7 +2195,8 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         _near(OOMKILLED_OBJECT, line, OOM_ANCHORS, (20, 160), _SENTENCE_PLACES) or \
         _near(OOM_NOTE_COUNTED, line, OOM_ANCHORS, (120, 40), _SENTENCE_PLACES) or \
         _near(OOM_FOUND_IN_LAST, line, OOM_ANCHORS, (420, 80), _SENTENCE_PLACES) or \
-        _near(OOM_REASON_RECORDED, line, OOM_ANCHORS, (140, 100), _SENTENCE_PLACES)
+        _near(OOM_REASON_RECORDED, line, OOM_ANCHORS, (140, 100), _SENTENCE_PLACES) or \
+        _near(OOM_KILLER_KILLS, line, OOM_ANCHORS, (30, 200), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]

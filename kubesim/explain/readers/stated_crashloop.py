@@ -109,6 +109,20 @@ _CLB = _MARK + r"CrashLoopBack(?:Off)?" + _MARK + r"(?![A-Za-z])"
 # the loop the status names, as the verb `crashloops` is (fixprose52b); `CrashLoop` alone, a
 # status word cut, stays unread (fixstated67), and so does a longer word (`crash-loop-backoff`)
 _LOOP = _MARK + r"[Cc]rash[ -]?loop" + _MARK + r"(?![\w-])"
+# the case's pods or containers, several, named by the namespace they run in (`All containers
+# of the namespace linkerd`, `pods in the kube-flannel namespace`, a quantifier before them or
+# none; rancher-rio-1028, fc58e): a namespace named makes them the case's as a workload's name
+# does (workload_pods.py), the case's pod of no name of its own; `a namespace`, `the
+# namespace` with no name, and a verb or a determiner taken for the name (`of the namespace
+# are`, `in your namespace`) state nothing
+_NS_NAME = (_MARK + r"(?!(?i:is|are|was|were|has|have|had|keeps?|kept|a|an|the|your|my|our|"
+            r"this|that|each|every|any|some|its|their|one|same|other|another|new)(?![\w-]))"
+            r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}" + _MARK)
+_NS_QUANTIFIER = r"(?i:all|many|several|some|most|multiple)"
+_IN_NAMESPACE = (
+    r"(?P<ns>(?:" + _NS_QUANTIFIER + r"[ \t]+(?:(?i:of)[ \t]+(?i:the)[ \t]+)?)?"
+    r"(?i:pods|containers)[ \t]+(?i:of|in)[ \t]+(?:(?i:the)[ \t]+)?(?:(?i:namespace)[ \t]+"
+    + _NS_NAME + r"|" + _NS_NAME + r"[ \t]+(?i:namespace))(?![\w-]))")
 # the subject: a determiner of the case's and `pod`/`container`, a pod's name before or
 # after it (`the pod created for haproxy-kubernetes-ingress`), or a name alone
 _SUBJECT = (
@@ -119,7 +133,7 @@ _SUBJECT = (
     # (the case's pods named by their workload, a quantifier before them or none: `Many
     # node-daemon pods`, `pods for node-daemon`; one rule with the crash's reader,
     # workload_pods.py, fixmarked52a)
-    r"(?<![\w.-])(?:" + workload_pods("workload") + r"|"
+    r"(?<![\w.-])(?:" + workload_pods("workload") + r"|" + _IN_NAMESPACE + r"|"
     r"(?P<own>(?i:my|our|the|these))[ \t]+(?:[\w.-]{1,63}[ \t]+)?(?i:pods|containers)|"
     r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
@@ -175,9 +189,14 @@ _GOT = lazy_regex(r"(?<![\w'-])(?i:i|we)(?:[ \t]+(?i:am|are|keep|kept)|(?i:'m|'r
                   r"[ \t]+(?i:get|gets|got|getting|see|saw|seeing)[ \t]+(?:(?i:a|the)[ \t]+)?"
                   + _CLB + r"(?:[ \t]+(?i:status|error|state))?[ \t]+(?i:from|on|in|for)[ \t]+"
                   r"(?P<subject>" + _SUBJECT + r")(?![\w-])")
-# a pod's name and its status alone on a line (an issue form's `Current Behavior`)
+# a pod's name and its status alone on a line (an issue form's `Current Behavior`); a word of
+# how long or how often the loop holds between them (`kube-flannel-ds alway CrashLoopBackOff`,
+# an issue's title, flannel-1716; `always` with its `s` dropped, a common slip; fc58e), none
+# of negation (`never`) or of what may happen
+_HOLDS = (r"(?:(?i:always|alway|still|constantly|continuously|repeatedly|now|keeps)"
+          r"[ \t]+)?")
 _NAME_STATUS = lazy_regex(r"[ \t]*" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK + r"[ \t]+"
-                          + _CLB + r"[ \t]*")
+                          + _HOLDS + _CLB + r"[ \t]*")
 # the status spelled out in words (`crash loop backoff`, `Crash Loop Back-Off`, `crashloop
 # backoff`): the kubelet's CrashLoopBackOff written as the words it joins (fixprose52c)
 _SPELLED = _MARK + r"(?i:crash[ -]?loop[ \t]back[ -]?off)" + _MARK + r"(?![\w-])"
@@ -290,7 +309,7 @@ def _statements(lines: list[str]) -> list[_Said]:
                 return said
             if _of_the_case(line, m):
                 said.append(_Said(number, m[0].strip(), _subject_name(m),
-                                  bool(m["det"] or m["own"])))
+                                  bool(m["det"] or m["own"] or m["ns"])))
                 break
     return said
 
@@ -393,7 +412,8 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
     (`the pod`), no determiner of no case, modal or conditional right before it, `to go into`
     only after a cause, no negation in the sentence before the verb, and a sentence of what
     happened (happened.py's `states_what_happened`)."""
-    if _subject_name(m) is None and not (m["det"] or m["own"]) or _plural_of_none(m):
+    if _subject_name(m) is None and not (m["det"] or m["own"] or m["ns"]) or \
+            _plural_of_none(m):
         return False
     if (m["to"] and not m["cause"]) or \
             _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:

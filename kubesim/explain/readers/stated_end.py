@@ -475,7 +475,10 @@ def _tense_ok(line: str, m: re.Match[str], told: bool, fix: bool) -> bool:
     # "cloud-controller-manager-*" OOMKilled`, README fixprose64, cloud-provider-aws-440)
     if m["oom"] and not aux and _WHEN_AFTER.match(line, m.end()) is None:
         return False
-    if aux and aux[-1].lower() in _PRESENT_AUX and verb in _PASSIVE and not m["often"]:
+    # (a word of how often right after it, `gets restarted frequently`, as before it, `is
+    # continuously killed`: an ongoing state of the case told as seen, README fc57a; fc58e)
+    if aux and aux[-1].lower() in _PRESENT_AUX and verb in _PASSIVE and not m["often"] and \
+            _OFTEN_AFTER.match(line, m.end()) is None:
         return False
     if not aux and verb in _PRESENT:
         return told

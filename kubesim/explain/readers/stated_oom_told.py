@@ -36,8 +36,8 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
-__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_KILLS_OF", "OOM_NOTE_COUNTED",
-           "OOM_REASON_RECORDED", "OOM_TOLD", "SEEN_OOM"]
+__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_KILLER_KILLS", "OOM_KILLS_OF",
+           "OOM_NOTE_COUNTED", "OOM_REASON_RECORDED", "OOM_TOLD", "SEEN_OOM"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
 _NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
@@ -132,3 +132,29 @@ OOM_REASON_RECORDED = lazy_regex(
     _RECORDER + r"(?:(?i:the|its)[ \t]+)?(?:(?i:termination|last|exit)[ \t]+)?(?i:reason)[ \t]+"
     r"(?:(?i:as|to)[ \t]+|:[ \t]*)[`'\"]?" + OOM_KILLED + r"[`'\"]?[ \t]+(?:(?i:and)[ \t]+"
     r"(?i:restarted|killed)|(?i:for|of))[ \t]+" + _OWN)
+
+# the OOM killer the agent of the kill, in the active voice, the case's own container its
+# object (stop 58, fc58e; telegraf-operator-107: `OOM killer kills the sidecar approximately
+# every 10 minutes.`): `killed by the OOM killer` turned about, the same end (R4.6). Its object
+# a determiner of the case's and one word of a name at most before `pod`, `container` or
+# `sidecar` (a sidecar is a container of the pod: `the sidecar`, `our istio-proxy sidecar`);
+# told in the past (`killed`, `has killed`, `kept killing`, `is killing`), or in the present
+# with a word of ongoing repetition before the verb (`constantly kills`) or a word of how often
+# after the object (`every 10 minutes`, `approximately every hour`, `repeatedly`): an ongoing
+# state of the case told as seen (oomprose54's rule). The bare present (`the OOM killer kills
+# the container`, a guide's rule), `every time` (a guide's condition), `a pod`, `pods`, `your
+# pod`, a negation, a conditional and a question state none (the caller's checks)
+_KILLER = (r"(?<![\w-])(?:(?i:the|an?)[ \t]+)?(?:(?i:kernel|linux)(?:['\u2019]s)?[ \t]+)?"
+           r"(?i:OOM|out[ \t-]of[ \t-]memory)[ \t-]?(?i:killer)[ \t]+")
+_VICTIM = (r"(?<![\w.-])(?i:the|my|our|its)[ \t]+(?:" + _WORD + r")?"
+           r"(?i:pod|container|sidecar)(?![\w-])")
+_HOW_OFTEN = (r"[ \t]+(?:(?i:approximately|about|roughly|around|almost|nearly)[ \t]+)?"
+              r"(?:(?i:every)[ \t]+(?:\d{1,4}[ \t]+|(?i:few|couple[ \t]+of|other)[ \t]+)?"
+              r"(?i:seconds?|minutes?|mins?|hours?|days?|weeks?)|(?i:repeatedly|constantly|"
+              r"continuously|regularly|periodically|frequently)|(?i:again[ \t]+and[ \t]+again|"
+              r"over[ \t]+and[ \t]+over))(?![\w-])")
+OOM_KILLER_KILLS = lazy_regex(
+    _KILLER + r"(?:(?i:killed|has[ \t]+killed|had[ \t]+killed|have[ \t]+killed|"
+    r"(?:keeps|kept|is|was)[ \t]+killing)[ \t]+" + _VICTIM
+    + r"|" + _AGAIN + r"[ \t]+(?i:kills)[ \t]+" + _VICTIM
+    + r"|(?i:kills)[ \t]+" + _VICTIM + _HOW_OFTEN + r")")
