@@ -663,28 +663,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 144
     # held-out batch 146
     # held-out batch 141
-    "traefik-9238.issue-comment-two-named-pods-this-pod-failed-probes-at-timestamps-cpu-and-memory-spiked-then-csv-link.txt": (
-        "held-out batch 141, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/traefik-9238.issue-comment-two-named-pods-this-p"
-        "od-failed-probes-at-timestamps-cpu-and-memory-spiked-then-csv-link.txt: not a record expla"
-        "in reads: e; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
-    "contour-5400.issue-prose-envoy-pods-running-1-2-readiness-probe-failed-connection-refused-code-span-then-shutdown-manager-log-cut.txt": (
-        "held-out batch 141, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: --container 'envoy': the record has no such container (containers: none); want {'en"
-        "ded': 'readiness-only', 'probe': 'readiness', 'probe_kills': {'min': 0, 'max': 0}, 'shows_"
-        "failures': True}"),
-    "nginx-ingress-operator-139.issue-describe-the-bug-operator-pod-keep-on-restarting-with-oomkill-then-oc-describe-cut-in-annotations.txt": (
-        "held-out batch 141, first contact on stop 57's last code (be184f0f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
-        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None},"
-        " 'shows_failures': True}"),
-    "kgateway-2736.issue-prose-gloo-crashing-randomly-each-crash-pod-logs-fenced-json-then-panic-send-on-closed-channel-goroutine-cut.txt": (
-        "held-out batch 141, first contact on stop 57's last code (be184f0f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/kgateway-2736.issue-prose-gloo-crashing-randomly"
-        "-each-crash-pod-logs-fenced-json-then-panic-send-on-closed-channel-goroutine-cut.txt:1: no"
-        "t a record ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     # held-out batch 142
     # held-out batch 140
     "kuma-854.issue-template-kuma-sidecar-restarting-on-pod-creation-screenshot-then-fenced-kuma-dp-log-error-cut.txt": (

@@ -93,6 +93,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
+from kubesim.explain.readers.named_failed_probes import named_failed_hint
 from kubesim.explain.readers.never_ready import (
     STATED_NEVER_READY,
     STATED_NEVER_READY_RESTARTS,
@@ -1303,7 +1304,7 @@ def _reshape_hinted(text: str) -> bool:
                 or stated_restarts_hint(text) or stated_kill_hint(text) or probe_restart_hint(text)
                 or stated_cause_hint(text) or said_failing_hint(text) or zh_restarts_hint(text)
                 or failing_told_hint(text) or listed_reasons_hint(text) or never_ready_hint(text)
-                or pronoun_failing_hint(text)
+                or pronoun_failing_hint(text) or named_failed_hint(text)
                 or oom_with_hint(text) or exit_oom_hint(text) or event_in_sentence_hint(text)
                 or shaped_rows_hint(text) or events_run_hint(text)
                 or rancher_state_hint(text) or fabric8_state_hint(text)

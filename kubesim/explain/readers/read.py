@@ -26,6 +26,7 @@ from kubesim.explain.readers.json_probe import holds_probe_key
 from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.log_heading import give_log_container
+from kubesim.explain.readers.message_container import give_message_container
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -109,6 +110,7 @@ def parse_record(text: str, source: str) -> RecordSet:
     give_sentence_containers(found, lines)  # a sentence's containers of a describe cut above
     give_stated_container_kill(found, lines)  # a stated kill of a container a cut describe hides
     give_log_container(found, lines)  # the container a heading of its log names
+    give_message_container(found, lines)  # the container a sentence names above a message
     mark_plain_inits(found)  # an init container the record shows is no sidecar (R5.9)
     found.plain = lines  # searched where `--pod` names no pod (workload_of.py)
     return found

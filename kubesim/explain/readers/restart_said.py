@@ -11,10 +11,11 @@ import re
 
 from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.hedges import PLACES_WEIGHED
-from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.stated_cause import NEGATED
 
-__all__ = ["CASE_POD", "CASE_RESTART", "OBJECT_AFTER", "case_restart", "cause_after", "negated_before"]
+__all__ = ["CASE_POD", "CASE_RESTART", "NOTE_RESTART", "OBJECT_AFTER", "case_restart", "cause_after",
+           "negated_before", "note_restart"]
 
 _MARK = r"(?:\*\*|[`'\"])?"
 _WORD = _MARK + r"[\w.-]{1,63}" + _MARK
@@ -78,6 +79,15 @@ _INSTALLED_IT = lazy_regex(
     + r"[\w.-]{1,63}[ \t]+){0,3}?(?i:installed|deployed|set[ \t]+up|rolled[ \t]+out|running)"
     r"(?:[ \t]+" + _NO_CASE_WORD + r"[\w.-]{1,40}){0,8}?[ \t]*,?[ \t]+(?i:but|and)[ \t]+"
     r"(?P<det>(?P<noun>(?i:it|they)))(?P<named>)(?P<rel>(?!))?" + _VERB)
+# the case's pod named as an issue's note names it, its article dropped: a capitalised name of
+# one to three words opening its sentence, maybe its version, then `pod` or `container`
+# (`Nginx Ingress Operator v0.3.0 pod keep on restarting with OOMKILL`, nginx-ingress-operator-
+# 139; fc58d): whose pod it is the caller asks (restarts_beside.py: the words, joined by dashes,
+# name the record's one pod, README fixprose43)
+NOTE_RESTART = lazy_regex(
+    r"(?:^|(?<=[.!?][ \t]))[ \t>*_-]{0,8}(?P<det>)(?P<named>[A-Z][A-Za-z0-9]{0,30}"
+    r"(?:[ \t]+[A-Z][A-Za-z0-9]{0,30}){0,2})(?:[ \t]+[vV]?[0-9]{1,4}(?:\.[0-9]{1,4}){1,3})?"
+    r"[ \t]+(?P<noun>(?i:pod|container))(?![\w-])(?P<rel>(?!))?" + _VERB)
 CASE_POD = _SUBJECT  # (the subject, for the other ends stated of the case: stated_stop.py)
 _REACH = 400  # how far before `restart` its subject may start (its relative clause in it)
 
@@ -89,12 +99,23 @@ def case_restart(line: str, happening: bool) -> re.Match[str] | None:
     under a heading of what happens), in a sentence of what happened (runs'
     `states_what_happened`: no question, conditional or word of what may happen). None
     without one."""
+    return _first_restart(line, happening, (CASE_RESTART, _SEEN_RESTART, _INSTALLED_IT))
+
+
+def note_restart(line: str, happening: bool) -> re.Match[str] | None:
+    """The first restart the line states of a pod named as an issue's note names it
+    (`NOTE_RESTART`), read as `case_restart` reads its statements; None without one."""
+    return _first_restart(line, happening, (NOTE_RESTART,))
+
+
+def _first_restart(line: str, happening: bool, patterns: tuple[LazyPattern, ...]
+                   ) -> re.Match[str] | None:
+    """The first statement of `patterns` ending at a place of `restart` (`case_restart`)."""
     at, left = line.find("estart"), PLACES_WEIGHED
     while at > 0 and left:
         left -= 1
-        m = CASE_RESTART.search(line, max(0, at - _REACH), at + 12) or \
-            _SEEN_RESTART.search(line, max(0, at - _REACH), at + 12) or \
-            _INSTALLED_IT.search(line, max(0, at - _REACH), at + 12)
+        m = next((x for x in (p.search(line, max(0, at - _REACH), at + 12) for p in patterns)
+                  if x is not None), None)
         if m is not None and m.start("det") <= at and (happening or m["present"] is None) \
                 and not negated_before(line, m) and not cause_after(line, m.end()) \
                 and states_what_happened(line, m.start(), m.end()):

@@ -37,7 +37,7 @@ from kubesim.explain.readers.model import (
     Terminated,
     Where,
 )
-from kubesim.explain.readers.restart_said import case_restart
+from kubesim.explain.readers.restart_said import case_restart, note_restart
 from kubesim.explain.readers.sections import aside_lines, case_lines
 from kubesim.explain.readers.stated_crashloop import bare_pod
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
@@ -57,8 +57,9 @@ def give_stated_restarts(found: RecordSet, text: str) -> None:
     lines = text.split("\n")
     skip, told = aside_lines(lines), case_lines(lines)
     for number, line in enumerate(lines, 1):
-        m = None if number in skip else case_restart(line[:SENTENCE_REACH], number in told)
-        if m is None or not _names_the_pod(m, pod.name):
+        m = None if number in skip else _restart(line[:SENTENCE_REACH], number in told,
+                                                      pod.name)
+        if m is None:
             continue
         give_untold_end(found, pod, number, lines, "the case's own pod stated in the author's "
                         f"prose to restart, no cause given (`{m[0][:80]}`)")
@@ -90,6 +91,20 @@ def give_untold_end(found: RecordSet, pod: PodRecord, number: int, lines: list[s
 # stop 58, fc58e): where they run, not which pod; a subject of them alone names no other pod
 _ENVIRONMENT = frozenset({"production", "prod", "staging", "stage", "dev", "development", "test",
                           "testing", "qa", "uat", "live"})
+
+
+def _restart(line: str, happening: bool, pod: str | None) -> re.Match[str] | None:
+    """The line's restart of the record's pod: the case's pod (`case_restart`) named by the
+    words after its determiner or by none, or the pod an issue's note names opening its
+    sentence, its article dropped (`note_restart`), its words joined by dashes naming the
+    record's one pod (README fixprose43: `Nginx Ingress Operator` of
+    nginx-ingress-operator-controller-manager-7c9d8899f8-dkt6b; fc58d)."""
+    m = case_restart(line, happening)
+    if m is not None and _names_the_pod(m, pod):
+        return m
+    m = note_restart(line, happening)
+    joined = "-".join(w.strip(_MARKS) for w in m["named"].split()) if m is not None else ""
+    return m if m is not None and pod is not None and names_pod(joined, pod) else None
 
 
 def _names_the_pod(m: re.Match[str], pod: str | None) -> bool:

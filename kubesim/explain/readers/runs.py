@@ -67,6 +67,11 @@ from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.lens_status import is_lens_reason, lens_last_status
 from kubesim.explain.readers.listed_reasons import listed_reason
 from kubesim.explain.readers.model import UNTOLD_STATE
+from kubesim.explain.readers.named_failed_probes import (
+    NAMED_FAILED_ANCHORS,
+    NAMED_FAILED_PROBES,
+    named_failed_probe_row,
+)
 from kubesim.explain.readers.names import NAME_CELL, PLACEHOLDER, SUBDOMAIN
 from kubesim.explain.readers.narrative_when import (
     own_subject_end,
@@ -907,6 +912,24 @@ def _probe_led_to(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     return _one_kill(m["kind"].lower(), f"the probe as the subject of a past `{m['verb']}` its "
                      "restarts (a probe restarts a container only by the kubelet's kill, R4.4)",
                      m[0])
+
+
+STATED_NAMED_FAILED = "a failure of probes of no kind stated of a pod the author names"
+
+
+def _named_failed_probes(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pod, named by its generated name, stated to have failed its probes, no kind
+    named (named_failed_probes.py, the corpus README's rule of stop 58: `traefik-dc6f7f644-l9522
+    this pod failed probes at ...`), read as the kubelet's Unhealthy row of that pod whose
+    message names no probe, at least once, no kill; None without one, in a negation, a
+    question, a conditional or a sentence of what may happen."""
+    m = _near(NAMED_FAILED_PROBES, line, NAMED_FAILED_ANCHORS, (320, 60), _SENTENCE_PLACES)
+    if m is None or _unstated(line, m):
+        return None, ""
+    what = (f"{STATED_NAMED_FAILED} (`{m[0][:80]}`): read as the pod {m['pod']}'s probe "
+            "failure, which probe not told (a made row whose message names none), at least "
+            "once, no count, no kill")
+    return (named_failed_probe_row(m["pod"]), True), what
 
 
 def _told_present(line: str, m: re.Match[str], told: bool) -> bool:
@@ -2608,6 +2631,7 @@ _LINE_READERS = (
     _LineReader(_ongoing_caused, False, False, True),
     _LineReader(_setting_caused, False, False, True),
     _LineReader(lambda at: _named_probe_restart(at), False, True, True),
+    _LineReader(lambda at: _named_failed_probes(at.line), False, False, False),
 )
 
 

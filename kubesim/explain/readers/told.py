@@ -17,6 +17,7 @@ from kubesim.explain.readers.crictl_tables import read_crictl_tables
 from kubesim.explain.readers.evicted_message import read_evicted_message
 from kubesim.explain.readers.evicted_table import read_evicted_table
 from kubesim.explain.readers.kernel_oom import read_kernel_oom
+from kubesim.explain.readers.logged_end import read_logged_end
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restarted_report import read_restarted_report
@@ -77,7 +78,14 @@ def told_alone(plained: str, source: str) -> RecordSet | None:
     # answered, not refused (a wrapper's first line taken for YAML too)
     # (or the kubelet's kill of the case's own workload, no cause told: agent_end.py, fc57c)
     return read_stated_end(page, source) or read_agent_end(page, source) or \
-        read_stated_no_restart(page, source) or read_stated_apart(page, source)
+        read_stated_no_restart(page, source) or _apart_or_logged(page, plained, source)
+
+
+def _apart_or_logged(page: ProsePage, plained: str, source: str) -> RecordSet | None:
+    """An end of a name that is no pod or container (stated_apart.py), else, last, the app's
+    own end in a log its author gives as the case's pod's (logged_end.py, fc58d: a page no
+    reader above reads); None when neither reads it."""
+    return read_stated_apart(page, source) or read_logged_end(plained, source)
 
 
 def _tools_shown(plained: str, source: str) -> RecordSet | None:
