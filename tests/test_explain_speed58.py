@@ -100,3 +100,38 @@ def test_only_a_header_changes_what_a_row_is_read_by() -> None:
                             target.attr in ("_table", "_columns"):
                         owners.add(node.name)
     assert owners == {"__init__", "header"}
+
+
+def _old_bare_reason(message: str):  # type: ignore[no-untyped-def]
+    """`event_layouts.bare_reason` before speed58 (no cache): the oracle."""
+    from kubesim.explain.readers.event_layouts import _SHAPES
+
+    text = message.strip()
+    return next((reason for pattern, reason in _SHAPES if pattern.match(text)), None)
+
+
+_MESSAGES = [
+    "Liveness probe failed: HTTP probe failed with statuscode: 500",
+    "  Readiness probe failed: Get \"http://10.0.0.1:8080/ready\": context deadline exceeded ",
+    "Startup probe failed: dial tcp 10.1.0.17:8080: connect: connection refused",
+    "Back-off restarting failed container",
+    "Container web failed liveness probe, will be restarted",
+    "Stopping container web",
+    "Killing container with id docker://web:Need to kill Pod",
+    "Created container web",
+    "Started container web",
+    "ab c",
+    "",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_MESSAGES) | st.text(max_size=60)
+                | st.sampled_from(_MESSAGES).map(lambda m: " " + m + "\t"), max_size=40))
+def test_bare_reason_kept_answers_as_worked_out(messages) -> None:
+    """The reason of each message, asked in any order and again (the cache's last texts),
+    is the one the shapes give it worked out each time."""
+    from kubesim.explain.readers.event_layouts import bare_reason
+
+    for message in messages + messages[::-1]:
+        assert bare_reason(message) is _old_bare_reason(message)
