@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
@@ -463,7 +464,15 @@ def event_type(reason: BareReason) -> str:
 
 def bare_reason(message: str) -> BareReason | None:
     """The reason a kubelet message of this shape has; None for any other text."""
-    text = message.strip()
+    return _reason_of(message.strip())
+
+
+# a paste's placer asks of each line several times (the Dashboard's cells, the message alone,
+# a row's cells: speed58), a log repeats its lines: the last texts' answers are kept (a pure
+# function of the text; few, so a 2 MB line is not held long)
+@lru_cache(maxsize=64)
+def _reason_of(text: str) -> BareReason | None:
+    """`bare_reason` of a text stripped."""
     return next((reason for pattern, reason in _SHAPES if pattern.match(text)), None)
 
 

@@ -175,9 +175,15 @@ class _Open:
 class EventRows:
     """Collects event rows line by line; `feed` says whether a line belonged to the table."""
 
-    def __init__(self, source: str, *, kind: str = "describe") -> None:
+    def __init__(self, source: str, *, kind: str = "describe", memo: bool = False) -> None:
         self.source = source
         self.kind = kind  # describe | get
+        # `is_row`'s answers by line text, where the owner asks of a line more than once (a
+        # paste's placer: `continues_cut_row` looks ahead at lines it places later, and a log
+        # repeats its lines); None: not kept (a module-level instance would keep every line
+        # of every record). The answer rests on the text and the header read (`_table`,
+        # `_columns`) alone, so `header` empties it.
+        self._memo: dict[str, bool] | None = {} if memo else None
         self.events: list[RecordedEvent] = []
         self.notes: list[Note] = []
         self._open: _Open | None = None
@@ -197,6 +203,8 @@ class EventRows:
     def header(self, line: str) -> None:
         """Remember where the From and Message columns start (tabwriter aligns the rows)."""
         self._headed = True
+        if self._memo is not None:  # the rows are read by this header's columns from here
+            self._memo.clear()
         if _HEADER_NEW.match(line):
             self._columns = (line.index("From"), line.index("Message"))
             self._table = None
@@ -292,10 +300,20 @@ class EventRows:
         """A row is being read: a line that starts no row continues its message."""
         return self._open is not None
 
-    def is_row(self, line: str) -> bool:
+    def is_row(self, line: str, *, header: bool | None = None) -> bool:
         """Whether `line` starts an event row (or is a table header); a row holding what
-        no event can hold is one too (reading it is an error naming its line)."""
-        if is_header(line):
+        no event can hold is one too (reading it is an error naming its line). `header`:
+        `is_header(line)` where the caller has it (a pure function of the line)."""
+        if self._memo is None:
+            return self._is_row(line, header)
+        found = self._memo.get(line)
+        if found is None:
+            found = self._memo[line] = self._is_row(line, header)
+        return found
+
+    def _is_row(self, line: str, header: bool | None) -> bool:
+        """`is_row` worked out."""
+        if is_header(line) if header is None else header:
             return True
         try:
             return self._row(line, 0) is not None

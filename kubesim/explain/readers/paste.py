@@ -297,7 +297,7 @@ class _Placer:
         self.describe = Segment(SegmentKind.DESCRIBE)
         self.documents: list[Segment] = []
         self.unread: list[PasteLine] = []
-        self.rows = EventRows(source)
+        self.rows = EventRows(source, memo=True)  # (asked of a line twice: `continues_cut_row`)
         self.in_describe = False  # the line above was describe's: indented lines go on
         self.cut_list_at = 0  # the line opening a containerStatuses list cut above (cut_item)
         self.after_row = False  # the line above was an event row or its message
@@ -565,7 +565,7 @@ class _Placer:
         header = is_header(text)
         if header:
             self.rows.header(text)
-        row = self.rows.is_row(text)
+        row = self.rows.is_row(text, header=header)
         if row and not header:  # the limit of one record, before reading on (limits.py)
             self.row_count += 1
             check_events(self.row_count, self.source, line.number)
