@@ -163,6 +163,7 @@ from kubesim.explain.readers.runs import (
     QUOTED_STATUS,
     RESTARTS_UNCOUNTED,
     STATED_END,
+    STATED_NAMED_FAILED,
     STATED_PROBE,
     STATED_RESTART_REASON,
     STATED_RESTARTS,
@@ -1401,7 +1402,7 @@ def _of_pod(read: GoStatusRead) -> str:
 _SENTENCE_READS = (ENDS_COUNTED_READ, QUOTED_STATUS, QUOTED_BACKOFF, STATED_END, STATED_PROBE, NAMED_END,
                    STATED_RESTART_REASON, STATED_RESTARTS, STATED_PROBE_KILL, STATED_ZH_OOM,
                    STATED_EN_OOM, STATED_ZH_RESTARTS, EVENT_IN_SENTENCE, STATED_NEVER_READY,
-                   STATED_NEVER_READY_RESTARTS)
+                   STATED_NEVER_READY_RESTARTS, STATED_NAMED_FAILED)
 # (and the reads of a tool's own lines, no run of kubectl's: Lens's drawer, lens_status.py)
 _SAID_READS = (*_SENTENCE_READS, LENS_LAST_STATUS)
 
@@ -1465,7 +1466,7 @@ _LINE_SPAN = lazy_regex(r"\b(?P<word>lines?) (?P<a>\d+)(?:-(?P<b>\d+))?")
 
 def _renumbered(note: Note, origins: list[int]) -> Note:
     """A note of the paste read with its runs put back on their lines (runs.py), its line
-    numbers (where it points, the `line N`/`lines N-M` it starts with) those of the paste's
+    numbers (where it points, every `line N`/`lines N-M` its text names) those of the paste's
     own lines: a line numbered in the put-back text comes from `origins[N - 1]`."""
     def back(n: int) -> int:
         return origins[n - 1] if 0 < n <= len(origins) else n
@@ -1473,15 +1474,35 @@ def _renumbered(note: Note, origins: list[int]) -> Note:
     line = note.where.line
     where = note.where if line is None else Where(note.where.source, back(line),
                                                   note.where.field)
-    m = _LINE_SPAN.search(note.text)
-    text = note.text
-    if m is not None:
+    def span(m: re.Match[str]) -> str:
         a, b = back(int(m["a"])), back(int(m["b"] or m["a"]))
-        span = f"line {a}" if a == b else f"lines {a}-{b}"
-        text = text[:m.start()] + span + text[m.end():]
+        return f"line {a}" if a == b else f"lines {a}-{b}"
+
+    text = note.text
+    m = _LINE_SPAN.search(text)
+    if m is not None:
+        # the span the note starts with, and those of the reason in brackets right after it
+        # (`not read: line 5 (JSON cut short at line 7 ...)` named a line of the put-back
+        # text: traefik-9238); never the quoted text after it, the user's own words
+        why_end = _bracket_end(text, m.end())
+        text = text[:m.start()] + span(m) + _LINE_SPAN.sub(span, text[m.end():why_end]) \
+            + text[why_end:]
     piece = note.piece if note.piece is None or note.piece.line is None else \
         replace(note.piece, line=back(note.piece.line))
     return replace(note, text=text, where=where, piece=piece)  # (its pod, `Note.pod`, kept)
+
+
+def _bracket_end(text: str, at: int) -> int:
+    """Where the bracketed reason right after `at` (` (...)`) ends, its brackets balanced; `at`
+    when none follows."""
+    if not text.startswith(" (", at):
+        return at
+    depth = 0
+    for i in range(at + 1, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i + 1
+    return at
 
 
 def _reread(text: str, source: str, how: list[Note]) -> RecordSet:

@@ -1,0 +1,70 @@
+"""Notes of a paste a sentence reader put back on its lines (stop 58, the lead): a note cites
+the user's own lines, in its reason as in its start, and a sentence read is never called a
+table's text run into one line. traefik-9238 (tests/data/explain/real) showed both: its notes
+cited `JSON cut short at line 7` of a 5-line paste and called a sentence of the author's a web
+page's copy of kubectl's lines."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+
+from kubesim.cli.main import main
+
+REAL = Path(__file__).resolve().parent / "data" / "explain" / "real"
+TRAEFIK = next(REAL.glob("traefik-9238.*.txt"))
+
+
+def _notes(path: Path, *args: str) -> list[str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["explain", str(path), "--format", "json", "--no-suggest", "--phases", "1",
+                     *args])
+    assert code == 0
+    doc = json.loads(out.getvalue())
+    texts: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "text" and isinstance(value, str) and value.startswith(
+                        ("line ", "not read")):
+                    texts.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+    walk(doc)
+    return texts
+
+
+def _bracketed_reason(note: str) -> str:
+    """The reason a `not read: line N (...)` note gives in brackets, without the quoted text
+    after it."""
+    m = re.match(r"not read: lines? [\d-]+ \((.*)\): ", note)
+    return m[1] if m else ""
+
+
+def test_a_not_read_notes_reason_cites_the_pastes_own_line(tmp_path: Path) -> None:
+    """The line a reason names (`JSON cut short at line N`) is the paste's, after a sentence
+    reader put lines of its own in the text it read (paste._renumbered, every span of the
+    reason): never past the paste's last line."""
+    lines = TRAEFIK.read_text().count("\n") + 1
+    reasons = [_bracketed_reason(n) for n in _notes(TRAEFIK, "--pod", "traefik-dc6f7f644-7sn58")]
+    cited = [int(n) for r in reasons for n in re.findall(r"\bline (\d+)", r)]
+    assert cited, reasons
+    assert all(0 < n <= lines for n in cited), (cited, lines)
+
+
+def test_a_sentence_read_is_not_called_a_run_of_kubectls_lines() -> None:
+    """A failure of probes stated of a named pod (named_failed_probes.py) is a sentence
+    reader's reading, said as one: not `run into one line of text (a web page's copy)`, which
+    is said of kubectl's output run together."""
+    notes = [n for n in _notes(TRAEFIK, "--pod", "traefik-dc6f7f644-l9522")
+             if "failure of probes of no kind" in n]
+    assert notes
+    assert not any("run into one line of text" in n for n in notes), notes
