@@ -700,6 +700,17 @@ NOT_READ: dict[str, str] = {
         "d already run and` before the end and no blank after its stop; reading it needs prose line"
         "s rejoined and that subject given to the manifest's one container nginx (no rule yet), lef"
         "t for the lead."),
+    # held-out batch 147
+    "faas-netes-332.issue-continued-fenced-describe-gateway-pod-waiting-crashloopbackoff-last-state-error-exit-1-restart-count-11-cut-in-environment.txt": ("held-out batch 147: not yet run"),
+    "fission-1676.issue-prose-goes-oom-the-pods-gets-restarted-then-fenced-get-pods-one-row-2-2-running-1-then-router-json-log-cut.txt": ("held-out batch 147: not yet run"),
+    "fn-helm-24.issue-prose-fenced-get-all-pods-fnlb-0-1-crashloopbackoff-21-among-running-then-services-cut.txt": ("held-out batch 147: not yet run"),
+    "keda-olm-operator-107.issue-form-it-crashes-with-oomkilled-error-then-actual-behavior-oomkilled-then-operator-json-log-cut.txt": ("held-out batch 147: not yet run"),
+    "openfaas-faas-553.issue-template-gateway-and-queue-worker-restarting-and-in-crashloopbackoff-then-fenced-get-pod-all-namespaces-kube-system-rows-cut.txt": ("held-out batch 147: not yet run"),
+    "kyma-6282.issue-template-revision-never-becomes-ready-because-readiness-probe-fails-queue-proxy-8022-seems-unreachable.txt": ("held-out batch 147: not yet run"),
+    "argo-events-2408.issue-template-after-force-deleting-all-the-event-sensors-and-event-sources-gets-stuck-in-crash-loop.txt": ("held-out batch 147: not yet run"),
+    "metaflow-tools-51.issue-prose-we-have-seen-sensor-pods-restarting-after-getting-killed-because-of-oom-then-limits-250mi.txt": ("held-out batch 147: not yet run"),
+    "cellery-421.issue-bullets-activator-has-gone-to-crashloopbackoff-then-fenced-get-pods-1-2-crashloopbackoff-7-autoscaler-error-2.txt": ("held-out batch 147: not yet run"),
+    "kubeless-862.issue-template-what-happened-encountered-the-pod-crash-loop-backoff-error-on-function-update.txt": ("held-out batch 147: not yet run"),
 }
 
 
