@@ -711,6 +711,16 @@ NOT_READ: dict[str, str] = {
     "metaflow-tools-51.issue-prose-we-have-seen-sensor-pods-restarting-after-getting-killed-because-of-oom-then-limits-250mi.txt": ("held-out batch 147: not yet run"),
     "cellery-421.issue-bullets-activator-has-gone-to-crashloopbackoff-then-fenced-get-pods-1-2-crashloopbackoff-7-autoscaler-error-2.txt": ("held-out batch 147: not yet run"),
     "kubeless-862.issue-template-what-happened-encountered-the-pod-crash-loop-backoff-error-on-function-update.txt": ("held-out batch 147: not yet run"),
+    # held-out batch 148
+    "mattermost-helm-401.issue-prose-instance-unstable-with-many-restarts-fenced-plugin-log-signal-killed-then-the-pod-restarts.txt": ("held-out batch 148: not yet run"),
+    "andreigavriliu-homelab-4594.alertmanager-html-tables-kubepodcrashlooping-umami-waiting-crashloop-no-restart-count-cut.txt": ("held-out batch 148: not yet run"),
+    "bitnami-containers-42639.issue-form-discourse-min-deployment-gets-early-terminated-setup-log-one-line-then-readiness-refused-message-alone.txt": ("held-out batch 148: not yet run"),
+    "nextcloud-aio-5160.issue-form-database-pod-does-not-start-describe-fragment-command-chown-waiting-crashloopbackoff-last-state-error-no-exit-code.txt": ("held-out batch 148: not yet run"),
+    "requarks-wiki-4116.pr-description-why-the-pod-was-crashlooping-too-slow-to-start-and-the-probe-keep-restarting-it.txt": ("held-out batch 148: not yet run"),
+    "bitnami-docker-ghost-117.issue-prose-my-pod-i-showing-crashloopbackoff-errror-what-i-received-back-off-restarting-failed-container.txt": ("held-out batch 148: not yet run"),
+    "rocket-chat-15068.issue-comment-fenced-oc-get-events-count-column-deploy-pod-scheduled-started-created-pulled-cut-in-message.txt": ("held-out batch 148: not yet run"),
+    "helm-plausible-analytics-23.issue-template-init-plausible-pods-waiting-clickhouse-and-postgresql-then-troubleshooting-commands-no-output.txt": ("held-out batch 148: not yet run"),
+    "matomo-docker-62.issue-comment-prose-whenever-my-pod-restarts-it-looses-db-config-the-pod-keeps-crashing.txt": ("held-out batch 148: not yet run"),
 }
 
 
