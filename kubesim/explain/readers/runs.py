@@ -2002,7 +2002,13 @@ def _killed_by(line: str) -> re.Match[str] | None:
     m = _near(KILLED_BY, line, KILLED_BY_WORDS, (200, 80), _SENTENCE_PLACES)
     if m is None or GUESS.search(line, sentence_start(line, m.start()), m.start()) is not None:
         return None
-    return m
+    # a pod named by its own dashed name (`web-0 was restarted by its startup probe`) is read
+    # under that pod by its own rule (fixprose53a, restarted_by): not as a container of no pod
+    return None if _DASHED_SUBJECT.match(m[0]) else m
+
+
+_DASHED_SUBJECT = lazy_regex(r"`?[A-Za-z0-9][\w.]*-[\w.-]*`?[ \t]+(?i:was|were|is|are|get|gets|"
+                             r"got|keep|keeps|kept)[ \t]")
 
 
 def _stated_cause(line: str, describe_apart: bool) -> tuple[tuple[list[str], bool] | None, str]:
