@@ -706,19 +706,14 @@ NOT_READ: dict[str, str] = {
         "veral pods where the facts are one's: ['etcd-ubuntu', 'kube-apiserver-ubuntu', 'kube-contr"
         "oller-manager-ubuntu', 'kube-dns-6f4fd4bdf-xmncp', 'kube-proxy-dlbgt']; want {'ended': 'ca"
         "nnot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Tru"
-        "e}"),
-    "kubeless-862.issue-template-what-happened-encountered-the-pod-crash-loop-backoff-error-on-function-update.txt": (
-        "held-out batch 147, first contact on stop 58's code after its fixes (b38c33cd): got [None]"
-        " {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
-        "ures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'm"
-        "ax': None}, 'shows_failures': True}"),
-    # held-out batch 148
-    "requarks-wiki-4116.pr-description-why-the-pod-was-crashlooping-too-slow-to-start-and-the-probe-keep-restarting-it.txt": (
-        "held-out batch 148, first contact on stop 58's code after its fixes (b38c33cd): got exit 2"
-        ": kubesim: error: /work/main/tests/data/explain/real/requarks-wiki-4116.pr-description-why"
-        "-the-pod-was-crashlooping-too-slow-to-start-and-the-probe-keep-restarting-it.txt:3: not a "
-        "record explain reads: ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'mi"
-        "n': 0, 'max': None}, 'shows_failures': True}"),
+        "e}"
+        " fc58g: the facts rest on `Gateway and Queue worker are restarting and in CrashLoopBackOff"
+        " status` read as the case's components' crash loop, which subjects54 does not reach (its n"
+        "ames are lower case with a name's word before the noun; `Gateway` is the noun alone, which"
+        " states none, and fixstated67 reads a capital only after a determiner); and the table's fi"
+        "ve kube-system rows (the openfaas rows cut) would still need a rule that rows of another n"
+        "amespace than the case's are no case's pods; the facts' own doubt reads so; left for the l"
+        "ead."),
 }
 
 

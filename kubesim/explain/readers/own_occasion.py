@@ -11,6 +11,18 @@ sentence after it states what happened (`... when deploying on k8s (1.19.2) the 
 CrashLoopBackOff mode.`). `blank_own_occasion` blanks that `when` (the line's length kept) for
 the sentence tests of what happened.
 
+Widened at fc58g (requarks-wiki-4116: `I opened this PR because when I deployed wikijs via
+helm, after install the pod was crashlooping ...`): `when` and the author's own act in the past
+(`I` or `we`, right after it a verb in the past: `when I deployed`, `when we upgraded`, `when I
+ran`) names the occasion of the author's own run that happened once, not a rule of what
+happens: blanked as the occasion after a problem met is. The present (`when I deploy`, a rule
+of every run), another subject (`when you deployed`, `when the pod restarted`), a modal or an
+auxiliary between (`when I would deploy`, `when I have deployed`) and a word ending in `ed`
+that is no past (`when I need`) keep the `when` of what may happen.
+
+The problem's noun may follow up to four words (`I encountered the pod crash loop backoff
+error when updating`, kubeless-862; fc58g), no longer two.
+
 Unread still: `when` after no first person (`the pod crashloops when deploying`, `a problem
 when deploying`), `when` and no gerund (`I get an error when the pod restarts`), a conditional
 (`if`, `I may encounter a problem when deploying`: a modal between the subject and its verb), a
@@ -19,21 +31,36 @@ question.
 
 from __future__ import annotations
 
+import re
+
 from kubesim.explain.readers.lazy import lazy_regex
 
 __all__ = ["blank_own_occasion"]
 
+# a verb in the past: a word ending in `ed` (none of the words that end so and are no past:
+# `need`, `proceed`), or an irregular past of a run's verbs
+_PAST = (r"(?!(?i:need|feed|seed|speed|proceed|exceed|succeed|bleed|breed|heed|embed)(?![\w-]))"
+         r"(?i:[a-z]{1,30}ed|ran|got|did|made|saw|went|built|began)")
 # (the subject and its verb right after each other: a modal between them, `I may encounter`,
 # keeps the `when` of what may happen)
 _OWN_OCCASION = lazy_regex(
     r"(?<![\w'-])(?:I|(?i:we))[ \t]+(?i:encounter(?:ed|s)?|get|got|have|had|face[ds]?|hit|"
     r"ran[ \t]+into|run[ \t]+into|met|meet)[ \t]+(?:(?i:a|an|the|this|that|some|one)[ \t]+)?"
-    r"(?:[\w-]{1,30}[ \t]+){0,2}?(?i:problem|issue|error|failure|bug)s?[ \t]+"
-    r"(?P<when>(?i:when))[ \t]+(?=[A-Za-z]{1,30}ing(?![\w-]))")
+    # (up to four words before the problem's noun: `the pod crash loop backoff error`; fc58g)
+    r"(?:[\w-]{1,30}[ \t]+){0,4}?(?i:problem|issue|error|failure|bug)s?[ \t]+"
+    r"(?P<when>(?i:when))[ \t]+(?=[A-Za-z]{1,30}ing(?![\w-]))"
+    # (`when I deployed`: the author's own act, past, right after `when`; fc58g)
+    r"|(?<![\w'-])(?P<past>(?i:when))[ \t]+(?=(?:I|(?i:we))[ \t]+(?:" + _PAST + r")(?![\w'-]))")
 
 
 def blank_own_occasion(line: str) -> str:
     """The line with the `when` of each of the author's own occasions of a problem
     (`_OWN_OCCASION`) blanked to spaces, its length kept (one pass)."""
-    return _OWN_OCCASION.sub(lambda m: m[0][:m.start("when") - m.start()] + "    "
-                             + m[0][m.end("when") - m.start():], line)
+    return _OWN_OCCASION.sub(_blank_when, line)
+
+
+def _blank_when(m: re.Match[str]) -> str:
+    """The match with its `when` (after a problem met, or before the author's past act)
+    blanked to spaces."""
+    group = "when" if m["when"] is not None else "past"
+    return m[0][:m.start(group) - m.start()] + "    " + m[0][m.end(group) - m.start():]

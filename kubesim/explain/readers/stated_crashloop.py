@@ -252,6 +252,17 @@ _CAUSED_IN = lazy_regex(
     r"(?i:in|of|on|for|across)[ \t]+(?:(?P<own>(?i:our|my|the|these))|" + QUANTIFIED
     + r"(?:[ \t]+(?i:of)[ \t]+(?P<own2>(?i:our|my|the)))?)[ \t]+"
     r"(?:(?P<word>[\w.-]{1,63})[ \t]+)?(?i:pods|containers)(?![\w-])")
+# the author meeting the case's pod's back-off, the pod a noun before the status's noun (`I
+# encountered the pod crash loop backoff error when updating`, kubeless-862; fc58g): the pod's
+# error as `a CrashLoopBackOff from the pod` is (`_GOT`), a determiner of the case's before the
+# pod (`the`, `my`, `our`, `this`), its name or none, `'s` or none; the status as the kubelet
+# writes it, spelled out in words or the loop's noun (fixprose52c, fixprose52b)
+_POD_ERROR = lazy_regex(
+    r"(?<![\w'-])(?i:i|we)[ \t]+(?:(?i:also|still|now|again|just|repeatedly)[ \t]+)?"
+    r"(?i:encountered|encounter|get|gets|got|see|saw|hit|faced|face|met|ran[ \t]+into)[ \t]+"
+    r"(?P<det>(?i:the|my|our|this))[ \t]+(?:" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK
+    + r"[ \t]+)?(?i:pod|container)(?:'s|\u2019s)?[ \t]+(?:" + _SPELLED + r"|" + _CLB + r"|"
+    + _LOOP + r")[ \t]+(?i:error|status|state|issue|problem)(?![\w-])")
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
 _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
@@ -321,6 +332,10 @@ def _got_said(number: int, line: str) -> _Said | None:
     got = _got(line)
     if got is not None:
         return _Said(number, got[0].strip(), _subject_name(got), bool(got["det"] or got["own"]))
+    met = _of_the_author(line, _POD_ERROR.search(line))
+    if met is not None:
+        name = met["name"]
+        return _Said(number, met[0].strip(), None if name in _NO_NAME else name, True)
     caused = _caused_in(line)
     return None if caused is None else _Said(number, caused[0].strip(), None, True)
 
@@ -362,6 +377,19 @@ def _got(line: str) -> re.Match[str] | None:
         return None
     if any(_NO_CASE.search(line, max(0, at - 12), at) is not None
            for at in (m.start(), m.start("subject"))):
+        return None
+    start = _clause_start(line, _sentence_start(line, m.start()), m.start())
+    if NEGATED.search(line, start, m.end()) is not None:
+        return None
+    return m if states_what_happened(blank_own_occasion(line), m.start(), m.end()) else None
+
+
+def _of_the_author(line: str, m: re.Match[str] | None) -> re.Match[str] | None:
+    """`m`, the author meeting the case's pod's status (`_POD_ERROR`), where no determiner of
+    no case, modal or conditional stands right before the author (`if I got ...`), no negation
+    in the clause before it (`I never got ...`), in a sentence of what happened; None
+    otherwise."""
+    if m is None or _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
         return None
     start = _clause_start(line, _sentence_start(line, m.start()), m.start())
     if NEGATED.search(line, start, m.end()) is not None:
