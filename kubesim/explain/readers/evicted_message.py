@@ -23,7 +23,7 @@ from __future__ import annotations
 from kubesim.explain.readers.happened import states_what_happened
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
-from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.normalise import LineKind, PasteLine, is_fence
 from kubesim.explain.readers.unread import unread_notes
 
 __all__ = ["EVICTED_MESSAGE", "read_evicted_message"]
@@ -37,7 +37,6 @@ _ALONE = lazy_regex(r"[ \t]{0,8}(?:[-*>][ \t]{1,4})?`?(?:(?:Warning[ \t]{1,8})?E
 # the container the message names (its second sentence), on the same line or opening the next
 _USING = lazy_regex(r"[ \t.`]{0,8}Container[ \t]+(?P<container>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
                     r"[ \t]+was[ \t]+using[ \t]")
-_FENCE = lazy_regex(r"[ \t]{0,8}(?:```|~~~)")
 _AFTER = 4000  # (how far after the message its container is looked for on its line)
 
 
@@ -85,7 +84,7 @@ def _introduced(lines: list[str], number: int) -> bool:
     above it, past a fence's mark and blank lines) states what happened: no question, no
     conditional, no sentence of what may happen (happened.py); a page with none above, yes."""
     for line in reversed(lines[max(0, number - 12):number - 1]):
-        if not line.strip() or _FENCE.match(line) is not None:
+        if not line.strip() or is_fence(line):
             continue
         text = line[:4000].rstrip()
         return "?" not in text and states_what_happened(text, len(text), len(text))

@@ -35,7 +35,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
     Where,
 )
-from kubesim.explain.readers.normalise import LineKind, PasteLine
+from kubesim.explain.readers.normalise import LineKind, PasteLine, is_fence
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.unread import unread_notes
 
@@ -50,8 +50,6 @@ _POD_LOG = lazy_regex(
     r"|(?<![\w'-])(?i:logs?)[ \t]+(?i:of|from)[ \t]+(?P<det2>(?i:the|my|our|this))[ \t]+"
     r"(?:" + _WORD + r"[ \t]+){0,2}?(?i:pod|container)(?![\w-])")
 _REACH = 4000
-_QUESTION = lazy_regex(r"[?\uff1f]")
-_FENCE = lazy_regex(r"[ \t]{0,8}(?:```|~~~)")
 
 
 def _introduced(lines: list[str], upto: int) -> int | None:
@@ -62,8 +60,7 @@ def _introduced(lines: list[str], upto: int) -> int | None:
         if "log" not in line.lower():
             continue
         m = _POD_LOG.search(line)
-        if m is None or _QUESTION.search(line, m.end()) is not None or \
-                NEGATED.search(line, 0, m.start()) is not None or \
+        if m is None or NEGATED.search(line, 0, m.start()) is not None or \
                 not states_what_happened(line, m.start(), m.end()):
             continue
         return number
@@ -93,5 +90,5 @@ def read_logged_end(text: str, source: str) -> RecordSet | None:
                           "the app's end in it read as that pod's container's, at least once, "
                           "its exit code and reason not in the record", Where(source, told)))
     read = {told} | {e.number for e in ends}
-    rest = [x for x in pasted if x.number not in read and _FENCE.match(x.text) is None]
+    rest = [x for x in pasted if x.number not in read and not is_fence(x.text)]
     return RecordSet(source, LOGGED_END, pods=[pod], notes=unread_notes(rest, source))
