@@ -12,7 +12,11 @@ import json
 import re
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from kubesim.cli.main import main
+from kubesim.explain.readers.named_failed_probes import NAMED_FAILED_PROBES, named_failed_hint
 
 REAL = Path(__file__).resolve().parent / "data" / "explain" / "real"
 TRAEFIK = next(REAL.glob("traefik-9238.*.txt"))
@@ -68,3 +72,25 @@ def test_a_sentence_read_is_not_called_a_run_of_kubectls_lines() -> None:
              if "failure of probes of no kind" in n]
     assert notes
     assert not any("run into one line of text" in n for n in notes), notes
+
+
+@given(st.lists(st.sampled_from([
+    "web-0", "api-6d4f9c-x2x7q", " ", "\t", ",", "this pod", "the Pod", "has", "had", "failed",
+    "FAILED", "its", "the", "some", "probes", "probe", "health checks", "Health-check",
+    "liveness", "Container", "x"]), max_size=10))
+def test_the_named_failure_hint_holds_wherever_its_pattern_matches(words: list[str]) -> None:
+    """The hint that sends a page through the prose path for a named pod's failed probes is
+    true of every text its pattern matches (it is that pattern's part after the name): a
+    narrower hint never loses a reading."""
+    text = " ".join(words)
+    if NAMED_FAILED_PROBES.search(text) is not None:
+        assert named_failed_hint(text)
+
+
+def test_the_kubelets_own_failed_probe_message_is_no_hint() -> None:
+    """`Container web failed liveness probe, will be restarted` is the kubelet's Killing
+    message, no failure of probes of no kind: it sends no page of event rows through the
+    prose path."""
+    assert not named_failed_hint("Killing  Container web failed liveness probe, will be "
+                                 "restarted")
+    assert named_failed_hint("traefik-dc6f7f644-l9522 this pod failed probes at noon")
