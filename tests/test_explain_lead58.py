@@ -17,6 +17,11 @@ from hypothesis import strategies as st
 
 from kubesim.cli.main import main
 from kubesim.explain.readers.named_failed_probes import NAMED_FAILED_PROBES, named_failed_hint
+from kubesim.explain.readers.said_failing import (
+    _DESCRIBED_FAILING,
+    _described_hint,
+    said_failing_hint,
+)
 
 REAL = Path(__file__).resolve().parent / "data" / "explain" / "real"
 TRAEFIK = next(REAL.glob("traefik-9238.*.txt"))
@@ -94,3 +99,24 @@ def test_the_kubelets_own_failed_probe_message_is_no_hint() -> None:
     assert not named_failed_hint("Killing  Container web failed liveness probe, will be "
                                  "restarted")
     assert named_failed_hint("traefik-dc6f7f644-l9522 this pod failed probes at noon")
+
+
+@given(st.lists(st.sampled_from([
+    "A", "a", "the", "describe", "Describe", "events", "status", "logs", "on", "of", "for",
+    "pods", "the pods", "shows", "both", "liveness", "and", "readiness", "Readiness", "failing",
+    "probes", " ", "\t"]), max_size=12))
+def test_the_described_failing_hint_holds_wherever_its_pattern_matches(words: list[str]) -> None:
+    """The hint of a describe (events, status) on the case's pods showing probes failing is
+    true of every text its pattern matches: a narrower hint never loses a reading."""
+    text = " ".join(words)
+    if _DESCRIBED_FAILING.search(text) is not None:
+        assert said_failing_hint(text)
+
+
+def test_a_describe_beside_probe_failures_is_no_described_hint() -> None:
+    """A describe's own rows (`Events:` above `Liveness probe failed`) are no author's telling
+    of what a describe shows: they alone send no page through the prose path."""
+    rows = ("Events:\n  Warning  Unhealthy  2m  kubelet  Liveness probe failed: HTTP probe "
+            "failed with statuscode: 500\n")
+    assert not _described_hint(rows.lower())
+    assert _described_hint("a describe on the pods shows both liveness and readiness failing")

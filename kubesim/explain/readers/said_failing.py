@@ -306,12 +306,15 @@ def _failing_its_hint(low: str) -> bool:
 
 
 def _described_hint(low: str) -> bool:
-    """Whether the lowered text may hold `_DESCRIBED_FAILING`'s statement: a failing, what
-    shows it (`describe`, `events`, ...) and a probe's kind, its `probe` maybe unsaid (each
-    word looked for once)."""
-    return "fail" in low and any(w in low for w in ("describe", "description", "event", "status",
-                                                    "log")) and \
-        any(kind in low for kind in ("liveness", "readiness", "startup"))
+    """Whether the lowered text may hold `_DESCRIBED_FAILING`'s statement: a failing and what
+    shows it before `on`, `of` or `for`, as the pattern joins them (`describe on the pods`),
+    not every page that holds a describe's or an event's word beside a probe's kind."""
+    return "fail" in low and _SHOWN_IN_OF.search(low) is not None
+
+
+# `_DESCRIBED_FAILING`'s shown-in noun and its preposition, lower case (a literal start)
+_SHOWN_IN_OF = lazy_regex(r"(?:describe|description|events?|status|logs?)[ \t]+(?:on|of|for)"
+                          r"[ \t]")
 
 
 def _seen_hint(low: str) -> bool:
