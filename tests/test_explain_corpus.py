@@ -714,6 +714,17 @@ NOT_READ: dict[str, str] = {
         "ve kube-system rows (the openfaas rows cut) would still need a rule that rows of another n"
         "amespace than the case's are no case's pods; the facts' own doubt reads so; left for the l"
         "ead."),
+    # held-out batch 154
+    "bitwarden-clients-8762.issue-form-bw-serve-killed-after-few-minutes-on-arm64-raspberry-pi-k3s-exits-137-status-code-screenshots-cut.txt": ("held-out batch 154: not yet run"),
+    "docker-pi-hole-1332.issue-comment-prose-i-run-the-container-on-kubernetes-problem-ended-up-being-a-liveness-readyness-probe-issue-pointing-at-the-root.txt": ("held-out batch 154: not yet run"),
+    "goauthentik-helm-42.issue-prose-raspberry-pi-worker-node-events-systemoom-victim-process-celery-four-times.txt": ("held-out batch 154: not yet run"),
+    "guerzon-vaultwarden-195.issue-prose-upgrade-failed-because-of-the-healthchecks-it-was-never-alive-no-errors-in-the-logs.txt": ("held-out batch 154: not yet run"),
+    "immich-charts-102.issue-prose-livenessprobe-threshold-too-low-the-container-enters-a-crashloopbackoff-cicle.txt": ("held-out batch 154: not yet run"),
+    "influxdata-helm-charts-324.pr-description-startupprobe-to-avoid-killing-the-container-too-soon-while-influx-boots-on-raspberry-pi-k3s.txt": ("held-out batch 154: not yet run"),
+    "k8s-at-home-charts-147.pr-description-node-red-startupprobe-pod-startup-taking-longer-than-allowed-liveness-probe-failures-checklist.txt": ("held-out batch 154: not yet run"),
+    "mojo2600-pihole-kubernetes-356.issue-prose-new-pods-fail-to-become-ready-fenced-events-killing-failed-liveness-probe-unhealthy-x56-x95-https-refused-then-ftl-log-cut.txt": ("held-out batch 154: not yet run"),
+    "talos-12526.issue-comment-prose-talos-oom-killer-kept-killing-cgroup-of-deleted-pod-then-fenced-talos-log-sending-sigkill-to-cgroup-cut.txt": ("held-out batch 154: not yet run"),
+    "truenas-charts-2539.issue-prose-tailscale-stuck-deploying-truenas-event-log-back-off-restarting-failed-container-in-pod-then-created-started.txt": ("held-out batch 154: not yet run"),
 }
 
 
