@@ -714,6 +714,17 @@ NOT_READ: dict[str, str] = {
         "ve kube-system rows (the openfaas rows cut) would still need a rule that rows of another n"
         "amespace than the case's are no case's pods; the facts' own doubt reads so; left for the l"
         "ead."),
+    # held-out batch 151
+    "quarkus-32135.issue-comment-an-interesting-part-from-describe-restart-count-7-liveness-https-8443-then-kubernetes-yml-probes-cut.txt": ("held-out batch 151: not yet run"),
+    "kabanero-operator-494.issue-fenced-describe-events-killing-x2-failed-liveness-probe-created-x3-liveness-timeout-x3-and-503-x5.txt": ("held-out batch 151: not yet run"),
+    "hiero-solo-3950.issue-problem-rest-java-oom-killed-crashloopbackoff-after-9-restarts-then-key-events-readiness-refused-liveness-cut.txt": ("held-out batch 151: not yet run"),
+    "openj9-4050.issue-continued-others-are-oom-killed-once-in-a-while-by-the-kubelet-then-kernel-oom-killer-invoked-cut-in-call-trace.txt": ("held-out batch 151: not yet run"),
+    "spring-boot-27655.issue-prose-actuator-out-of-service-then-describe-conditions-ready-false-cut-in-volumes.txt": ("held-out batch 151: not yet run"),
+    "fusionauth-charts-13.issue-comment-fenced-describe-container-running-ready-false-restart-count-0-startup-probe-cut-in-environment.txt": ("held-out batch 151: not yet run"),
+    "docker-logstash-kubernetes-19.issue-prose-every-5-mins-then-kubelet-log-back-off-5m0s-crashloopbackoff-lines-cut-at-left.txt": ("held-out batch 151: not yet run"),
+    "fabric8-devops-674.issue-prose-the-current-liveness-probe-starts-after-60-sec-and-then-kill-the-pod-nexus-initializing.txt": ("held-out batch 151: not yet run"),
+    "akka-java-cluster-kubernetes-10.issue-prose-the-livenessprobe-starts-killing-the-pods-after-about-30-seconds-eventually-crashloopbackoff.txt": ("held-out batch 151: not yet run"),
+    "kubernetes-website-24390.issue-prose-the-pod-is-being-killed-when-the-memory-limit-reached-maximum-no-heap-dump.txt": ("held-out batch 151: not yet run"),
 }
 
 
