@@ -725,6 +725,17 @@ NOT_READ: dict[str, str] = {
     "mojo2600-pihole-kubernetes-356.issue-prose-new-pods-fail-to-become-ready-fenced-events-killing-failed-liveness-probe-unhealthy-x56-x95-https-refused-then-ftl-log-cut.txt": ("held-out batch 154: not yet run"),
     "talos-12526.issue-comment-prose-talos-oom-killer-kept-killing-cgroup-of-deleted-pod-then-fenced-talos-log-sending-sigkill-to-cgroup-cut.txt": ("held-out batch 154: not yet run"),
     "truenas-charts-2539.issue-prose-tailscale-stuck-deploying-truenas-event-log-back-off-restarting-failed-container-in-pod-then-created-started.txt": ("held-out batch 154: not yet run"),
+    # held-out batch 151
+    "quarkus-32135.issue-comment-an-interesting-part-from-describe-restart-count-7-liveness-https-8443-then-kubernetes-yml-probes-cut.txt": ("held-out batch 151: not yet run"),
+    "kabanero-operator-494.issue-fenced-describe-events-killing-x2-failed-liveness-probe-created-x3-liveness-timeout-x3-and-503-x5.txt": ("held-out batch 151: not yet run"),
+    "hiero-solo-3950.issue-problem-rest-java-oom-killed-crashloopbackoff-after-9-restarts-then-key-events-readiness-refused-liveness-cut.txt": ("held-out batch 151: not yet run"),
+    "openj9-4050.issue-continued-others-are-oom-killed-once-in-a-while-by-the-kubelet-then-kernel-oom-killer-invoked-cut-in-call-trace.txt": ("held-out batch 151: not yet run"),
+    "spring-boot-27655.issue-prose-actuator-out-of-service-then-describe-conditions-ready-false-cut-in-volumes.txt": ("held-out batch 151: not yet run"),
+    "fusionauth-charts-13.issue-comment-fenced-describe-container-running-ready-false-restart-count-0-startup-probe-cut-in-environment.txt": ("held-out batch 151: not yet run"),
+    "docker-logstash-kubernetes-19.issue-prose-every-5-mins-then-kubelet-log-back-off-5m0s-crashloopbackoff-lines-cut-at-left.txt": ("held-out batch 151: not yet run"),
+    "fabric8-devops-674.issue-prose-the-current-liveness-probe-starts-after-60-sec-and-then-kill-the-pod-nexus-initializing.txt": ("held-out batch 151: not yet run"),
+    "akka-java-cluster-kubernetes-10.issue-prose-the-livenessprobe-starts-killing-the-pods-after-about-30-seconds-eventually-crashloopbackoff.txt": ("held-out batch 151: not yet run"),
+    "kubernetes-website-24390.issue-prose-the-pod-is-being-killed-when-the-memory-limit-reached-maximum-no-heap-dump.txt": ("held-out batch 151: not yet run"),
 }
 
 
