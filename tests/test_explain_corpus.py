@@ -736,6 +736,16 @@ NOT_READ: dict[str, str] = {
     "fabric8-devops-674.issue-prose-the-current-liveness-probe-starts-after-60-sec-and-then-kill-the-pod-nexus-initializing.txt": ("held-out batch 151: not yet run"),
     "akka-java-cluster-kubernetes-10.issue-prose-the-livenessprobe-starts-killing-the-pods-after-about-30-seconds-eventually-crashloopbackoff.txt": ("held-out batch 151: not yet run"),
     "kubernetes-website-24390.issue-prose-the-pod-is-being-killed-when-the-memory-limit-reached-maximum-no-heap-dump.txt": ("held-out batch 151: not yet run"),
+    # held-out batch 149
+    "nats-server-5929.issue-form-observed-behavior-nats-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt": ("held-out batch 149: not yet run"),
+    "kubernetes-nats-cluster-6.issue-prose-what-goes-wrong-each-get-killed-and-restarted-the-probe-causes-kubernetes-to-restart-the-pod-cut.txt": ("held-out batch 149: not yet run"),
+    "milvus-38426.issue-form-fenced-describe-rows-no-header-bookie-started-then-killing-definition-cha-cut.txt": ("held-out batch 149: not yet run"),
+    "united-manufacturing-hub-975.issue-form-current-behavior-they-land-up-in-a-crashloop-steps-kubernetes-will-kill-the-pod.txt": ("held-out batch 149: not yet run"),
+    "pravega-zk-operator-259.issue-comment-zk-1-is-in-crashloopbackoff-state-with-error-exiting-jvm-with-code-1-then-event-cut.txt": ("held-out batch 149: not yet run"),
+    "cp-helm-charts-323.issue-prose-kafka-connect-containers-fall-over-with-oomkilled-code-span-get-pods-row-0-1-oomkilled-3.txt": ("held-out batch 149: not yet run"),
+    "solr-operator-577.issue-continued-get-all-rows-three-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt": ("held-out batch 149: not yet run"),
+    "emqx-operator-623.issue-comment-fenced-emqx-log-with-cut-sigterm-received-then-i-guess-killed-because-of-the-oom.txt": ("held-out batch 149: not yet run"),
+    "kafka-docker-playground-8673.issue-continued-ci-get-events-rows-schemaregistry-created-started-then-describe-cut-in-init-container.txt": ("held-out batch 149: not yet run"),
 }
 
 
