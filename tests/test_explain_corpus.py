@@ -746,6 +746,17 @@ NOT_READ: dict[str, str] = {
     "solr-operator-577.issue-continued-get-all-rows-three-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt": ("held-out batch 149: not yet run"),
     "emqx-operator-623.issue-comment-fenced-emqx-log-with-cut-sigterm-received-then-i-guess-killed-because-of-the-oom.txt": ("held-out batch 149: not yet run"),
     "kafka-docker-playground-8673.issue-continued-ci-get-events-rows-schemaregistry-created-started-then-describe-cut-in-init-container.txt": ("held-out batch 149: not yet run"),
+    # held-out batch 150
+    "superset-11363.issue-bold-describe-pods-fenced-describe-init-container-completed-cut-before-app-container.txt": ("held-out batch 150: not yet run"),
+    "metering-operator-599.issue-comment-fenced-describe-hive-server-0-hiveserver2-running-cut-in-started.txt": ("held-out batch 150: not yet run"),
+    "gradiant-bigdata-charts-34.issue-prose-hive-server-would-keep-crashing-and-restarting-probes-of-statefulset-failing.txt": ("held-out batch 150: not yet run"),
+    "spotify-flink-on-k8s-operator-105.issue-default-liveness-tcp-yaml-then-prose-task-manager-was-terminated-by-k8s-restart-loop.txt": ("held-out batch 150: not yet run"),
+    "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": ("held-out batch 150: not yet run"),
+    "moj-analytics-platform-118.issue-what-happened-airflow-tasks-as-pods-stop-or-are-killed-sigterm-task-log-then-guesses-cut.txt": ("held-out batch 150: not yet run"),
+    "stackabletech-trino-operator-685.issue-comment-fenced-describe-trino-worker-running-restart-count-0-init-containers-elided-cut-in-liveness-line.txt": ("held-out batch 150: not yet run"),
+    "apache-druid-12292.issue-proposal-motivation-our-historicals-restarting-kubelet-is-killing-the-pod-before-server-stage-cut.txt": ("held-out batch 150: not yet run"),
+    "datainfrahq-druid-operator-97.issue-comment-prose-startupprobes-failed-always-causing-the-pods-to-die-after-a-couple-minutes-repeatedly.txt": ("held-out batch 150: not yet run"),
+    "dagster-11221.issue-form-use-case-occasionally-ive-seen-a-pod-oomkilled-complete-on-retry.txt": ("held-out batch 150: not yet run"),
 }
 
 
