@@ -757,6 +757,17 @@ NOT_READ: dict[str, str] = {
     "apache-druid-12292.issue-proposal-motivation-our-historicals-restarting-kubelet-is-killing-the-pod-before-server-stage-cut.txt": ("held-out batch 150: not yet run"),
     "datainfrahq-druid-operator-97.issue-comment-prose-startupprobes-failed-always-causing-the-pods-to-die-after-a-couple-minutes-repeatedly.txt": ("held-out batch 150: not yet run"),
     "dagster-11221.issue-form-use-case-occasionally-ive-seen-a-pod-oomkilled-complete-on-retry.txt": ("held-out batch 150: not yet run"),
+    # held-out batch 155
+    "falco-3155.issue-continued-describe-fragment-falcoctl-running-ready-true-restart-count-0-conditions-ready-false-cut-in-volumes.txt": ("held-out batch 155: not yet run"),
+    "falcosecurity-charts-235.issue-prose-our-deployment-started-to-fail-liveness-probe-fenced-liveness-probe-errored-strconv-atoi-then-values.txt": ("held-out batch 155: not yet run"),
+    "tanguille-cluster-5030.pr-description-evidence-pod-crashloopbackoff-1190-restarts-laststate-terminated-oomkilled-exit-137.txt": ("held-out batch 155: not yet run"),
+    "neuvector-812.issue-prose-most-containers-in-crashed-mode-get-pods-controllers-and-enforcers-crashloopbackoff-50-cut-in-scanner-row.txt": ("held-out batch 155: not yet run"),
+    "uds-core-1446.issue-prose-bullets-slow-enforcer-startup-pods-getting-killed-by-the-probes-controller-probes-failing.txt": ("held-out batch 155: not yet run"),
+    "stackrox-1640.issue-prose-today-sensor-pod-crashed-crashloopbackoff-then-sensor-log-cut-in-deployment-identification.txt": ("held-out batch 155: not yet run"),
+    "kubescape-helm-charts-705.issue-form-node-agent-is-in-crashloopbackoff-then-fenced-log-go-panic-nil-pointer-traceback.txt": ("held-out batch 155: not yet run"),
+    "mondoo-operator-628.issue-form-fenced-get-pods-row-node-scan-pod-0-1-oomkilled-1-restart-8s-ago.txt": ("held-out batch 155: not yet run"),
+    "kubearmor-client-30.issue-comment-checklist-trimmed-get-po-two-rows-crashloopbackoff-239-then-describe-kubearmor-pod-cut-in-controlled-by.txt": ("held-out batch 155: not yet run"),
+    "eks-anywhere-addons-315.pr-comment-readiness-probe-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt": ("held-out batch 155: not yet run"),
 }
 
 
