@@ -768,6 +768,8 @@ NOT_READ: dict[str, str] = {
     "mondoo-operator-628.issue-form-fenced-get-pods-row-node-scan-pod-0-1-oomkilled-1-restart-8s-ago.txt": ("held-out batch 155: not yet run"),
     "kubearmor-client-30.issue-comment-checklist-trimmed-get-po-two-rows-crashloopbackoff-239-then-describe-kubearmor-pod-cut-in-controlled-by.txt": ("held-out batch 155: not yet run"),
     "eks-anywhere-addons-315.pr-comment-readiness-probe-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt": ("held-out batch 155: not yet run"),
+    # held-out batch 153
+    "website-21370.pr-review-thread-japanese-translation-diff-old-events-rows-pulled-created-started-then-comment-liveness-probe-failed-shown-no-restart-message-then-header-cut-at-37s.txt": ("held-out batch 153: not yet run"),
 }
 
 
