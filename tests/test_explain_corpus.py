@@ -715,61 +715,77 @@ NOT_READ: dict[str, str] = {
         "amespace than the case's are no case's pods; the facts' own doubt reads so; left for the l"
         "ead."),
     # held-out batch 154
-    "bitwarden-clients-8762.issue-form-bw-serve-killed-after-few-minutes-on-arm64-raspberry-pi-k3s-exits-137-status-code-screenshots-cut.txt": ("held-out batch 154: not yet run"),
-    "docker-pi-hole-1332.issue-comment-prose-i-run-the-container-on-kubernetes-problem-ended-up-being-a-liveness-readyness-probe-issue-pointing-at-the-root.txt": ("held-out batch 154: not yet run"),
-    "goauthentik-helm-42.issue-prose-raspberry-pi-worker-node-events-systemoom-victim-process-celery-four-times.txt": ("held-out batch 154: not yet run"),
-    "guerzon-vaultwarden-195.issue-prose-upgrade-failed-because-of-the-healthchecks-it-was-never-alive-no-errors-in-the-logs.txt": ("held-out batch 154: not yet run"),
-    "immich-charts-102.issue-prose-livenessprobe-threshold-too-low-the-container-enters-a-crashloopbackoff-cicle.txt": ("held-out batch 154: not yet run"),
-    "influxdata-helm-charts-324.pr-description-startupprobe-to-avoid-killing-the-container-too-soon-while-influx-boots-on-raspberry-pi-k3s.txt": ("held-out batch 154: not yet run"),
-    "k8s-at-home-charts-147.pr-description-node-red-startupprobe-pod-startup-taking-longer-than-allowed-liveness-probe-failures-checklist.txt": ("held-out batch 154: not yet run"),
-    "mojo2600-pihole-kubernetes-356.issue-prose-new-pods-fail-to-become-ready-fenced-events-killing-failed-liveness-probe-unhealthy-x56-x95-https-refused-then-ftl-log-cut.txt": ("held-out batch 154: not yet run"),
-    "talos-12526.issue-comment-prose-talos-oom-killer-kept-killing-cgroup-of-deleted-pod-then-fenced-talos-log-sending-sigkill-to-cgroup-cut.txt": ("held-out batch 154: not yet run"),
-    "truenas-charts-2539.issue-prose-tailscale-stuck-deploying-truenas-event-log-back-off-restarting-failed-container-in-pod-then-created-started.txt": ("held-out batch 154: not yet run"),
     # held-out batch 151
-    "quarkus-32135.issue-comment-an-interesting-part-from-describe-restart-count-7-liveness-https-8443-then-kubernetes-yml-probes-cut.txt": ("held-out batch 151: not yet run"),
-    "kabanero-operator-494.issue-fenced-describe-events-killing-x2-failed-liveness-probe-created-x3-liveness-timeout-x3-and-503-x5.txt": ("held-out batch 151: not yet run"),
-    "hiero-solo-3950.issue-problem-rest-java-oom-killed-crashloopbackoff-after-9-restarts-then-key-events-readiness-refused-liveness-cut.txt": ("held-out batch 151: not yet run"),
-    "openj9-4050.issue-continued-others-are-oom-killed-once-in-a-while-by-the-kubelet-then-kernel-oom-killer-invoked-cut-in-call-trace.txt": ("held-out batch 151: not yet run"),
-    "spring-boot-27655.issue-prose-actuator-out-of-service-then-describe-conditions-ready-false-cut-in-volumes.txt": ("held-out batch 151: not yet run"),
-    "fusionauth-charts-13.issue-comment-fenced-describe-container-running-ready-false-restart-count-0-startup-probe-cut-in-environment.txt": ("held-out batch 151: not yet run"),
-    "docker-logstash-kubernetes-19.issue-prose-every-5-mins-then-kubelet-log-back-off-5m0s-crashloopbackoff-lines-cut-at-left.txt": ("held-out batch 151: not yet run"),
-    "fabric8-devops-674.issue-prose-the-current-liveness-probe-starts-after-60-sec-and-then-kill-the-pod-nexus-initializing.txt": ("held-out batch 151: not yet run"),
-    "akka-java-cluster-kubernetes-10.issue-prose-the-livenessprobe-starts-killing-the-pods-after-about-30-seconds-eventually-crashloopbackoff.txt": ("held-out batch 151: not yet run"),
-    "kubernetes-website-24390.issue-prose-the-pod-is-being-killed-when-the-memory-limit-reached-maximum-no-heap-dump.txt": ("held-out batch 151: not yet run"),
+    "hiero-solo-3950.issue-problem-rest-java-oom-killed-crashloopbackoff-after-9-restarts-then-key-events-readiness-refused-liveness-cut.txt": (
+        "held-out batch 151, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
+        "'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 7}, 'shows_failure"
+        "s': True}; want {'ended': 'oom-killed', 'probe': ['liveness', 'readiness'], 'probe_kills':"
+        " {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 149
-    "nats-server-5929.issue-form-observed-behavior-nats-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt": ("held-out batch 149: not yet run"),
-    "kubernetes-nats-cluster-6.issue-prose-what-goes-wrong-each-get-killed-and-restarted-the-probe-causes-kubernetes-to-restart-the-pod-cut.txt": ("held-out batch 149: not yet run"),
-    "milvus-38426.issue-form-fenced-describe-rows-no-header-bookie-started-then-killing-definition-cha-cut.txt": ("held-out batch 149: not yet run"),
-    "united-manufacturing-hub-975.issue-form-current-behavior-they-land-up-in-a-crashloop-steps-kubernetes-will-kill-the-pod.txt": ("held-out batch 149: not yet run"),
-    "pravega-zk-operator-259.issue-comment-zk-1-is-in-crashloopbackoff-state-with-error-exiting-jvm-with-code-1-then-event-cut.txt": ("held-out batch 149: not yet run"),
-    "cp-helm-charts-323.issue-prose-kafka-connect-containers-fall-over-with-oomkilled-code-span-get-pods-row-0-1-oomkilled-3.txt": ("held-out batch 149: not yet run"),
-    "solr-operator-577.issue-continued-get-all-rows-three-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt": ("held-out batch 149: not yet run"),
-    "emqx-operator-623.issue-comment-fenced-emqx-log-with-cut-sigterm-received-then-i-guess-killed-because-of-the-oom.txt": ("held-out batch 149: not yet run"),
-    "kafka-docker-playground-8673.issue-continued-ci-get-events-rows-schemaregistry-created-started-then-describe-cut-in-init-container.txt": ("held-out batch 149: not yet run"),
+    "nats-server-5929.issue-form-observed-behavior-nats-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt": (
+        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/nats-server-5929.issue-form-observed-behavior-na"
+        "ts-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt:3: not a record"
+        " explain re; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
+        ": 0}, 'shows_failures': True}"),
+    "milvus-38426.issue-form-fenced-describe-rows-no-header-bookie-started-then-killing-definition-cha-cut.txt": (
+        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got ['pulsar-pod-fail"
+        "ure-19791-pulsarv3-bookie'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0"
+        ", 'max': 0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'pro"
+        "be_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
+    "pravega-zk-operator-259.issue-comment-zk-1-is-in-crashloopbackoff-state-with-error-exiting-jvm-with-code-1-then-event-cut.txt": (
+        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
+        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
+        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None},"
+        " 'shows_failures': True}"),
+    "solr-operator-577.issue-continued-get-all-rows-three-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt": (
+        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/solr-operator-577.issue-continued-get-all-rows-t"
+        "hree-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt: 2 pods of the record are n"
+        "amed 'tonli; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': 98}, 'shows_failures': True}"),
     # held-out batch 150
-    "superset-11363.issue-bold-describe-pods-fenced-describe-init-container-completed-cut-before-app-container.txt": ("held-out batch 150: not yet run"),
-    "metering-operator-599.issue-comment-fenced-describe-hive-server-0-hiveserver2-running-cut-in-started.txt": ("held-out batch 150: not yet run"),
-    "gradiant-bigdata-charts-34.issue-prose-hive-server-would-keep-crashing-and-restarting-probes-of-statefulset-failing.txt": ("held-out batch 150: not yet run"),
-    "spotify-flink-on-k8s-operator-105.issue-default-liveness-tcp-yaml-then-prose-task-manager-was-terminated-by-k8s-restart-loop.txt": ("held-out batch 150: not yet run"),
-    "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": ("held-out batch 150: not yet run"),
-    "moj-analytics-platform-118.issue-what-happened-airflow-tasks-as-pods-stop-or-are-killed-sigterm-task-log-then-guesses-cut.txt": ("held-out batch 150: not yet run"),
-    "stackabletech-trino-operator-685.issue-comment-fenced-describe-trino-worker-running-restart-count-0-init-containers-elided-cut-in-liveness-line.txt": ("held-out batch 150: not yet run"),
-    "apache-druid-12292.issue-proposal-motivation-our-historicals-restarting-kubelet-is-killing-the-pod-before-server-stage-cut.txt": ("held-out batch 150: not yet run"),
-    "datainfrahq-druid-operator-97.issue-comment-prose-startupprobes-failed-always-causing-the-pods-to-die-after-a-couple-minutes-repeatedly.txt": ("held-out batch 150: not yet run"),
-    "dagster-11221.issue-form-use-case-occasionally-ive-seen-a-pod-oomkilled-complete-on-retry.txt": ("held-out batch 150: not yet run"),
+    "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": (
+        "held-out batch 150, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/contrib-helm-chart-112.issue-prose-new-pods-rest"
+        "arting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt:3: "
+        "not a recor; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, "
+        "'max': None}, 'shows_failures': True}"),
+    "apache-druid-12292.issue-proposal-motivation-our-historicals-restarting-kubelet-is-killing-the-pod-before-server-stage-cut.txt": (
+        "held-out batch 150, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
+        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
+        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None},"
+        " 'shows_failures': True}"),
+    "datainfrahq-druid-operator-97.issue-comment-prose-startupprobes-failed-always-causing-the-pods-to-die-after-a-couple-minutes-repeatedly.txt": (
+        "held-out batch 150, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/datainfrahq-druid-operator-97.issue-comment-pros"
+        "e-startupprobes-failed-always-causing-the-pods-to-die-after-a-couple-minutes-repeatedly.tx"
+        "t:1: not a ; want {'ended': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, "
+        "'max': None}, 'shows_failures': True}"),
     # held-out batch 155
-    "falco-3155.issue-continued-describe-fragment-falcoctl-running-ready-true-restart-count-0-conditions-ready-false-cut-in-volumes.txt": ("held-out batch 155: not yet run"),
-    "falcosecurity-charts-235.issue-prose-our-deployment-started-to-fail-liveness-probe-fenced-liveness-probe-errored-strconv-atoi-then-values.txt": ("held-out batch 155: not yet run"),
-    "tanguille-cluster-5030.pr-description-evidence-pod-crashloopbackoff-1190-restarts-laststate-terminated-oomkilled-exit-137.txt": ("held-out batch 155: not yet run"),
-    "neuvector-812.issue-prose-most-containers-in-crashed-mode-get-pods-controllers-and-enforcers-crashloopbackoff-50-cut-in-scanner-row.txt": ("held-out batch 155: not yet run"),
-    "uds-core-1446.issue-prose-bullets-slow-enforcer-startup-pods-getting-killed-by-the-probes-controller-probes-failing.txt": ("held-out batch 155: not yet run"),
-    "stackrox-1640.issue-prose-today-sensor-pod-crashed-crashloopbackoff-then-sensor-log-cut-in-deployment-identification.txt": ("held-out batch 155: not yet run"),
-    "kubescape-helm-charts-705.issue-form-node-agent-is-in-crashloopbackoff-then-fenced-log-go-panic-nil-pointer-traceback.txt": ("held-out batch 155: not yet run"),
-    "mondoo-operator-628.issue-form-fenced-get-pods-row-node-scan-pod-0-1-oomkilled-1-restart-8s-ago.txt": ("held-out batch 155: not yet run"),
-    "kubearmor-client-30.issue-comment-checklist-trimmed-get-po-two-rows-crashloopbackoff-239-then-describe-kubearmor-pod-cut-in-controlled-by.txt": ("held-out batch 155: not yet run"),
-    "eks-anywhere-addons-315.pr-comment-readiness-probe-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt": ("held-out batch 155: not yet run"),
+    "falco-3155.issue-continued-describe-fragment-falcoctl-running-ready-true-restart-count-0-conditions-ready-false-cut-in-volumes.txt": (
+        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
+        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False};"
+        " want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
+        "hows_failures': False}"),
+    "falcosecurity-charts-235.issue-prose-our-deployment-started-to-fail-liveness-probe-fenced-liveness-probe-errored-strconv-atoi-then-values.txt": (
+        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
+        "'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
+        "': True}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'ma"
+        "x': None}, 'shows_failures': True}"),
+    "tanguille-cluster-5030.pr-description-evidence-pod-crashloopbackoff-1190-restarts-laststate-terminated-oomkilled-exit-137.txt": (
+        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/tanguille-cluster-5030.pr-description-evidence-p"
+        "od-crashloopbackoff-1190-restarts-laststate-terminated-oomkilled-exit-137.txt:3: not a rec"
+        "ord explain; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
+        ": 0}, 'shows_failures': True}"),
+    "eks-anywhere-addons-315.pr-comment-readiness-probe-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt": (
+        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
+        "error: /work/main/tests/data/explain/real/eks-anywhere-addons-315.pr-comment-readiness-pro"
+        "be-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt: no pod name"
+        "d 'node-ana; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': True}"),
     # held-out batch 153
-    "website-21370.pr-review-thread-japanese-translation-diff-old-events-rows-pulled-created-started-then-comment-liveness-probe-failed-shown-no-restart-message-then-header-cut-at-37s.txt": ("held-out batch 153: not yet run"),
 }
 
 
