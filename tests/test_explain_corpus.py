@@ -738,12 +738,6 @@ NOT_READ: dict[str, str] = {
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
         "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None},"
         " 'shows_failures': True}"),
-    "solr-operator-577.issue-continued-get-all-rows-three-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt": (
-        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/solr-operator-577.issue-continued-get-all-rows-t"
-        "hree-namespaces-zookeeper-1-crashloopbackoff-97-cut-in-row.txt: 2 pods of the record are n"
-        "amed 'tonli; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 98}, 'shows_failures': True}"),
     # held-out batch 150
     "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": (
         "held-out batch 150, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
@@ -768,11 +762,6 @@ NOT_READ: dict[str, str] = {
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False};"
         " want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
         "hows_failures': False}"),
-    "falcosecurity-charts-235.issue-prose-our-deployment-started-to-fail-liveness-probe-fenced-liveness-probe-errored-strconv-atoi-then-values.txt": (
-        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
-        "'cannot-tell', 'probe': ['liveness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures"
-        "': True}; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, 'ma"
-        "x': None}, 'shows_failures': True}"),
     "tanguille-cluster-5030.pr-description-evidence-pod-crashloopbackoff-1190-restarts-laststate-terminated-oomkilled-exit-137.txt": (
         "held-out batch 155, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
         "error: /work/main/tests/data/explain/real/tanguille-cluster-5030.pr-description-evidence-p"
