@@ -162,6 +162,7 @@ from kubesim.explain.readers.runs import (
     QUOTED_BACKOFF,
     QUOTED_STATUS,
     RESTARTS_UNCOUNTED,
+    STATE_FIELDS,
     STATED_END,
     STATED_NAMED_FAILED,
     STATED_PROBE,
@@ -1244,6 +1245,19 @@ _RUN_HINT = lazy_regex(r"status:[^\n]{0,64}?(?:conditions|containerStatuses|"
 
 _RUN_READ = (" run into one line of text (a web page's copy): put back on the lines kubectl "
              "printed and read")
+# (describe's state fields are run together by a page's copy or quoted by a sentence: the note
+# says both, for it cannot say which: `Kubernetes logged OOMKilled with exit code 137`)
+_FIELDS_READ = (" on one line of text (run together by a page's copy, or quoted in a sentence): "
+                "put back on the lines describe prints them on and read")
+
+
+def _read_as(what: str) -> str:
+    """What a note says was done with a line's run `what` (runs.py): nothing more for a
+    sentence's or a tool's read (`_SAID_READS`, whose `what` says it), else how its lines
+    were put back."""
+    if what.startswith(_SAID_READS):
+        return ""
+    return _FIELDS_READ if what.startswith(STATE_FIELDS) else _RUN_READ
 # describe's state fields a sentence quotes in lower case, or a status OOMKilled alone after
 # its key (runs.py reads them): `exit code: 137 reason: OOM Killed`, `(status: OOMKilled)`;
 # a word each, a page's no-break spaces or a terminal's colours between the words
@@ -1324,7 +1338,7 @@ def _runs_read(runs: Runs, source: str) -> RecordSet:
            for _, what, _ in runs.split):
         _restarts_cut(found)  # a status in a sentence: no restart count bounds its restarts
     found.notes[:] = [Note(
-        f"line {number}: {what}{'' if what.startswith(_SAID_READS) else _RUN_READ}"
+        f"line {number}: {what}{_read_as(what)}"
         f"{'; the rest of that line not read' if around else ''}",
         Where(source, number)) for number, what, around in runs.split] + [
         _renumbered(n, runs.origins) for n in found.notes if not _of_made(n, made)]

@@ -203,6 +203,7 @@ from kubesim.explain.readers.yq_piece import YQ, yq_object_after
 from kubesim.explain.readers.zh_restarts import zh_restarts
 
 __all__ = ["ENDS_COUNTED_READ", "NAMED_END", "QUOTED_BACKOFF", "QUOTED_STATUS", "STATED_END", "STATED_PROBE",
+           "STATE_FIELDS",
            "RESTARTS_UNCOUNTED", "STATED_RESTARTS", "STATED_RESTART_REASON", "Runs", "command_run_hint",
            "headless_state", "observed_state_hint", "placed_jq_output", "placed_jsonpath_values",
            "rows_run_together", "shaped_rows_hint", "split_runs", "stated_hint", "stated_restarts_hint",
@@ -362,6 +363,10 @@ _QUOTED_OWN_STATUS = lazy_regex(
     r"[\"'\u201c\u2018](?P<reason>" + _OOM_WORDS + r")[\"'\u201d\u2019][ \t]+(?i:status)[ \t]+"
     r"(?i:for|of|on)[ \t]+(?i:my|our|this|that)[ \t]+(?:[\w-]{1,63}[ \t]+)?(?i:pod|container)")
 # what Rancher's line of a container's last state is read as (rancher_state.py)
+# describe's state fields on one line (`_state_run`): a page's copy runs them together, or a
+# sentence quotes them (`describe says Reason: OOMKilled and Exit Code: 137`); either way
+# describe printed them on lines of their own, and they are read so (paste.py's note)
+STATE_FIELDS = "describe's state fields"
 RANCHER_STATE = ("Rancher's line of a container's last state (`Last state: Terminated with "
                  "CODE: REASON`, after its state cell `CrashLoopBackOff (MESSAGE) |` if "
                  "shown), read as describe's Last State, Reason and Exit Code (and its State "
@@ -2583,7 +2588,7 @@ _PROSE_BACKOFF_READ = _saying(_prose_backoff, QUOTED_BACKOFF)
 # first that reads the line wins): a probe's failure given as the cause of a back-off is read
 # before the back-off's status, whose kill it is
 _STATEMENTS: tuple[Callable[[str], tuple[tuple[list[str], bool] | None, str]], ...] = (
-    container_run_said, _saying(_state_run, "describe's state fields"),
+    container_run_said, _saying(_state_run, STATE_FIELDS),
     _saying(_rancher_run, RANCHER_STATE), _saying(_event_run, EVENT_IN_SENTENCE),
     _stated_end, _stated_probe_restart, _restart_failing,
     _saying(_prose_status, QUOTED_STATUS),

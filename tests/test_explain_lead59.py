@@ -1,0 +1,72 @@
+"""Notes of describe's state fields found on one line of text (stop 59, the lead): a sentence
+that quotes them (`kubectl describe says Reason: OOMKilled and Exit Code: 137`) is not called
+a web page's copy of kubectl's lines run together; the note says what explain did (put them
+back on the lines describe prints them on) and that it cannot tell a page's run from a
+sentence's quote. aiexpert-spark-oom and tracegrid-oomkilled (tests/data/explain/real) were
+called `run into one line of text (a web page's copy)`."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from kubesim.cli.main import main
+
+
+def _explained(tmp_path: Path, text: str) -> dict:
+    record = tmp_path / "r.txt"
+    record.write_text(text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["explain", str(record), "--format", "json", "--no-suggest", "--phases", "1"])
+    assert code == 0
+    doc: dict = json.loads(out.getvalue())
+    return doc
+
+
+def _notes(doc: dict) -> list[str]:
+    texts: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "text" and isinstance(value, str) and value.startswith("line "):
+                    texts.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+    walk(doc)
+    return texts
+
+
+@pytest.mark.parametrize("text", [
+    "Your pod restarted. kubectl describe says Reason: OOMKilled and Exit Code: 137.\n",
+    "kubectl describe pod web showed Last State: Terminated, Reason: OOMKilled, Exit Code: 137.\n",
+    "zeebe-0: Last State: Terminated Reason: OOMKilled Exit Code: 137\n",
+])
+def test_describes_state_fields_on_one_line_are_noted_as_such(tmp_path: Path,
+                                                               text: str) -> None:
+    """Describe's state fields on one line, run together or quoted (runs.STATE_FIELDS): read
+    as the container's state (an OOMKilled end), and the note names both ways they come and
+    describe's lines, never only `a web page's copy` of `the lines kubectl printed`."""
+    doc = _explained(tmp_path, text)
+    [container] = doc["containers"]
+    assert container["answer"]["cause"] == "oom-killed"
+    notes = [n for n in _notes(doc) if "describe's state fields" in n]
+    assert notes
+    assert all("quoted in a sentence" in n and "the lines describe prints" in n for n in notes)
+    assert not any("the lines kubectl printed" in n for n in notes), notes
+
+
+def test_a_pods_table_run_together_is_still_called_kubectls_lines(tmp_path: Path) -> None:
+    """A `get pods` table joined to its command's line is kubectl's output run together (a
+    page that lost the code block's line breaks): its note says so (paste._RUN_READ)."""
+    notes = _notes(_explained(tmp_path, "$ kubectl get pod web NAME READY STATUS RESTARTS AGE "
+                             "web 0/1 OOMKilled 3 1m\n"))
+    assert any("run into one line of text (a web page's copy)" in n for n in notes), notes
