@@ -22,7 +22,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 REAL = HERE / "data" / "explain" / "real"
 OLDER = HERE / "data" / "explain"
-META = frozenset({"facts.yaml", "SOURCES.md", "README.md"})
+META = frozenset({"facts.yaml", "SOURCES.md", "README.md", "RULES.md"})
 
 ENDED = frozenset({"liveness-kill", "startup-kill", "readiness-only", "oom-killed", "app-exit",
                    "cannot-tell"})
