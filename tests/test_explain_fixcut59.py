@@ -131,10 +131,11 @@ def test_one_or_two_letters_name_no_probe_but_show_a_failure(
 
 
 @pytest.mark.parametrize(("message", "reason"), [
-    ("Xyz", "Unhealthy"), ("Liveness probe fa", "Unhealthy"), ("Liven", "BackOff")])
+    ("Xyz", "Unhealthy"), ("Liveness probe faux", "Unhealthy"), ("Liven", "BackOff")])
 def test_other_cuts_and_reasons_stay_unread(tmp_path: Path, message: str, reason: str) -> None:
-    """A prefix of no probe's words, a message cut inside its verb (read by the rules of
-    its words), another reason's row: no probe read from them."""
+    """A prefix of no probe's words, letters after the probe's word that begin no kubelet's
+    verb (a message cut inside its verb, `Liveness probe fa`, is read since stop 59, fx59b:
+    test_explain_fx59b.py), another reason's row: no probe read from them."""
     assert _answer(tmp_path, _cut(message, reason))["failed"] == []
 
 

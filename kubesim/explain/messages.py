@@ -56,9 +56,29 @@ class ProbeEvent:
 def probe_event(message: str) -> ProbeEvent | None:
     m = _PROBE.match(message)
     if not m:
+        cut = _cut_in_verb(message)
+        if cut is not None:
+            return cut
         probe = cut_probe_head(message)
         return None if probe is None else ProbeEvent(probe, ProbeOutcome.UNTOLD, "")
     return ProbeEvent(_TYPES[m[1]], ProbeOutcome(m[2]), (m[4] or "").strip())
+
+
+# (stop 59, fx59b; hiero-solo-3950's last row, `Warning  Unhealthy  Liveness probe fail`) a
+# message cut inside its verb: the probe's word whole, then the first letters of one of the
+# kubelet's verbs (prober.go's `%s probe failed`, `%s probe errored`; a 3xx's `warning`)
+_CUT_VERB = lazy_regex(r"^(Liveness|Readiness|Startup) probe (f(?:a(?:i(?:le?)?)?)?"
+                       r"|e(?:r(?:r(?:o(?:re?)?)?)?)?|w(?:a(?:r(?:n(?:i(?:ng?)?)?)?)?)?)[ \t]*$")
+_CUT_OUTCOMES = {"f": ProbeOutcome.FAILED, "e": ProbeOutcome.ERRORED, "w": ProbeOutcome.WARNING}
+
+
+def _cut_in_verb(message: str) -> ProbeEvent | None:
+    """The probe's call of a message cut inside its verb, its probe named whole and the verb's
+    first letters naming one of the kubelet's verbs unmistakably (`Liveness probe fail`: the
+    verbs begin with three different letters): what `cut_probe_head` reads of a message cut
+    inside its first words, with the verb told (R2.3), its output cut away; None otherwise."""
+    m = _CUT_VERB.match(message.strip())
+    return None if m is None else ProbeEvent(_TYPES[m[1]], _CUT_OUTCOMES[m[2][0]], "")
 
 
 # the fewest letters of a cut message that name one probe unmistakably: `Liv`, `Rea`, `Sta`
@@ -72,7 +92,8 @@ def cut_probe_head(message: str) -> ProbeType | None:
     a message cut inside its first words, a prefix of one probe's `Liveness probe` of three
     letters or more (`Liven`, factorio-server-charts-26), is that probe's call, failed or
     errored, the verb cut away. None for a prefix of none, or of two (none of three letters
-    is); a message cut inside or after its verb is read by the rules of its words."""
+    is); a message cut inside its verb is `_cut_in_verb`'s, one cut after it is read by
+    the rules of its words."""
     text = message.strip()
     if len(text) < _CUT_HEAD_LETTERS:
         return None

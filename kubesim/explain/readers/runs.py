@@ -176,6 +176,7 @@ from kubesim.explain.readers.stated_oom_told import (
     OOM_FOUND_IN_LAST,
     OOM_KILLER_KILLS,
     OOM_KILLS_OF,
+    OOM_LAST_STATE_LABEL,
     OOM_NOTE_COUNTED,
     OOM_REASON_RECORDED,
     OOM_TOLD,
@@ -2212,7 +2213,7 @@ def _oom_stated_more(line: str) -> tuple[tuple[list[str], bool] | None, str]:
 
 
 def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
-    """The case's pods or container stated OOM killed in people's other words and subjects
+    r"""The case's pods or container stated OOM killed in people's other words and subjects
     (stated_oom_told.OOM_TOLD: `Manager pod continuously get killed because of OOM`, `CoreDNS
     pods (3) were overwhelmed and oom killed`; SEEN_OOM: `we observed the apache container
     getting oomkilled`; OOM_KILLS_OF: `It results in OOMKills for the handler pod`;
@@ -2220,7 +2221,8 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     `catalyst-api OOMKilled 6× during ...`; OOM_FOUND_IN_LAST: `had to check ... to find
     OOMKilled in lastState.terminated`; OOM_KILLER_KILLS: `OOM killer kills the sidecar
     approximately every 10 minutes`; OOM_REASON_RECORDED: `Kubernetes dutifully recorded the
-    reason as OOMKilled and restarted the pod`), read as `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
+    reason as OOMKilled and restarted the pod`; OOM_LAST_STATE_LABEL: `- \`lastState.terminated\`:
+    \`reason: OOMKilled\``, the last state's fields as a list's item), read as `_en_oom` reads the word OOMKilled: the kernel's OOM killer's
     end, which the kubelet reports as OOMKilled. None without one, in a negation, a question,
     a conditional or a sentence of what may happen."""
     m = _near(OOM_TOLD, line, OOM_ANCHORS, (200, 60), _SENTENCE_PLACES) or \
@@ -2230,6 +2232,7 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         _near(OOM_NOTE_COUNTED, line, OOM_ANCHORS, (120, 40), _SENTENCE_PLACES) or \
         _near(OOM_FOUND_IN_LAST, line, OOM_ANCHORS, (420, 80), _SENTENCE_PLACES) or \
         _near(OOM_REASON_RECORDED, line, OOM_ANCHORS, (140, 100), _SENTENCE_PLACES) or \
+        _near(OOM_LAST_STATE_LABEL, line, OOM_ANCHORS, (320, 20), _SENTENCE_PLACES) or \
         _near(OOM_KILLER_KILLS, line, OOM_ANCHORS, (30, 200), _SENTENCE_PLACES)
     if m is None or _unstated(line, m):
         return None, ""

@@ -36,7 +36,7 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KILLS
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
-__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_KILLER_KILLS", "OOM_KILLS_OF",
+__all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_LAST_STATE_LABEL", "OOM_KILLER_KILLS", "OOM_KILLS_OF",
            "OOM_NOTE_COUNTED", "OOM_REASON_RECORDED", "OOM_TOLD", "SEEN_OOM"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
@@ -118,6 +118,22 @@ OOM_FOUND_IN_LAST = lazy_regex(
     _FINDING + r"[ \t]+(?:(?i:the|an?)[ \t]+)?[`'\"]?" + OOM_KILLED + r"[`'\"]?(?:[ \t]+"
     r"(?i:reason|status))?[ \t]+(?i:in|under)[ \t]+" + _LAST_STATE + r"(?![\w-])")
 
+# (stop 59, fx59b; tanguille-cluster-5030: "- `lastState.terminated`: `reason: OOMKilled`,
+# `exitCode: 137` — the kernel OOM killer ...") the container's last state shown as a field
+# list: its path (`lastState`, `lastState.terminated`, a status path ending in one) the label
+# opening a line or a list's item, a colon, then the fields in code spans, one of them the
+# reason OOMKilled (`reason: OOMKilled`, or `OOMKilled` alone after `lastState.terminated.reason`):
+# the status's fields copied out of the pod's status, the previous instance's end (R4.6). The
+# label must open the line: a guide's sentence naming the path (`check that lastState shows
+# reason: OOMKilled`), a negation (`lastState no longer OOMKilled`), a question and a
+# conditional are no label (and the caller's checks leave them unread). Each span is bounded
+# and holds no backtick: one pass.
+_LABEL_PATH = (r"`?(?:[\w.\[\]]{0,80}\.)?(?i:lastState)(?:\.(?i:terminated)(?:\.(?i:reason))?)?`?")
+_SPAN_FIELD = r"`[^`\n]{1,60}`[ \t]*,?[ \t]*"
+OOM_LAST_STATE_LABEL = lazy_regex(
+    r"^[ \t]{0,12}(?:[-*+][ \t]{1,4})?(?:\*\*)?" + _LABEL_PATH + r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*"
+    r"(?:" + _SPAN_FIELD + r"){0,3}`(?:(?i:terminated\.)?(?i:reason)[ \t]*:[ \t]*)?" + OOM_KILLED
+    + r"(?:`|$)")  # (a line's closing backtick may be taken off before it is read)
 
 # (fc58f, minhle-jvm-oomkilled-cgroup: `Kubernetes dutifully recorded the reason as OOMKilled
 # and restarted the pod.`) Kubernetes (or the kubelet) stated in the past to have recorded the
