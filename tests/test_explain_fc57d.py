@@ -45,7 +45,7 @@ from kubesim.explain.readers.stated_end import stated_end
 def test_a_named_component_of_the_case_oom_killed_is_read(text):
     """A determiner of the case's, a name's words and a component's noun (subjects54's
     nouns), OOM-killed in a past or progressive form: the kernel's OOM kill of the case's
-    container (R4.6: no probe's), oom-killed, {0, 0}."""
+    container (CRI: no probe's), oom-killed, {0, 0}."""
     a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (Cause.OOM_KILLED, CountRange(0, 0), True, ())

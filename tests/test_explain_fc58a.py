@@ -7,7 +7,7 @@ of its author's prose (the corpus README, "Rules used for the facts", the paragr
   due to OOM Killed exceptions ( Exit Code: 137 ) , Is there a way to ...?`), a word of ongoing
   repetition between the end and the OOM kill given as its cause (oomprose54's `constantly`),
   and a question spliced on after a comma, its first word capitalised, that asks only itself
-  (happened.asked): crashcatch55's stated end, OOMKilled, {0, 0} (R4.6).
+  (happened.asked): crashcatch55's stated end, OOMKilled, {0, 0} (CRI).
 - A change's statement of the restarts it fixes (infra-deployments-7184: `This PR updates the
   resource requests and limits for the tekton-pipelines-controller ... to address frequent pod
   restarts due to OOMKilled (ExitCode 137).`): what a change fixes happened (crashcatch55, stop
@@ -57,7 +57,7 @@ def _no_record(text: str) -> None:
 ])
 def test_the_case_pod_restarting_repeatedly_due_to_oom_killed(text):
     """crashcatch55's stated end of the case's pod (a determiner of the case's and up to four
-    words before `pod`), its cause the OOM kill after a word of repetition: OOMKilled (R4.6),
+    words before `pod`), its cause the OOM kill after a word of repetition: OOMKilled (CRI),
     no probe's kill, {0, 0}."""
     _oom_killed(text)
 
@@ -110,7 +110,7 @@ def test_a_question_spliced_on_by_a_capital_asks_only_itself():
 ])
 def test_the_restarts_a_change_fixes_due_to_oom_killed(text):
     """What a pull request or commit fixes happened (crashcatch55, stop 56): the restarts of
-    its author's component's pods, their reason OOMKilled (R4.6), {0, 0}."""
+    its author's component's pods, their reason OOMKilled (CRI), {0, 0}."""
     _oom_killed(text)
 
 
@@ -152,7 +152,7 @@ def test_a_fix_that_is_no_change_s_statement_stays_unread(text):
 def test_a_note_getting_oom_killed_on_a_named_component(text):
     """An issue's note that drops its subject or has the author as it, the kill told in the
     progressive or the past on a component named by its dashed name or a determiner of the
-    case's (oomprose54's note): OOMKilled (R4.6), {0, 0}."""
+    case's (oomprose54's note): OOMKilled (CRI), {0, 0}."""
     _oom_killed(text)
 
 

@@ -12,7 +12,7 @@
   `killed by the OOM killer` turned about (README, oomprose54's vocabulary of an OOM kill;
   fc58e), a sidecar a container of the pod; told in the past, or in the present with a word of
   ongoing repetition (oomprose54: an ongoing state of the case told as seen; `every 10
-  minutes` a word of how often): OOMKilled (R4.6), no probe, {0, 0}. The bare present (a
+  minutes` a word of how often): OOMKilled (CRI), no probe, {0, 0}. The bare present (a
   guide's rule), `every time`, `a pod`, `pods`, `your`, a negation, a conditional and a
   question stay unread.
 - A pod's name and its status alone on a line, a word of how long or how often the loop holds
@@ -111,7 +111,7 @@ def test_the_namespace_subject_is_read_in_one_pass():
 ])
 def test_the_oom_killer_killing_the_cases_container_is_oomkilled(text):
     """The OOM killer, active, killing the case's container, past or ongoing: OOMKilled
-    (R4.6), no probe, {0, 0}, failures shown."""
+    (CRI), no probe, {0, 0}, failures shown."""
     a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (Cause.OOM_KILLED, CountRange(0, 0), True, ())

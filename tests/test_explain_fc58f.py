@@ -21,7 +21,7 @@ author's prose.
   subject opens its sentence or clause (compliance-backend-1089's `it fixes the livenessProbe
   triggered restarts` is a noun phrase, no statement).
 - Kubernetes stated in the past to have recorded the end's reason as OOMKilled and restarted
-  the case's pod (minhle-jvm-oomkilled-cgroup): the reason the kubelet gives the end (R4.6),
+  the case's pod (minhle-jvm-oomkilled-cgroup): the reason the kubelet gives the end (CRI),
   oom-killed, {0, 0} (README, the OOM rule).
 
 Hand-written variants beside each that must stay unread (a question, a negation, a
@@ -219,7 +219,7 @@ def test_led_to_is_read_in_one_pass():
     "The kubelet reported the termination reason as OOMKilled for the api container.\n",
 ])
 def test_the_reason_recorded_as_oomkilled_is_the_ends(text):
-    """The reason the kubelet gives the case's pod's end (R4.6): oom-killed, {0, 0} (README,
+    """The reason the kubelet gives the case's pod's end (CRI): oom-killed, {0, 0} (README,
     the OOM rule: no probe)."""
     a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.OOM_KILLED, CountRange(0, 0), True)

@@ -128,7 +128,7 @@ def test_a_negated_end_until_a_later_moment_is_the_end_stated(text: str) -> None
 
 def test_an_oom_kill_not_until_a_later_moment_is_the_oom_kill() -> None:
     """`wasn't OOMKilled until 7m later` is read as `was OOMKilled 7m later` is: oom-killed,
-    no probe failure or setting, {0, 0} (R4.6; the README's OOM rule)."""
+    no probe failure or setting, {0, 0} (CRI; the README's OOM rule)."""
     a = explained_answer("The pod wasn't OOMKilled until 7m later.\n")
     assert (a.cause, a.probe_kills, a.shows_failures) == (Cause.OOM_KILLED, CountRange(0, 0), True)
 

@@ -2,7 +2,7 @@
 
 - The author's finding, in the past, of OOMKilled in the container's last state
   (application-sdk-2409: "Engineers had to manually check `kubectl describe pod` to find
-  `OOMKilled` in `lastState.terminated`"): that end's reason (R4.6): oom-killed, {0, 0}.
+  `OOMKilled` in `lastState.terminated`"): that end's reason (CRI): oom-killed, {0, 0}.
 
 Hand-written variants beside those that must stay unread (a guide's imperative or present, a
 negation, a conditional, a question, another's pod)."""
@@ -29,7 +29,7 @@ from kubesim.explain.readers.read import parse_record
 ])
 def test_oomkilled_found_in_the_last_state_is_an_oom_kill(text):
     """The author's finding, in the past, of OOMKilled in the container's last state: that
-    end's reason (R4.6), no probe setting or failure: oom-killed, {0, 0}."""
+    end's reason (CRI), no probe setting or failure: oom-killed, {0, 0}."""
     a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (Cause.OOM_KILLED, CountRange(0, 0), True, ())

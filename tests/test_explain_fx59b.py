@@ -6,7 +6,7 @@ list in a page's prose (the corpus README, "Rules used for the facts", the parag
   in code spans, one the reason OOMKilled (tanguille-cluster-5030: "- `lastState.terminated`:
   `reason: OOMKilled`, `exitCode: 137` — the kernel OOM killer is terminating the container at
   the 512Mi ceiling."): the fields copied out of the pod's status, the previous instance's end
-  OOMKilled (R4.6); with no probe failure, kill or setting, the OOM rule: {0, 0}.
+  OOMKilled (CRI); with no probe failure, kill or setting, the OOM rule: {0, 0}.
 
 - An Unhealthy row cut inside its verb (hiero-solo-3950's last row, `Warning  Unhealthy
   Liveness probe fail`): the probe named whole and the first letters of one of the kubelet's
@@ -51,7 +51,7 @@ def _no_record(text: str) -> None:
 ])
 def test_the_last_state_as_a_field_list_is_its_end(text):
     """(stop 59, fx59b) the last state's path the label of a list's item or line, its fields in
-    code spans after it, the reason OOMKilled: the container's previous end, OOMKilled (R4.6),
+    code spans after it, the reason OOMKilled: the container's previous end, OOMKilled (CRI),
     and with no probe failure, kill or setting, no probe kill: {0, 0}."""
     _oom_killed(text)
 

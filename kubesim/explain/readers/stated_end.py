@@ -9,7 +9,7 @@ of an end stated as what happened (crashed, crash-loops, restarted, was killed, 
 exited) is the author's own, the case's, unless the text makes it another's or any pod's. Where
 the words name the end (`OOMKilled`, `crashing with oomkilled`, `killed by the OOM killer`:
 oom_words.py; a bare `with OOM` is no reason, README, gitops-operator-184) explain answers
-that end (R4.6: the kernel's OOM kill, no probe's); else it answers that it cannot tell why the
+that end (CRI: the kernel's OOM kill, no probe's); else it answers that it cannot tell why the
 container ended, the end shown, its restarts no count bounds, no probe's kill read (R4.1: a
 restart follows an end; R4.8: a crash loop is a back-off after ends), exactly as the README's
 rules answer a stated crash loop or restart of the case's own pod.

@@ -103,7 +103,7 @@ OOM_NOTE_COUNTED = lazy_regex(
 # the author's account of finding the reason OOMKilled in the container's last state, as
 # describe or the pod's status shows it (stop 56, application-sdk-2409: "Engineers had to
 # manually check `kubectl describe pod` to find `OOMKilled` in `lastState.terminated`"): the
-# container's previous instance ended OOMKilled, the reason as the kubelet reported it (R4.6).
+# container's previous instance ended OOMKilled, the reason as the kubelet reported it (CRI).
 # The finding is told in the past (`found`, `saw`, `noticed`; `had to ... find`, a few words
 # between): a guide's imperative or present (`check ... to find OOMKilled in lastState`, `you
 # will see`) tells none, and the caller leaves a negation, a conditional and a question unread.
@@ -123,7 +123,7 @@ OOM_FOUND_IN_LAST = lazy_regex(
 # list: its path (`lastState`, `lastState.terminated`, a status path ending in one) the label
 # opening a line or a list's item, a colon, then the fields in code spans, one of them the
 # reason OOMKilled (`reason: OOMKilled`, or `OOMKilled` alone after `lastState.terminated.reason`):
-# the status's fields copied out of the pod's status, the previous instance's end (R4.6). The
+# the status's fields copied out of the pod's status, the previous instance's end (CRI). The
 # label must open the line: a guide's sentence naming the path (`check that lastState shows
 # reason: OOMKilled`), a negation (`lastState no longer OOMKilled`), a question and a
 # conditional are no label (and the caller's checks leave them unread). Each span is bounded
@@ -139,7 +139,7 @@ OOM_LAST_STATE_LABEL = lazy_regex(
 # and restarted the pod.`) Kubernetes (or the kubelet) stated in the past to have recorded the
 # end's reason as OOMKilled, then to have restarted (killed) the case's own pod or container
 # (`_OWN`), or the reason recorded for (of) it: the reason the kubelet gives an end is the
-# status's (R4.6), told as what happened (a past), of the case's pod. An adverb of manner may
+# status's (CRI), told as what happened (a past), of the case's pod. An adverb of manner may
 # stand between (`dutifully`); another's pod (`a pod`, `your pod`), the present (a guide's
 # `Kubernetes records the reason as OOMKilled`) and a reason not OOMKilled state none
 _RECORDER = (r"(?<![\w-])(?:(?i:the)[ \t]+)?(?i:kubernetes|k8s|kubelet)[ \t]+(?:[A-Za-z]{2,20}ly[ \t]+)?"
@@ -151,7 +151,7 @@ OOM_REASON_RECORDED = lazy_regex(
 
 # the OOM killer the agent of the kill, in the active voice, the case's own container its
 # object (stop 58, fc58e; telegraf-operator-107: `OOM killer kills the sidecar approximately
-# every 10 minutes.`): `killed by the OOM killer` turned about, the same end (R4.6). Its object
+# every 10 minutes.`): `killed by the OOM killer` turned about, the same end (CRI). Its object
 # a determiner of the case's and one word of a name at most before `pod`, `container` or
 # `sidecar` (a sidecar is a container of the pod: `the sidecar`, `our istio-proxy sidecar`);
 # told in the past (`killed`, `has killed`, `kept killing`, `is killing`), or in the present
