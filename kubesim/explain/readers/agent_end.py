@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 
-from kubesim.explain.readers.happened import sentence_start, states_what_happened
+from kubesim.explain.readers.happened import GENERAL, sentence_start, states_what_happened
+from kubesim.explain.readers.killed_because import BEFORE_CAN
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import RecordSet
 from kubesim.explain.readers.prose_page import ProsePage
@@ -60,6 +61,7 @@ _NO_POD = frozenset({
     "vms", "connection", "connections", "request", "requests", "session", "sessions", "other",
     "another", "whole", "entire", "same", "next", "new", "user's", "users'"})
 _NEXT_WORDS = lazy_regex(r"(?:[ \t]+[\w.'-]{1,63}){0,3}")
+_WORD = lazy_regex(r"[ \t]+(?!(?i:before)(?![\w.'-]))[\w.'-]{1,63}")
 # a cause in the sentence, before the kill or after it: its own rules read it, or none does
 _CAUSED = lazy_regex(
     r"(?<![A-Za-z])(?i:because|due[ \t]+to|caused[ \t]+by|owing[ \t]+to|reasons?|"
@@ -111,7 +113,24 @@ def _told(line: str, m: re.Match[str]) -> bool:
                 NEGATED.search(line, clauses[-1] if clauses else start, m.end()) or
                 _NOT_TOLD.search(line, start, m.start()) or
                 PREVENTED.search(line, start, m.start())) and \
-        states_what_happened(line, m.start(), m.end())
+        states_what_happened(line, m.start(), _time_clause_end(line, m.end()))
+
+
+def _time_clause_end(line: str, end: int) -> int:
+    """Where the words weighed after the kill ending at `end` start: after a clause of time
+    right after it whose modal is its own (killed_because.BEFORE_CAN: `kubelet is killing the
+    pod before the stage "SERVER" can be reached`, apache-druid-12292: what the pod could not
+    reach, no sentence of what may happen; stop 59, fx59e), maybe after two words of the
+    object, at its modal's end when the rest of the clause holds a word of what may happen
+    itself (`before it can start if ...`); `end` without one."""
+    before, at = BEFORE_CAN.match(line, end), end
+    for _ in range(2):  # (or after the object's words: `our historical pods before they ...`)
+        word = _WORD.match(line, at) if before is None else None
+        at = at if word is None else word.end()
+        before = before if word is None else BEFORE_CAN.match(line, at)
+    if before is None:
+        return end
+    return before.start("rest") if GENERAL.search(before["rest"]) else before.end()
 
 
 _READ = ("{}: the kubelet (or Kubernetes) stated in the author's prose to have killed or "

@@ -165,9 +165,14 @@ BECAUSE_KILLED = lazy_regex(
     + r"[ \t]+(?i:probes?|checks?)(?:[ \t]*\([^()\n]{0,200}\))?[ \t]*,?[ \t]+"
     r"(?P<subject>" + CASE_SUBJECT.pattern + r")[ \t]+" + _BEFELL)
 # a clause of time after the kill whose modal is its own (`terminated before it can finish the
-# startup`: what the container could not do, no sentence of what may happen)
+# startup`: what the container could not do, no sentence of what may happen); its subject a
+# pronoun or a determiner and a noun, maybe a name before or after it, quoted or not (`before
+# the stage "SERVER" can be reached`, apache-druid-12292: stop 59, fx59e); `rest`, the
+# clause's words after its modal
+_NAME = r"[\"'`\u201c]?[\w.-]{1,63}[\"'`\u201d]?"
 BEFORE_CAN = lazy_regex(r"[ \t]+(?i:before)[ \t]+(?:(?i:it|they|he|she)|(?i:the|its|our|my)[ \t]+"
-                        r"[\w.-]{1,63})[ \t]+(?i:can|could)[ \t]+[^.!?\n]{0,300}")
+                        + _NAME + r"(?:[ \t]+" + _NAME + r")?)[ \t]+"
+                        r"(?i:can|could)(?P<rest>[ \t]+[^.!?\n]{0,300})")
 BECAUSE_WORDS = ("because", "Because", "BECAUSE", "due", "Due", "DUE")
 _KIND_WORD = lazy_regex(r"(?i:liveness|startup|readiness)")
 

@@ -99,7 +99,14 @@ from kubesim.explain.readers.present_kill import (
     timed,
 )
 from kubesim.explain.readers.probe_kill_count import counted_kills
-from kubesim.explain.readers.probe_led_to import LED_TO_ANCHORS, PROBE_LED_TO, opens_clause
+from kubesim.explain.readers.probe_led_to import (
+    CAUSING_ANCHORS,
+    LED_TO_ANCHORS,
+    PROBE_FAILED_CAUSING,
+    PROBE_LED_TO,
+    clause_opened,
+    opens_clause,
+)
 from kubesim.explain.readers.probe_request_log import probe_request_lines
 from kubesim.explain.readers.probe_restart import (
     CASE_SUBJECT,
@@ -917,6 +924,25 @@ def _probe_led_to(line: str) -> tuple[tuple[list[str], bool] | None, str]:
         return None, ""
     return _one_kill(m["kind"].lower(), f"the probe as the subject of a past `{m['verb']}` its "
                      "restarts (a probe restarts a container only by the kubelet's kill, R4.4)",
+                     m[0])
+
+
+def _probe_failed_causing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's own liveness or startup probe stated failing in the past, then a participle
+    or relative of cause of the case's pods' end (probe_led_to.PROBE_FAILED_CAUSING: `so the
+    startupProbes failed always, causing the pods to die`), read as that probe's failure and one
+    kill of it (R4.4); None without one, with its subject after a verb (no clause's opening:
+    `clause_opened`), a negation in its clause, a question, a conditional or a sentence of
+    what may happen (stop 59, fx59e)."""
+    m = _near(PROBE_FAILED_CAUSING, line, CAUSING_ANCHORS, (160, 120), _SENTENCE_PLACES)
+    if m is None:
+        return None, ""
+    opened = clause_opened(line, m.start())
+    if opened is None or NEGATED.search(line, opened, m.end()) or \
+            not states_what_happened(line, m.start(), m.end()):
+        return None, ""
+    return _one_kill(m["kind"].lower(), f"the probe stated failing, then `{m['verb']}` its "
+                     "pods' end (a probe ends a container only by the kubelet's kill, R4.4)",
                      m[0])
 
 
@@ -2617,7 +2643,7 @@ _NEAR_WORDS = (
     CAUSING_WORDS,
     ZH_OOM_ANCHORS, LIMIT_ANCHORS, EXIT_OOM_ANCHORS, OOM_WITH_ANCHORS, _CLB_WORDS,
     KILLS_ANCHORS, OOM_ANCHORS, ENDS_ANCHORS, THRESHOLD_ANCHORS, KUBERNETES_KILL_ANCHORS,
-    ONGOING_WORDS, SETTING_CAUSED_WORDS, LED_TO_ANCHORS)  # (and the words
+    ONGOING_WORDS, SETTING_CAUSED_WORDS, LED_TO_ANCHORS, CAUSING_ANCHORS)  # (and the words
     # `present_kills` looks around: `_present_kill`)
 _ANY_ANCHOR = re.compile("|".join(re.escape(w) for w in sorted({w for ws in _NEAR_WORDS for w in ws})))
 # the readers `_line_run` tries after `_run_of`, in their order (the first that reads the
@@ -2637,6 +2663,7 @@ _LINE_READERS = (
     _LineReader(lambda at: _present_kill(at.line, at.told), False, True, True),
     _LineReader(lambda at: _restarted_by(at.line), False, False, True),
     _LineReader(lambda at: _probe_led_to(at.line), False, False, True),
+    _LineReader(lambda at: _probe_failed_causing(at.line), False, False, True),
     _LineReader(_kubelet_kill, False, False, True),
     _LineReader(lambda at: _because_killed(at.line, at.text, at.told), False, False, True),
     _LineReader(lambda at: _failure_restarting(at.line, at.text, at.told), False, False, True),
