@@ -732,7 +732,15 @@ NOT_READ: dict[str, str] = {
         "held-out batch 149, first contact on stop 58's last code (c35abd5f): got ['pulsar-pod-fail"
         "ure-19791-pulsarv3-bookie'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0"
         ", 'max': 0}, 'shows_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'pro"
-        "be_kills': {'min': 0, 'max': None}, 'shows_failures': True}"),
+        "be_kills': {'min': 0, 'max': None}, 'shows_failures': True}; fx59c (stop 59): explain n"
+        "ow reads the Killing row cut inside `definition cha` as the kubelet's kill of the bookie "
+        "for its changed spec (R4.1; the row cut, a kill shown: cannot-tell, none, shows_failure"
+        "s true, as the facts), and bounds the kills {0, 0} by the Started row of count 1 (descr"
+        "ibe's `48m`, no `(xN over ...)`: one container started, whatever rows follow the cut; a"
+        " probe kills only a running container, R1.25): the README's counting rules of Created/S"
+        "tarted rows as gatekeeper-4055 reads them (its `{0, null}` for the rows after the cut w"
+        "as corrected to `{0, 0}` so). The facts' `{0, null}` (`the container started again`) "
+        "rests on a restart the Started row's count rules out: left for the lead"),
     "pravega-zk-operator-259.issue-comment-zk-1-is-in-crashloopbackoff-state-with-error-exiting-jvm-with-code-1-then-event-cut.txt": (
         "held-out batch 149, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
@@ -757,11 +765,6 @@ NOT_READ: dict[str, str] = {
         "t:1: not a ; want {'ended': 'startup-kill', 'probe': 'startup', 'probe_kills': {'min': 1, "
         "'max': None}, 'shows_failures': True}"),
     # held-out batch 155
-    "falco-3155.issue-continued-describe-fragment-falcoctl-running-ready-true-restart-count-0-conditions-ready-false-cut-in-volumes.txt": (
-        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failures': False};"
-        " want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, 's"
-        "hows_failures': False}"),
     "tanguille-cluster-5030.pr-description-evidence-pod-crashloopbackoff-1190-restarts-laststate-terminated-oomkilled-exit-137.txt": (
         "held-out batch 155, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
         "error: /work/main/tests/data/explain/real/tanguille-cluster-5030.pr-description-evidence-p"
@@ -845,8 +848,11 @@ def answer_of(code: int, out: str, err: str, facts: dict[str, Any] | None = None
     if facts is not None and "container" not in facts and doc["answer"] is not None:
         # a pod answer only beside failures or ends given to no container, over distinct ones
         assert len(set(names)) == len(names), names
+        # (or beside a container the record does not show, not ready: stop 59, fx59c)
         assert any("could not be tied to one container" in f["text"]
-                   or "naming no container" in f["text"] for f in doc["findings"]) or any(
+                   or "naming no container" in f["text"]
+                   or "a container the record does not show" in f["text"]
+                   for f in doc["findings"]) or any(
             "the pod's end" in n["text"] for n in doc["notes"]), doc["findings"]
         return doc["answer"]
     assert len(containers) == 1, names
