@@ -156,6 +156,8 @@ MODULES = {
     "kubesim.explain.readers": "records", "kubesim.explain.readers.model": "records",
     "kubesim.explain.readers.times": "records", "kubesim.explain.readers.probe_line": "records",
     "kubesim.explain.readers.event_rows": "records",
+    "kubesim.explain.readers.spec_kill": "records",
+    "kubesim.explain.readers.unseen_unready": "records",
     "kubesim.explain.readers.describe": "records", "kubesim.explain.readers.kube": "records",
     "kubesim.explain.readers.prometheus": "records", "kubesim.explain.readers.read": "records",
     "kubesim.explain.readers.normalise": "records", "kubesim.explain.readers.paste": "records",

@@ -48,6 +48,7 @@ from kubesim.explain.readers.model import (
     RecordSet,
 )
 from kubesim.explain.readers.read import combine, pod_groups, pod_key
+from kubesim.explain.readers.unseen_unready import UNSEEN_WHY, unseen_unready
 from kubesim.explain.readers.workload_of import WorkloadPods, workload_pods_of
 from kubesim.explain.replay import Reconstructed, replay, started_events
 from kubesim.explain.timebase import Timebase, timebase
@@ -213,6 +214,15 @@ def _quiet(views: list[rc.View], stories: list[ContainerStory]) -> list[Finding]
                     "other than Completed with exit code 0, or Ready false", ())]
 
 
+def _unseen(pod: PodRecord, answer: Diagnosis | None) -> list[Finding]:
+    """Said where the pod's answer weighs a container the record does not show, not ready
+    (unseen_unready.py): why the answer is the pod's."""
+    hidden = unseen_unready(pod) if answer is not None else ""
+    return [Finding(Level.UNCERTAIN, f"{hidden}: {UNSEEN_WHY}, so the answer is the pod's", tuple(
+        Evidence(str(c.where), f"{c.type} {c.status}") for c in pod.conditions
+        if c.type == "ContainersReady"))] if hidden else []
+
+
 def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptions,
                  several: bool = False) -> Explanation:
     """One pod's explanation; `several`: one of several pods, which may lack --container."""
@@ -233,7 +243,7 @@ def _explain_pod(pod: PodRecord, records: list[RecordSet], options: ExplainOptio
                for st in stories):
         dated = []  # the rule counts liveness kills: said where there is one to count
     findings = list(clock) + dated + lacking + _before_scheduling(pod, tb)
-    findings += _untied(loose) + _quiet(views, stories)
+    findings += _untied(loose) + _quiet(views, stories) + _unseen(pod, answer)
     notes = [Finding(Level.UNCERTAIN if n.uncertain else Level.FACT, n.text,
                      (Evidence(str(n.where), ""),)) for n in pod.notes]
     # --spec's pods: what they set that the replay does not model (kubesim.spec.fields)
@@ -258,19 +268,21 @@ def _pod_answer(pod: PodRecord, views: list[rc.View], loose: list[RecordedEvent]
     probes = tuple(e for e in loose if _probe_failure(e))
     # README's rule of nameless ends: beside several containers explained, the pod's
     ends = nameless_ends(loose, pod) if len(stories) > 1 else ()
-    if not (probes or ends) or not stories or any(s.answer is None for s in stories):
+    hidden = unseen_unready(pod)  # a container not in the record, not ready (stop 59)
+    if not (probes or ends or hidden) or not stories or any(s.answer is None for s in stories):
         return None
     told = [v for v in views if any(e in v.unsure for e in probes)]
     quiet = [v for v in told if not _worth(v, views)]  # candidates with nothing else to say
     image = rc.images_only(pod, views) if probes else ""
-    if len(stories) == 1 and not quiet and not image:
+    if len(stories) == 1 and not quiet and not image and not hidden:
         return None
     # (no candidate: every container the record lists has its probes, none of this kind)
     why = next((v.unsure_why for v in told), "") or \
         "none of the containers whose probes the record lists has such a probe"
     untied = Untied(probes, why, image,
                     tuple(v.name or "(name not in the record)" for v in quiet),
-                    _others_max(views, loose, quiet, bool(image)), ends, _whole(views))
+                    _others_max(views, loose, quiet, bool(image or hidden)), ends, _whole(views),
+                    hidden)
     for s in stories:
         assert s.answer is not None
         s.answer = as_the_pods(s.answer)

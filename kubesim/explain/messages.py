@@ -12,6 +12,7 @@ from enum import Enum
 from kubesim.explain.readers.event_rows import cut_in_error
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.names import NAME_CELL
+from kubesim.explain.readers.spec_kill import spec_kill_cut
 from kubesim.results import ProbeType
 
 __all__ = ["ExitCause", "KillCause", "ProbeEvent", "ProbeOutcome", "backoff_container", "cut_short",
@@ -178,6 +179,8 @@ def kill_of(message: str) -> tuple[KillCause, str | None, bool | None]:
     cut = _cut_probe_kill(message)
     if cut is not None:
         return cut
+    if (changed := spec_kill_cut(message)) is not None:
+        return KillCause.SPEC_CHANGE, changed, True
     for pattern, tag in _KILLS:
         m = pattern.match(_uncut(message))
         if not m:
@@ -243,12 +246,13 @@ def cut_short(message: str) -> bool:
     combined-events message, a pull's message that stops inside its words after the image
     (`_cut_pull`), a probe's output that stops inside Go's error (`cut_in_error`), or a
     probe's message that stops before its verb (`cut_probe_head`: the kubelet writes none
-    without it)."""
+    without it), or a spec change's kill message that stops inside its words
+    (readers/spec_kill.py)."""
     text = message.strip()
     return bool(_CUT_KILL.match(text) or _OLD_DOCKER.match(text) or _CUT_IMAGE.match(text)) or (
         len(text) >= 2 and _COMBINED.startswith(text) and text != _COMBINED) or \
         _cut_present(text) or _cut_pull(text) or cut_in_error(text) is not None or \
-        request_cut(text) or \
+        request_cut(text) or spec_kill_cut(text) is not None or \
         cut_probe_head(text) is not None
 
 

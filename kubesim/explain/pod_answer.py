@@ -83,7 +83,9 @@ class Untied(NamedTuple):
     allows those together (`others_max`, None: it does not bound them). Then the ends the
     record gives to no container (`ends`), and whether it bounds the probe kills behind those
     that may be one (`ends_bounded`: the pod's events whole from its Scheduled row, none cut,
-    so each probe kill left a Killing row the record shows, R4.4)."""
+    so each probe kill left a Killing row the record shows, R4.4). Last, why the pod has a
+    container the record does not show, not ready (`hidden`: unseen_unready.py, "" for none),
+    whose end and kills are not in the record: its kills join the sum as the others' do."""
 
     events: tuple[RecordedEvent, ...]
     why: str
@@ -92,11 +94,12 @@ class Untied(NamedTuple):
     others_max: int | None = 0
     ends: tuple[NamelessEnd, ...] = ()
     ends_bounded: bool = False
+    hidden: str = ""
 
     @property
     def others(self) -> bool:
-        """Whether the failures may be a container that has no diagnosis."""
-        return bool(self.image or self.quiet)
+        """Whether the pod has a container with no diagnosis the answer weighs."""
+        return bool(self.image or self.quiet or self.hidden)
 
 
 def pod_kills(ranges: Sequence[CountRange], untied: Untied) -> CountRange:
@@ -141,6 +144,8 @@ def _kills_because(ranges: Sequence[CountRange], untied: Untied, ends: CountRang
         return said
     if ends.hi is None:
         return f"{said}; open: {ends.because}"
+    if untied.hidden and untied.others_max is None:
+        return f"{said}; open: {untied.hidden}"
     if untied.others and untied.others_max is None:
         return (f"{said}; open: the failures naming no container may be a container whose "
                 "kills the record does not bound")
@@ -250,12 +255,9 @@ def _cause(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) -> _Po
     """The containers' common cause; cannot tell where they differ, or where the failures
     may be a container with no answer (its end is not in the record)."""
     ds = [d for _, d in named]
-    if untied.image:  # README's counting rules: a container whose end the record does not show
-        because = ("the failures naming no container may be those of a container the record "
-                   "shows only by its image, whose end the record does not show")
-        return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
-                         "failing container: it may be one whose end the record does not show",
-                         because, True)
+    unseen = _unseen_cause(untied)
+    if unseen is not None:
+        return unseen
     causes = dict.fromkeys(d.cause for d in ds)
     if untied.ends and _end_changes(next(iter(causes)) if len(causes) == 1 else None, untied):
         # README's rule of nameless ends: some container ended so, for a cause not shown
@@ -283,6 +285,22 @@ def _cause(named: Sequence[tuple[str | None, Diagnosis]], untied: Untied) -> _Po
     because = f"what ended {which} cannot be told ({', '.join(kinds)})"
     return _PodCause(cause, kind, f"cannot tell what ended the pod's "
                      f"{'containers' if len(ds) > 1 else 'container'}: {said}", because, False)
+
+
+def _unseen_cause(untied: Untied) -> _PodCause | None:
+    """The pod's cause where it has a container whose end the record does not show: one shown
+    only by its image the failures may be (README's counting rules), or one it does not show
+    at all, not ready (`Untied.hidden`, README's rule of stop 59): cannot tell. None else."""
+    if untied.image:
+        because = ("the failures naming no container may be those of a container the record "
+                   "shows only by its image, whose end the record does not show")
+        return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
+                         "failing container: it may be one whose end the record does not show",
+                         because, True)
+    if untied.hidden:
+        return _PodCause(Cause.CANNOT_TELL, POD_KIND, "cannot tell what ended the pod's "
+                         "containers: one of them is not in the record", untied.hidden, True)
+    return None
 
 
 def _prevention(ds: Sequence[Diagnosis], c: _PodCause) -> PreventionAnswer:
@@ -372,6 +390,8 @@ def _untied_text(untied: Untied) -> str:
     if untied.ends:
         said.append(f"the record shows {_ends(untied)} naming no container: some container "
                     "of the pod ended, and which one the record does not tell")
+    if untied.hidden:
+        said.append(untied.hidden)
     return "; ".join(said)
 
 

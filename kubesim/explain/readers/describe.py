@@ -47,6 +47,7 @@ from kubesim.explain.readers.probe_line import (
 )
 from kubesim.explain.readers.summary_fields import summary_field
 from kubesim.explain.readers.times import parse_rfc1123
+from kubesim.explain.readers.unseen_unready import unseen_unready
 from kubesim.results import ProbeType
 from kubesim.spec.model import LocatedSpecError, parse_container
 
@@ -590,6 +591,10 @@ class _Reader:
             return Note("the record starts inside a container's fields, its name cut above "
                         f"them: read as a container the record does not name, beside {names}",
                         container.where, piece=container.where)
+        if unseen_unready(pod):  # (stop 59: its ContainersReady lists another, not shown)
+            return Note("the record starts inside a container's fields, its name cut above "
+                        "them: read as a container the record does not name, beside another "
+                        "not ready that it does not show", container.where, piece=container.where)
         # (the piece's pod's note: `read.pod_groups` gives it to the pod holding the fields)
         return Note("the record shows container fields without the container's name: read "
                     "as the pod's only container", container.where, piece=container.where)

@@ -49,6 +49,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.names import NAMESPACE_CELL, SUBDOMAIN
 from kubesim.explain.readers.normalise import cut_said
 from kubesim.explain.readers.reason_first_row import reason_first_cells
+from kubesim.explain.readers.spec_kill import spec_kill_cut
 from kubesim.explain.readers.subobject_row import subobject_first_cells
 from kubesim.explain.readers.times import AGE_PATTERN, human_printer, parse_age, parse_time
 from kubesim.explain.readers.typeless_row import typeless_cells
@@ -411,17 +412,15 @@ class EventRows:
         messages close what they open (`(19.829s including waiting)`), so the paste is cut
         inside it, and rows after it are not in the record. A probe's output, the prober's
         text, is not judged so. So is the scheduler's message stopping before its node
-        (`_assigned_cut`)."""
+        (`_assigned_cut`), and the kubelet's kill for a changed spec stopping inside its words
+        (spec_kill.py: `Container app definition cha`)."""
         if not self.events:
             return
         last = self.events[-1]
-        opened = last.message.count("(") > last.message.count(")")
-        if last.truncated or last.reason in _MULTI_LINE or \
-                not opened and not _assigned_cut(last.message):
+        what = _message_cut(last.message)
+        if last.truncated or last.reason in _MULTI_LINE or not what:
             return
         self.events[-1] = replace(last, truncated=True, cut_after=True)
-        what = "opens a parenthesis it does not close" if opened else \
-            "stops before the node the pod was assigned to"
         self.notes.append(Note(f"this row's message {what}: the record is cut inside it; rows "
                                "after it are not in the record", last.where))
 
@@ -852,6 +851,18 @@ _ASSIGNED_CUT = lazy_regex(r"Successfully assigned \S+(?: to?)?")
 
 def _assigned_cut(message: str) -> bool:
     return _ASSIGNED_CUT.fullmatch(message.strip()) is not None
+
+
+def _message_cut(message: str) -> str:
+    """How a row's message shows the paste cut inside it (`EventRows._cut_in_message`), ""
+    where it does not."""
+    if message.count("(") > message.count(")"):
+        return "opens a parenthesis it does not close"
+    if _assigned_cut(message):
+        return "stops before the node the pod was assigned to"
+    if spec_kill_cut(message) is not None:  # (spec_kill.py: R4.1's kill, its words cut)
+        return "stops inside the kubelet's words of a kill for a changed spec"
+    return ""
 
 
 # a reason cut after its first letters, no message after it (`Warning  Unh`, the paste ending
