@@ -737,11 +737,6 @@ NOT_READ: dict[str, str] = {
         "ts-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt:3: not a record"
         " explain re; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
         ": 0}, 'shows_failures': True}"),
-    "pravega-zk-operator-259.issue-comment-zk-1-is-in-crashloopbackoff-state-with-error-exiting-jvm-with-code-1-then-event-cut.txt": (
-        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
-        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None},"
-        " 'shows_failures': True}"),
     # held-out batch 150
     "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": (
         "held-out batch 150, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
@@ -758,20 +753,8 @@ NOT_READ: dict[str, str] = {
         "eks-charts-983 rule for `while ... then` (spelt `liveness probe failed`, explain reads "
         "the sentence as a kill, {1, null}: a `while` frame is no word of what may happen to it)"),
     # held-out batch 155
-    "eks-anywhere-addons-315.pr-comment-readiness-probe-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt": (
-        "held-out batch 155, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/eks-anywhere-addons-315.pr-comment-readiness-pro"
-        "be-is-failing-for-all-sysdig-agent-pods-node-analyzer-pod-is-crashing-cut.txt: no pod name"
-        "d 'node-ana; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     # held-out batch 153
     # held-out batch 156
-    "deathstarbench-298.issue-prose-nginx-thrift-pod-does-not-deploy-init-crashloopbackoff-then-events-screenshot.txt": (
-        "held-out batch 156, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/deathstarbench-298.issue-prose-nginx-thrift-pod-"
-        "does-not-deploy-init-crashloopbackoff-then-events-screenshot.txt:1: not a record explain r"
-        "eads: line ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     "otel-demo-2272.issue-prose-the-frontend-pod-gets-oomkilled-every-5-15-minutes-then-terminated-pod-npm-log-signal-sigkill-cut.txt": (
         "held-out batch 156, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"

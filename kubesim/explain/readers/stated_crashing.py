@@ -17,6 +17,10 @@ them the case's, as fixprose38's `the API pods`), or before `pods` (`Many node-d
 The verb right after: progressive (`are
 crashing`, `kept crashing`, `have been crashing`, an adverb of how often between).
 
+The pod named by its workload's dashed name after a determiner of the case's (`the
+`node-analyzer` pod is crashing`, eks-anywhere-addons-315) carries that name
+(workload_pods.named_pod, stated_restart.read_first_stated; stop 59, fx59d).
+
 Unread: `a pod`, `pods`, `many pods` with no workload named, a bare app name, the simple present
 or a modal (`the pod crashes when`, `may crash`), a negation in the clause before the verb, a
 cause given after it (`because`, `due to`: the cause's own rules read it), a question, a

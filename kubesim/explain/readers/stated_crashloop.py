@@ -65,6 +65,14 @@ word of how long the loop holds (`constant`) before it, the status spelled out i
 Other words on its line, a question's mark, a name without `pod/` and another kind's name
 (`deployment/NAME`) state nothing by it.
 
+Widened at fx59d (stop 59): the kubelet's word whole in another case (pravega-zk-operator-259:
+`zk-1 is in crashloopbackoff state`) as `CrashLoopBackOff`; the case's pod given its status in
+parentheses after its clause, as `get pods` prints it (deathstarbench-298: `But the nginx-thrift
+pod does not deploy (Init: CrashLoopBackOff).`: `_PAREN_STATUS`); a determiner's pod named by its
+workload's dashed name carries it (`named_pod`: `--pod nginx-thrift`); and a sentence opened by a
+word of an earlier run (`Initially ...`, seldon-core-1963) gives the record beside it nothing
+(`_earlier`: that record shows a later run).
+
 Unread: `a pod`, `pods`, `many pods`, `many user pods` (no workload's dashed name), `this pods`,
 `Kubernetes pods`, a question, a conditional or a sentence of what may happen or happens
 when (`if the pod goes into CrashLoopBackOff`, `when ..., the pod crashloops`: runs'
@@ -95,7 +103,7 @@ from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
-from kubesim.explain.readers.workload_pods import workload_named, workload_pods
+from kubesim.explain.readers.workload_pods import named_pod, workload_named, workload_pods
 
 __all__ = ["QUANTIFIED", "STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop", "own_service",
            "read_stated_crashloop"]
@@ -104,7 +112,9 @@ STATED_CRASHLOOP = "stated-crashloop"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 _NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}"
 # (the status word cut after `Back`, `CrashLoopBack`: no other status starts so; fixstated67)
-_CLB = _MARK + r"CrashLoopBack(?:Off)?" + _MARK + r"(?![A-Za-z])"
+# (the kubelet's word whole in another case, `crashloopbackoff`: the same status as the author
+# typed it, as stated_end.py reads it; pravega-zk-operator-259, stop 59, fx59d)
+_CLB = _MARK + r"(?:CrashLoopBack(?:Off)?|(?i:crashloopbackoff))" + _MARK + r"(?![A-Za-z])"
 # the crash loop as a noun in lower case (`going into a crashloop`, `stuck in a crash loop`):
 # the loop the status names, as the verb `crashloops` is (fixprose52b); `CrashLoop` alone, a
 # status word cut, stays unread (fixstated67), and so does a longer word (`crash-loop-backoff`)
@@ -263,6 +273,21 @@ _POD_ERROR = lazy_regex(
     r"(?P<det>(?i:the|my|our|this))[ \t]+(?:" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK
     + r"[ \t]+)?(?i:pod|container)(?:'s|\u2019s)?[ \t]+(?:" + _SPELLED + r"|" + _CLB + r"|"
     + _LOOP + r")[ \t]+(?i:error|status|state|issue|problem)(?![\w-])")
+# the case's pod given its status in parentheses after its clause, as `get pods` prints the
+# STATUS (`But the nginx-thrift pod does not deploy (Init: CrashLoopBackOff).`,
+# deathstarbench-298; stop 59, fx59d): a determiner of the case's, a word or a dashed name,
+# `pod` or `container`, up to five words of its predicate (a negated one too: the parenthesis
+# states the status apart from the verb, as a label's colon does), then the status alone in
+# the parenthesis, `Init:` before it for an init container's back-off (read as the container's
+# whose probes the record does not show: a sidecar's or not, stop 48's init container rule);
+# a predicate of the status gone (`no longer`, `anymore`) or of what may be (`could`, `will`)
+# and other words in the parenthesis state none
+_PAREN_STATUS = lazy_regex(
+    r"(?<![\w'-])(?P<det>(?i:my|our|the|this))[ \t]+(?:" + _MARK + r"[\w.-]{1,63}" + _MARK
+    + r"[ \t]+)?(?i:pod|container)(?![\w-])(?P<pred>(?:[ \t]+[\w'\u2019-]{1,30}){0,5}?)[ \t]*"
+    r"\([ \t]*(?P<init>(?i:init)[ \t]*:[ \t]*)?" + _CLB + r"[ \t]*\)")
+_NOT_STATUS = lazy_regex(r"(?<![\w-])(?i:longer|anymore|stopped|stops|can|could|may|might|"
+                         r"will|would|should|must|shall|won't|wouldn't|couldn't)(?![\w-])")
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
 _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
@@ -337,7 +362,22 @@ def _got_said(number: int, line: str) -> _Said | None:
         name = met["name"]
         return _Said(number, met[0].strip(), None if name in _NO_NAME else name, True)
     caused = _caused_in(line)
-    return None if caused is None else _Said(number, caused[0].strip(), None, True)
+    if caused is not None:
+        return _Said(number, caused[0].strip(), None, True)
+    paren = _paren_status(line)
+    return None if paren is None else _Said(number, paren[0].strip(), None, True)
+
+
+def _paren_status(line: str) -> re.Match[str] | None:
+    """The case's pod given the status CrashLoopBackOff in parentheses after its clause
+    (`_PAREN_STATUS`): no determiner of no case, modal or conditional before it, no word of the
+    status gone or of what may be in its predicate, in a sentence of what happened; None
+    otherwise."""
+    m = _PAREN_STATUS.search(line)
+    if m is None or _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None or \
+            _NOT_STATUS.search(m["pred"]) is not None:
+        return None
+    return m if states_what_happened(blank_own_occasion(line), m.start(), m.end()) else None
 
 
 def _caused_in(line: str) -> re.Match[str] | None:
@@ -512,7 +552,7 @@ def give_stated_crashloop(found: RecordSet, text: str,
     name = pod.name or name_of(pod)
     for s in _statements(lines):
         if s.name is not None and not _empty(pod) and \
-                (name is None or not names_pod(s.name, name)):
+                (name is None or not names_pod(s.name, name)) or _earlier(lines, s):
             continue
         where = Where(found.source, s.line)
         if not pod.containers:
@@ -521,6 +561,22 @@ def give_stated_crashloop(found: RecordSet, text: str,
         unlist_line(found, s.line, lines)
         found.notes.append(Note(f"line {s.line}: " + _READ.format(s.words[:80]), where))
         return
+
+
+# a word of an earlier run opening the sentence (`Initially the deployment failed with
+# crashloopbackoff ... Then added ...`, seldon-core-1963; stop 59, fx59d)
+_EARLIER = lazy_regex(r"[ \t*_>-]*(?i:initially|at[ \t]+first|originally|earlier|previously|"
+                      r"in[ \t]+the[ \t]+beginning)(?![\w-])")
+
+
+def _earlier(lines: list[str], s: _Said) -> bool:
+    """Whether the statement's sentence opens with a word of an earlier run (`_EARLIER`): the
+    author tells what happened first, then what changed; the record beside it shows a later
+    run, so the crash loop is not its pod's (README's prose rules: the case is what the record
+    shows)."""
+    line = lines[s.line - 1][:SENTENCE_REACH]
+    at = line.find(s.words)
+    return at >= 0 and _EARLIER.match(line, _sentence_start(line, at), at) is not None
 
 
 def _empty(pod: PodRecord) -> bool:
@@ -573,7 +629,10 @@ def read_stated_crashloop(page: ProsePage, source: str) -> RecordSet | None:
     if s is None:
         return None
     chosen = [s] + _other_labels(said, s)
-    pods = [_waiting_pod(None if x.det else x.name, Where(source, x.line)) for x in chosen]
+    # (a determiner's pod named by its workload's dashed name carries it: `the nginx-thrift
+    # pod`, as a user names it; stop 59, fx59d)
+    pods = [_waiting_pod(named_pod(x.words) if x.det else x.name, Where(source, x.line))
+            for x in chosen]
     read = {x.line for x in chosen}
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
             if n not in read and x.strip()]

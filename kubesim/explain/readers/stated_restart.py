@@ -61,6 +61,7 @@ from kubesim.explain.readers.restart_said import (
 )
 from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.unread import unread_notes
+from kubesim.explain.readers.workload_pods import named_pod
 
 __all__ = ["STATED_RESTART", "StatedEnd", "ended_record", "read_first_stated",
            "read_stated_restart"]
@@ -106,20 +107,22 @@ def read_first_stated(page: ProsePage, source: str, stated: StatedEnd) -> Record
     if found is None:
         return None
     number, m = found
+    # (the pod named by its workload's dashed name carries it: `the node-analyzer pod`, fx59d)
     return ended_record(page.text, source, number, stated.said.format(f"line {number}", m[0][:80]),
-                        stated.layout)
+                        stated.layout, named_pod(m[0]))
 
 
-def ended_record(text: str, source: str, number: int, said: str, layout: str) -> RecordSet:
+def ended_record(text: str, source: str, number: int, said: str, layout: str,
+                 name: str | None = None) -> RecordSet:
     """The record of a page of prose alone whose line `number` states an end of the case's own
-    pod or container, no cause given (`said`: the note saying so): one pod of no name, its one
-    container ended (no reason, exit code or time: `untold`), its restarts not counted; the
-    other lines said not read."""
+    pod or container, no cause given (`said`: the note saying so): one pod, `name` or of no
+    name, its one container ended (no reason, exit code or time: `untold`), its restarts not
+    counted; the other lines said not read."""
     lines = text.split("\n")
     where = Where(source, number)
     c = ContainerRecord(None, where, state="terminated", restarts_cut=True, terminated=Terminated(
         None, None, UNKNOWN_STAMP, UNKNOWN_STAMP, where=where, untold=True))
-    pod = PodRecord(None, where, containers=[c], formats=[layout])
+    pod = PodRecord(name, where, containers=[c], formats=[layout])
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
             if n != number and x.strip()]
     return RecordSet(source, layout, pods=[pod],

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["workload_named", "workload_pods"]
+__all__ = ["named_pod", "workload_named", "workload_pods"]
 
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 # a workload's name: two or more dash-parted parts (a pod's or its owner's, DNS-1123)
@@ -26,6 +26,10 @@ _DASHED = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}"
 _QUANTIFIER = (r"(?:(?i:many|several|multiple|some|all|most)[ \t]+(?:(?i:of)[ \t]+"
                r"(?i:the|our|my)[ \t]+)?)?")
 _PODS = r"(?i:pods|containers)"
+# the one pod a statement's subject names by its workload's dashed name after a determiner of
+# the case's (`the `node-analyzer` pod`): the pod as its user names it (stop 59, fx59d)
+_NAMED_ONE = re.compile(r"(?<![\w'-])(?i:my|our|the|this)[ \t]+" + _MARK + r"(?P<name>"
+                        + _DASHED + r")" + _MARK + r"[ \t]+(?i:pod)(?![\w-])")
 
 
 def workload_pods(group: str) -> str:
@@ -43,3 +47,13 @@ def workload_named(m: re.Match[str], group: str) -> str | None:
     """The workload's name a match of `workload_pods(group)` gives, None where it matched
     none."""
     return m[group] or m[group + "2"]
+
+
+def named_pod(words: str) -> str | None:
+    """The name of the one pod a statement's words name by its workload's dashed name after a
+    determiner of the case's (`the `node-analyzer` pod is crashing`: `node-analyzer`), the
+    name a user gives the pod (`--pod node-analyzer`); None for `the pod`, `the api pod` (a
+    word of no dash: no workload's name), `pods` or `a node-analyzer pod` (README's prose
+    rules: a dashed name is the case's subject; stop 59, fx59d)."""
+    m = _NAMED_ONE.search(words, 0, 400)
+    return None if m is None else m["name"]
