@@ -70,6 +70,7 @@ line, and a quoted line beside the author's own (a page quoted whole is the auth
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kubesim.explain.readers.generated_name import generated_parts
@@ -87,6 +88,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED
+from kubesim.explain.readers.past_when import blank_past_when, narrative_lines
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import OBJECT_AFTER, cause_after
 from kubesim.explain.readers.sections import case_lines
@@ -133,6 +135,9 @@ _RUNS = (r"(?:" + _WORD + r"[ \t]+){1,3}?(?P<comp>(?i:agent|controller|proxy|ope
 # `Evicted pods`: a general statement)
 _WORKLOAD = (r"(?P<work>(?!(?:Kubernetes|K8s|Pods|Containers|Some|Many|Most|All|Other|Such|Any|No|"
              r"Each|Every|These|Those|The|Our|My|Your|Their|Its|This|That|When|If|Why|How|A|An|"
+             # (a clause's opening conjunction is no name: `Whenever the pods restarted`, a
+             # rule of what may happen, fx59f)
+             r"Whenever|Unless|While|Once|Until|Although|Though|Because|Since|After|Before|"
              r"Both|Several|Multiple|New|Old|Existing|Running|Pending|Failed|Failing|Evicted|"
              r"Terminated|Completed|Crashing|Unhealthy|Killed|Restarted|Healthy|Ready)(?![\w-]))"
              r"[A-Z][A-Za-z0-9]{1,30}(?:[ \t]+[a-z][a-z0-9]{1,30})?[ \t]+(?:pods|containers))")
@@ -525,12 +530,24 @@ def _titles(lines: list[str]) -> set[int]:
     return heads | {first}
 
 
+def _page_title(lines: Sequence[str]) -> int | None:
+    """The (1-based) number of the page's title (`_titles`: its first line of words, a blank
+    line after it, or a markdown heading opening the page); None without one."""
+    first = next((n for n, x in enumerate(lines, 1) if x.strip()), None)
+    return first if first is not None and first in _titles(list(lines)) else None
+
+
 def read_stated_end(page: ProsePage, source: str) -> RecordSet | None:
     """The record of a page of prose alone that states an end of the case's own pod
     (`stated_end`, on no command's line): one pod of no name, its one container ended,
     OOMKilled where the words name it; the other lines said not read. None without one."""
-    lines = [("" if n in page.commands else x) for n, x in enumerate(page.lines, 1)]
-    said = stated_end(lines, case_lines(list(page.flat)) | _titles(lines), set(page.expected))
+    told = case_lines(list(page.flat))
+    # (a past `When` of a narrative of what happened tells its event once: past_when.py, the
+    # lead's rule of stop 59, fx59f)
+    narrative = narrative_lines(page.lines, told, _page_title(page.lines))
+    lines = [("" if n in page.commands else blank_past_when(x) if n in narrative else x)
+             for n, x in enumerate(page.lines, 1)]
+    said = stated_end(lines, told | _titles(lines), set(page.expected))
     if said is None:
         return None
     why = _WHY_OOM if said.oom else _WHY_UNTOLD
