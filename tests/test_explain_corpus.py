@@ -722,12 +722,6 @@ NOT_READ: dict[str, str] = {
         "s': True}; want {'ended': 'oom-killed', 'probe': ['liveness', 'readiness'], 'probe_kills':"
         " {'min': 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 149
-    "nats-server-5929.issue-form-observed-behavior-nats-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt": (
-        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/nats-server-5929.issue-form-observed-behavior-na"
-        "ts-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt:3: not a record"
-        " explain re; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"),
     "milvus-38426.issue-form-fenced-describe-rows-no-header-bookie-started-then-killing-definition-cha-cut.txt": (
         "held-out batch 149, first contact on stop 58's last code (c35abd5f): got ['pulsar-pod-fail"
         "ure-19791-pulsarv3-bookie'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0"
@@ -782,11 +776,6 @@ NOT_READ: dict[str, str] = {
         "does-not-deploy-init-crashloopbackoff-then-events-screenshot.txt:1: not a record explain r"
         "eads: line ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': None}, 'shows_failures': True}"),
-    "otel-demo-2272.issue-prose-the-frontend-pod-gets-oomkilled-every-5-15-minutes-then-terminated-pod-npm-log-signal-sigkill-cut.txt": (
-        "held-out batch 156, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
-        "}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'sho"
-        "ws_failures': True}"),
 }
 
 
