@@ -730,12 +730,6 @@ NOT_READ: dict[str, str] = {
         "a shell comment with a placeholder name, which the README's batches 10 and 16 read as "
         "kubectl's"),
     # held-out batch 149
-    "nats-server-5929.issue-form-observed-behavior-nats-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt": (
-        "held-out batch 149, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/nats-server-5929.issue-form-observed-behavior-na"
-        "ts-pod-enters-crashloopbackoff-as-it-gets-oomkilled-then-log-table-cut.txt:3: not a record"
-        " explain re; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"),
     # held-out batch 150
     "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": (
         "held-out batch 150, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
@@ -754,11 +748,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 155
     # held-out batch 153
     # held-out batch 156
-    "otel-demo-2272.issue-prose-the-frontend-pod-gets-oomkilled-every-5-15-minutes-then-terminated-pod-npm-log-signal-sigkill-cut.txt": (
-        "held-out batch 156, first contact on stop 58's last code (c35abd5f): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
-        "}; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 'sho"
-        "ws_failures': True}"),
 }
 
 

@@ -141,14 +141,28 @@ _WORKLOAD = (r"(?P<work>(?!(?:Kubernetes|K8s|Pods|Containers|Some|Many|Most|All|
              r"Both|Several|Multiple|New|Old|Existing|Running|Pending|Failed|Failing|Evicted|"
              r"Terminated|Completed|Crashing|Unhealthy|Killed|Restarted|Healthy|Ready)(?![\w-]))"
              r"[A-Z][A-Za-z0-9]{1,30}(?:[ \t]+[a-z][a-z0-9]{1,30})?[ \t]+(?:pods|containers))")
+# a capitalised name opening an issue's note, its article dropped (oomprose54's note: `Manager
+# pod continuously get killed because of OOM`): no word of a guide's, a quantifier's, a
+# determiner's or Kubernetes' own (`Kubernetes pod`, `Each pod`, `Your pod`), no pod's status,
+# no word of when (`Yesterday Pod is crashing`: the note's own `Pod` after it, fc57c); the
+# noun after the name in lower case, as a common noun after its name is written
+_NOTE_NAME = (r"(?!(?:A|An|Any|Each|Every|Some|No|All|Many|Most|Other|Another|Such|Your|Their|"
+              r"Yesterday|Today|Tonight|Now|Still|Again|Suddenly|Sometimes|Recently|Currently|"
+              r"After|Before|Since|During|Here|There|Last|First|Later|Finally|"
+              r"His|Her|Its|The|This|That|These|Those|My|Our|Kubernetes|K8s|When|Whenever|If|"
+              r"Why|How|What|Which|Whether|Once|Then|Also|Sometimes|Pods?|Containers?|New|Old|"
+              r"Running|Pending|Failed|Failing|Evicted|Terminated|Completed|Crashing|Unhealthy|"
+              r"Healthy|Ready|Static|Mirror|Init|Sidecar|Single|One)(?![\w-]))[A-Z][\w.]{1,62}")
 _SUBJECT = (
     r"(?<![\w'.*/-])(?:" + _DET + r"[ \t]+(?:(?:" + _WORD + r"[ \t]+){0,4}?" + _NOUN + _FOR
     + r"|" + _RUNS + r")"
     + r"|" + _MARK + r"(?P<name>" + _DASHED + r")" + _MARK
     + r"(?:[ \t]+(?i:pods?|containers?))?"
     # `Pod` or `Container` with its article dropped, a note's (fixprose53d; fc57c: checked
-    # to open its sentence in `_subject_ok`)
-    + r"|" + _MARK + r"(?P<note>Pod|Container)" + _MARK
+    # to open its sentence in `_subject_ok`); a capitalised name before it too, oomprose54's
+    # note (`Manager pod ...`; `NATs pod enters CrashLoopBackoff state ...`, fx59a)
+    + r"|" + _MARK + r"(?P<note>(?:" + _NOTE_NAME + r"[ \t]+(?:pod|container)|Pod|Container)"
+    r"(?![\w-]))" + _MARK
     + r"|" + _WORKLOAD
     # (`kibana pod` too: the noun after the bare word the page names its pod by, fc57c)
     + r"|(?P<bare>[a-z][a-z0-9]{1,30})(?:[ \t]+(?i:pod|container))?)")
@@ -162,6 +176,15 @@ _OFTEN = (r"(?P<often>(?i:constantly|continuously|continually|repeatedly|frequen
 # restarting constantly due to OOM Killed`, tektoncd-operator-2523; fc58a): the same
 # repetition as before it (oomprose54's `constantly`), no word between the end and its cause
 _REPEATING = r"(?:[ \t]+(?i:constantly|continuously|continually|repeatedly|frequently|again))"
+# the OOM kill told as the end's cause in a clause after it whose subject points back at the
+# end's (`NATs pod enters CrashLoopBackoff state as it gets OOMKilled immediately after
+# startup`, nats-server-5929; fx59a): `as`, `because` or `since`, then `it` or `they` and the
+# reason as what befell it, in any tense (the end's own tense is the statement's, `_tense_ok`).
+# Another subject (`as the node gets OOMKilled`), a negation (`as it is not OOMKilled`) and a
+# modal (`as it may get OOMKilled`) give none
+_AS_IT_OOM = (r"|[ \t]*,?[ \t]+(?i:as|because|since)[ \t]+(?i:it|they)[ \t]+(?i:gets|get|got|"
+              r"is|are|was|were|(?:is|are|was|were|keeps|keep|kept)[ \t]+getting|(?:has|have|had)"
+              r"[ \t]+been)[ \t]+" + _MARK + OOM_KILLED + _MARK + r"(?![\w-])")
 # (`CrashLoop` alone, a status word cut, stays unread: README, fixstated67)
 _CLB = (_MARK + r"(?!CrashLoop(?![ \t-]?(?i:back)))(?i:crash[ \t-]?loop(?:[ \t-]?back[ \t-]?off)?)"
         + _MARK)
@@ -202,7 +225,7 @@ _END = (
     # (the reason's word or the kernel's killer only: a bare `with OOM` is no reason, README,
     # gitops-operator-184, and `an OOM error` may be the application's own OutOfMemoryError)
     + _MARK + r"(?:" + OOM_KILLED + r"|(?i:OOM|out[ \t-]of[ \t-]memory)[ \t-]?(?i:killer))"
-    r"(?![\w-]))?")
+    r"(?![\w-])" + _AS_IT_OOM + r")?")
 _STATED = lazy_regex(_SUBJECT + _END)
 # restarts of the case's pod a past verb of cause made (`caused repeated pod restarts`)
 _CAUSED_RESTARTS = lazy_regex(
@@ -420,7 +443,9 @@ def _subject_ok(line: str, m: re.Match[str], pods: frozenset[str]) -> bool:
 # `agent`; subjects54's nouns), no common noun alone (`agent`, `controller`)
 _COMPONENT = lazy_regex(r"[a-z][a-z0-9]{0,20}(?:agent|controller|proxy|operator|server|worker|"
                         r"scheduler|webhook|gateway|exporter|manager|api|daemon|collector)")
-_OPENS = lazy_regex(r"[ \t*_`'\"]*")
+# (a list's mark before it aside: `- NATs pod enters CrashLoopBackoff state ...`, an issue
+# form's bullet under `### Observed behavior`, fx59a)
+_OPENS = lazy_regex(r"[ \t]*(?:[-+][ \t]+)?[ \t*_`'\"]*")
 # a reply's address before its sentence (`@liyinan926 Spark executor pods ...`): no word of it
 _ADDRESSED = lazy_regex(r"[ \t*_`'\"]*(?:@[A-Za-z0-9-]{1,39}[ \t,:]+)?")
 
@@ -448,9 +473,16 @@ _SEEN = lazy_regex(r"(?<![\w-])(?i:by|see|saw|seeing|seen|notice|noticed|noticin
                    r"observed|observing|watched|watching|found|finding)[ \t]+$")
 # a word of how often after a passive restart (`the DM pod was restarted frequently`): the
 # kubelet's restarts, not one a person made
-_OFTEN_AFTER = lazy_regex(r"[ \t]+(?i:frequently|repeatedly|constantly|continuously|"
+# (and an interval, `every 5-15 minutes`, `every few minutes`, `every hour`: the kill's cadence
+# the author saw, as fc58e reads `OOM killer kills the sidecar every 10 minutes`; otel-demo-2272,
+# fx59a; `every time` is a guide's condition, and a day's or a night's may be a schedule's)
+_INTERVAL = (r"(?:(?i:approximately|about|roughly|around|almost|nearly)[ \t]+)?(?i:every)[ \t]+"
+             r"(?:\d{1,4}(?:[ \t]*[-\u2013~][ \t]*\d{1,4})?[ \t]*|(?i:few|couple[ \t]+of|other)"
+             r"[ \t]+)?(?i:seconds?|secs?|minutes?|mins?|hours?|hrs?)")
+_OFTEN_AFTER = lazy_regex(r"[ \t]+(?:(?i:frequently|repeatedly|constantly|continuously|"
                           r"periodically|regularly|again[ \t]+and[ \t]+again|over[ \t]+and[ \t]+"
-                          r"over|(?:\d{1,4}|several|multiple|many)[ \t]+times)(?![\w-])")
+                          r"over|(?:\d{1,4}|several|multiple|many)[ \t]+times)|" + _INTERVAL
+                          + r")(?![\w-])")
 _WHEN_AFTER = lazy_regex(r"[ \t]+(?:\d{1,4}[ \t]*(?:x|\u00d7|times)(?![\w-])|(?i:twice|again|"
                          r"repeatedly|at|during|after|on|yesterday|today|tonight|overnight|"
                          r"last|every|while)(?![\w-]))")
