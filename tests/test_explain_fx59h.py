@@ -227,3 +227,14 @@ def test_the_own_progressive_reads_a_2mb_line_in_one_pass(unit):
     assert len(blank_own_occasion(text)) == len(text)
     unowned_while(text, 0, len(text))
     read_in_one_pass(text + "the pods restart due to liveness probe failures.\n")
+
+
+def test_a_line_so_read_is_said_in_a_note():
+    """The reading is said where it was made: a note on each line whose misspelt kind was
+    spelt `liveness` (the lines quoted elsewhere then spell it so)."""
+    from kubesim.explain.readers.misspelt_kind import MISSPELT_READ
+    from kubesim.explain.readers.read import parse_record
+
+    found = parse_record("Hello.\nMy pod keeps restarting because the liveliness probe failed.\n",
+                         "r.txt")
+    assert [n.where.line for n in found.notes if MISSPELT_READ in n.text] == [2]

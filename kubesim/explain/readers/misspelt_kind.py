@@ -24,7 +24,12 @@ import re
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import PROBE_NOUN
 
-__all__ = ["misspelt_liveness"]
+__all__ = ["MISSPELT_READ", "misspelt_lines", "misspelt_liveness"]
+
+# what a note of a line so read says (read.py)
+MISSPELT_READ = ("the liveness probe's kind or noun misspelt (`liveliness probe`, `liveness prob`) "
+                 "read as `liveness probe`, the probe its authors mean (the kubelet never prints "
+                 "the misspelling); the lines quoted below spell it so")
 
 # the noun right after the kind, its end no part of a name (`-58c5...`) or a key (`:`); the
 # kind and its noun parted by a blank or two, a dash (`liveliness-probe`) or nothing in camel
@@ -67,3 +72,10 @@ def _probe(prob: str) -> str:
     """`prob` or `probs` spelled `probe` or `probes`, its case kept."""
     e = "E" if prob.isupper() else "e"
     return prob[:4] + e + prob[4:]
+
+
+def misspelt_lines(text: str, spelt: str) -> list[int]:
+    """The (1-based) numbers of the lines `misspelt_liveness` spelt otherwise (`spelt`, its
+    output on `text`: the same lines)."""
+    return [n for n, (a, b) in enumerate(zip(text.split("\n"), spelt.split("\n"), strict=True), 1)
+            if a != b]
