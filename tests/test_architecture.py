@@ -280,6 +280,7 @@ MODULES = {
     # (fixlogs86)
     "kubesim.explain.readers.own_occasion": "records",
     "kubesim.explain.readers.past_when": "records",
+    "kubesim.explain.readers.misspelt_kind": "records",
     "kubesim.explain.readers.fabric8_state": "records",
     "kubesim.explain.readers.unready_status": "records",
     "kubesim.explain.readers.unresponsive_kill": "records",

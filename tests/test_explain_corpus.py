@@ -731,20 +731,6 @@ NOT_READ: dict[str, str] = {
         "kubectl's"),
     # held-out batch 149
     # held-out batch 150
-    "contrib-helm-chart-112.issue-prose-new-pods-restarting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt": (
-        "held-out batch 150, first contact on stop 58's last code (c35abd5f): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/contrib-helm-chart-112.issue-prose-new-pods-rest"
-        "arting-continuously-due-to-liveliness-prob-failed-then-gunicorn-worker-timeout-log.txt:3: "
-        "not a recor; want {'ended': 'cannot-tell', 'probe': 'liveness', 'probe_kills': {'min': 0, "
-        "'max': None}, 'shows_failures': True}"
-        "; stop 59, fx59e: left, the facts rest on a reading the README's rules do not support: "
-        "`liveliness prob` is no probe's name by them (the fc57a rule of a misspelt probe noun "
-        "reads a slip of `check` or `probe` right after a kind, `liveness` or `startup`, and "
-        "names `prob` a word of its own that states none; the lead's decision of stop 52 reads "
-        "`liveliness` as no probe's name, ark-server-charts-26, and weave-3256's facts read "
-        "`due to liveliness probe` none, both holding now); reading it would also need the "
-        "eks-charts-983 rule for `while ... then` (spelt `liveness probe failed`, explain reads "
-        "the sentence as a kill, {1, null}: a `while` frame is no word of what may happen to it)"),
     # held-out batch 155
     # held-out batch 153
     # held-out batch 156

@@ -23,6 +23,16 @@ that is no past (`when I need`) keep the `when` of what may happen.
 The problem's noun may follow up to four words (`I encountered the pod crash loop backoff
 error when updating`, kubeless-862; fc58g), no longer two.
 
+Widened at fx59h (the lead's decision of stop 59, contrib-helm-chart-112: `while i am
+increasing number of pods to 2 or more then the new pods are restarting continuously due to
+liveliness prob failed`): `when` or `while` and the author's own act in the present
+progressive (`I am`, `I'm`, `we are`, `we're`, then a word in `ing`: `when I am deploying`,
+`while we are upgrading`) names the author's own occasion, as the past `when I deployed` does:
+the `when` is blanked. `while` is no word of what may happen by `GENERAL`; before a restart a
+probe's failure caused (runs.py `_stated_probe_restart`), a `while` of no such own act
+(`while you are increasing`, `while upgrading`, `while I may be increasing`, `while the pods
+are scaling`) frames what may happen, as `when` does (`unowned_while`).
+
 Unread still: `when` after no first person (`the pod crashloops when deploying`, `a problem
 when deploying`), `when` and no gerund (`I get an error when the pod restarts`), a conditional
 (`if`, `I may encounter a problem when deploying`: a modal between the subject and its verb), a
@@ -35,12 +45,17 @@ import re
 
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["blank_own_occasion"]
+__all__ = ["blank_own_occasion", "unowned_while"]
 
 # a verb in the past: a word ending in `ed` (none of the words that end so and are no past:
 # `need`, `proceed`), or an irregular past of a run's verbs
 _PAST = (r"(?!(?i:need|feed|seed|speed|proceed|exceed|succeed|bleed|breed|heed|embed)(?![\w-]))"
          r"(?i:[a-z]{1,30}ed|ran|got|did|made|saw|went|built|began)")
+# the author's own act in the present progressive: `I am increasing`, `we're upgrading` (a
+# lower-case `i` too, as the author of contrib-helm-chart-112 writes it; fx59h); a modal or
+# any other word between the subject and its verb keeps it no own act (`I may be increasing`)
+_OWN_PROGRESSIVE = (r"(?:[Ii][ \t]+(?i:am)|[Ii]['\u2019](?i:m)|(?i:we)[ \t]+(?i:are)|(?i:we)['\u2019]"
+                    r"(?i:re))[ \t]+(?:(?i:just|still|now)[ \t]+)?[A-Za-z]{1,30}(?i:ing)(?![\w'-])")
 # (the subject and its verb right after each other: a modal between them, `I may encounter`,
 # keeps the `when` of what may happen)
 _OWN_OCCASION = lazy_regex(
@@ -50,7 +65,14 @@ _OWN_OCCASION = lazy_regex(
     r"(?:[\w-]{1,30}[ \t]+){0,4}?(?i:problem|issue|error|failure|bug)s?[ \t]+"
     r"(?P<when>(?i:when))[ \t]+(?=[A-Za-z]{1,30}ing(?![\w-]))"
     # (`when I deployed`: the author's own act, past, right after `when`; fc58g)
-    r"|(?<![\w'-])(?P<past>(?i:when))[ \t]+(?=(?:I|(?i:we))[ \t]+(?:" + _PAST + r")(?![\w'-]))")
+    r"|(?<![\w'-])(?P<past>(?i:when))[ \t]+(?=(?:I|(?i:we))[ \t]+(?:" + _PAST + r")(?![\w'-]))"
+    # (`when I am increasing`: the author's own act, present progressive; fx59h)
+    r"|(?<![\w'-])(?P<progressive>(?i:when))[ \t]+(?=" + _OWN_PROGRESSIVE + r")")
+# a `while` before what the sentence states, its clause no own act of the author's (neither
+# `_OWN_PROGRESSIVE` nor `I`/`we` and a past right after it): what may happen (fx59h)
+_UNOWNED_WHILE = lazy_regex(
+    r"(?<![\w'-])(?i:while)[ \t]+(?!" + _OWN_PROGRESSIVE + r"|(?:[Ii]|(?i:we))[ \t]+(?:" + _PAST
+    + r")(?![\w'-]))")
 
 
 def blank_own_occasion(line: str) -> str:
@@ -59,8 +81,14 @@ def blank_own_occasion(line: str) -> str:
     return _OWN_OCCASION.sub(_blank_when, line)
 
 
+def unowned_while(line: str, start: int, end: int) -> bool:
+    """Whether line[start:end] (a sentence's words before what it states) holds a `while` of
+    no own act of the author's (`_UNOWNED_WHILE`): a frame of what may happen (fx59h)."""
+    return _UNOWNED_WHILE.search(line, start, end) is not None
+
+
 def _blank_when(m: re.Match[str]) -> str:
-    """The match with its `when` (after a problem met, or before the author's past act)
-    blanked to spaces."""
-    group = "when" if m["when"] is not None else "past"
+    """The match with its `when` (after a problem met, or before the author's past act or
+    own act in the present progressive) blanked to spaces."""
+    group = next(g for g in ("when", "past", "progressive") if m[g] is not None)
     return m[0][:m.start(group) - m.start()] + "    " + m[0][m.end(group) - m.start():]

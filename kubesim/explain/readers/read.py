@@ -27,6 +27,7 @@ from kubesim.explain.readers.kube import looks_like_json, read_kube
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.log_heading import give_log_container
 from kubesim.explain.readers.message_container import give_message_container
+from kubesim.explain.readers.misspelt_kind import MISSPELT_READ, misspelt_lines, misspelt_liveness
 from kubesim.explain.readers.model import (
     ContainerRecord,
     Note,
@@ -81,7 +82,20 @@ def read_record(path: str) -> RecordSet:
 
 
 def parse_record(text: str, source: str) -> RecordSet:
-    """Parse one record's text, whatever its format."""
+    """Parse one record's text, whatever its format: the liveness probe's kind as its authors
+    misspell it (`liveliness probe`) read as `liveness` by every reader, each line so read
+    said in a note (the lead's decision, stop 59: misspelt_kind.py)."""
+    spelt = misspelt_liveness(text)
+    found = _parse_spelt(spelt, source)
+    if spelt != text:
+        found.notes.extend(Note(
+            f"line {number}: {MISSPELT_READ}", Where(source, number))
+            for number in misspelt_lines(text, spelt))
+    return found
+
+
+def _parse_spelt(text: str, source: str) -> RecordSet:
+    """`parse_record`'s reading of the text, its misspelt kinds spelt."""
     # without what only carries the record (a terminal's colours, no-break spaces, a diff's
     # signs), line N still line N: made once, for the readers and the passes below, which
     # read sentences on the record's lines

@@ -83,6 +83,7 @@ from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.ongoing_kill import ONGOING_CAUSED, ONGOING_WORDS, wrapped
 from kubesim.explain.readers.oom_words import OOM_ANCHORS, is_oom_killed
+from kubesim.explain.readers.own_occasion import blank_own_occasion, unowned_while
 from kubesim.explain.readers.page_context import page_pods
 from kubesim.explain.readers.present_kill import (
     FAILURE_RESTARTING,
@@ -1720,10 +1721,12 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
         return _ko_probe_kill(line)
     narrative = past_narrative(line, sentence_start(line, m.start()), m.start())
     start = narrative.statement if narrative else sentence_start(line, m.start())
-    seen = _before_gloss(_SEEING.sub(lambda x: " " * len(x[0]), unhedged(line, narrative)),
-                         m.end())  # (`as we can see`: no `can` of what may happen)
+    # (`as we can see`: no `can` of what may happen; the author's own occasion, `when I am
+    # increasing`, no `when` of it: own_occasion.py, fc58g and fx59h)
+    seen = _before_gloss(_SEEING.sub(lambda x: " " * len(x[0]), blank_own_occasion(
+        unhedged(line, narrative))), m.end())
     subject = _restart_subject(line, start, m.start())
-    if subject is None or \
+    if subject is None or unowned_while(line, start, m.start()) or \
             general_around(observed_often(seen, start, subject.end, m.start()), m.start(),
                            m.end()) or asked(line, m.end()) or \
             IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
