@@ -382,6 +382,13 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
            "prompts-hcloud-helm-then-get-pods-grep-row-split-crashloop-16-then-describe-cut-in-"
            "name.txt"): _COMMAND_NAMES_ANOTHER
        for k in ("comment", "prompt", "prompt+fence")},
+    # batch 153 (fx59g, stop 59): website-21370's diff rows name no pod and come under no
+    # command, one pod with its `kubectl describe pod liveness-exec` output; under the
+    # wrapper's `kubectl describe pod web-0` they are web-0's output, two pods
+    **{(k, "website-21370.pr-review-thread-japanese-translation-diff-old-events-rows-pulled-"
+           "created-started-then-comment-liveness-probe-failed-shown-no-restart-message-then-"
+           "header-cut-at-37s.txt"): _COMMAND_NAMES_ANOTHER
+       for k in ("comment", "prompt", "prompt+fence")},
     # held-out batch 12: a code span after a prefix is a sentence quoting the kubelet's message
     # (gitea-helm-46), read under a diff's `+`, a line number, a time with CRLF; a lone time
     # before it stays the one-line case
