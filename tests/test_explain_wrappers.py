@@ -232,9 +232,6 @@ WRAPPERS: dict[str, list[Wrapper]] = {
 _CUT = ("cannot in principle: the record is cut inside its last line (the file ends with no line "
         "end, the readers' sign of a cut), and a wrapper that closes after it (a fence, a box's "
         "border, </pre> on its own line) ends that line")
-_TITLE = ("an issue's title is the record's first line (titles35's rule: a probe failure the title "
-          "quotes is the failure of the pods it names); a comment or a prompt line put above it "
-          "makes it a line of the paste, whose quoted failure names no pod")
 _COMMAND_POD = ("the wrapper's command line names a pod (`kubectl describe pod web-0`) that the "
                 "record's events do not (`pod/mongodb-0`): the prose naming no pod goes to the "
                 "command's, two pods, as such a paste shows")
@@ -358,9 +355,8 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
        for n in _ONE_LINERS if n not in _QUOTED_IN_A_SENTENCE and n != _E2E_FIELDS[0]},
     **{(k, _E2E_FIELDS[0]): _E2E_FIELDS[1]
        for k in ("diff", "line-numbers", "timestamp", "timestamp+crlf")},
-    # titles35 (stop 44): the title of pulsar-21974 decides which pods its quoted failure is of
-    **{(k, "pulsar-21974.issue-title-liveness-401-then-get-pod-fence-broker-and-proxy-restarts-"
-           "with-ago-cut.txt"): _TITLE for k in ("comment", "prompt", "prompt+fence")},
+    # (pulsar-21974 under a comment or a prompt holds since fx59g, stop 59: its title, a line of
+    # the paste there, `[Bug] pulsar-proxy Liveness probe failed: ...`, opens no JSON)
     **{(k, "aks-store-demo-197.issue-prose-mongodb-pod-crashloop-because-liveness-then-inline-"
            "get-events-w-row-namespace-oci-exec-mongosh-not-found.txt"): _COMMAND_POD
        for k in ("comment", "prompt", "prompt+fence")},
@@ -385,6 +381,13 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{(k, "hcloud-cloud-controller-manager-971.issue-prose-backoff-message-then-indented-"
            "prompts-hcloud-helm-then-get-pods-grep-row-split-crashloop-16-then-describe-cut-in-"
            "name.txt"): _COMMAND_NAMES_ANOTHER
+       for k in ("comment", "prompt", "prompt+fence")},
+    # batch 153 (fx59g, stop 59): website-21370's diff rows name no pod and come under no
+    # command, one pod with its `kubectl describe pod liveness-exec` output; under the
+    # wrapper's `kubectl describe pod web-0` they are web-0's output, two pods
+    **{(k, "website-21370.pr-review-thread-japanese-translation-diff-old-events-rows-pulled-"
+           "created-started-then-comment-liveness-probe-failed-shown-no-restart-message-then-"
+           "header-cut-at-37s.txt"): _COMMAND_NAMES_ANOTHER
        for k in ("comment", "prompt", "prompt+fence")},
     # held-out batch 12: a code span after a prefix is a sentence quoting the kubelet's message
     # (gitea-helm-46), read under a diff's `+`, a line number, a time with CRLF; a lone time

@@ -23,6 +23,7 @@ README's command rule, issue 30's explain on real pastes).
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from kubesim.explain.readers.command_words import (
     CommandTarget,
@@ -41,32 +42,53 @@ _NAME_LINE = re.compile(r"Name:[ \t]+\S")  # describe's pod `Name:`, at column 0
 _ERROR = lazy_regex(r"\s*(?:error:|Error from server\b)")
 
 
+class _Output(NamedTuple):
+    """The describe lines under one command (or under none, above the first): the command;
+    whether they show their pod's `Name:` at column 0 (then no command names them); and
+    whether they show a `Name:` at their own margin (the indentation of their first line: a
+    paste indented as a whole, hcloud-ccm-971's other tool's `Name:` in a code block)."""
+
+    command: PasteLine | None
+    named: bool
+    headed: bool
+
+
 def described_names(lines: list[PasteLine], describe: list[PasteLine]) -> dict[int, str]:
     """The pods the commands above describe's lines name, by the command's line number: each
     command whose output (the describe lines under it, up to the next command) shows no
     `Name:` line, where the describe lines fall under two commands or more (one pass)."""
-    numbers = {x.number for x in describe}
-    groups: list[tuple[PasteLine | None, bool]] = []  # (its command, a `Name:` under it)
-    command: PasteLine | None = None
-    seen = False  # a describe line under the current command
-    for x in lines:
-        if x.kind is LineKind.COMMAND:
-            command, seen = x, False
-        elif x.number in numbers:
-            named = _NAME_LINE.match(x.text) is not None
-            if not seen:
-                groups.append((command, named))
-                seen = True
-            elif named:
-                groups[-1] = (command, True)
-    if len(groups) < 2:
+    outputs = _outputs(lines, {x.number for x in describe})
+    # two outputs at least, each a command's or one headed by its own `Name:`: lines under no
+    # command that show no `Name:` (rows pasted above the one command, a document's rows that
+    # a diff's hunk cut above it: website-21370) are no output told apart from the command's,
+    # and one command's output alone is named by `paste._name_by_command`
+    if sum(1 for x in outputs if x.command is not None or x.headed) < 2:
         return {}
     names: dict[int, str] = {}
-    for cmd, named in groups:
-        pod = None if cmd is None or named else pod_by_command(cmd.text)
-        if cmd is not None and pod is not None:
-            names[cmd.number] = pod
+    for x in outputs:
+        pod = None if x.command is None or x.named else pod_by_command(x.command.text)
+        if x.command is not None and pod is not None:
+            names[x.command.number] = pod
     return names
+
+
+def _outputs(lines: list[PasteLine], numbers: set[int]) -> list[_Output]:
+    """The describe lines (`numbers`) told apart by the command above them (`_Output`)."""
+    outputs: list[_Output] = []
+    command: PasteLine | None = None
+    margin: str | None = None  # the current output's first line's indentation
+    for x in lines:
+        if x.kind is LineKind.COMMAND:
+            command, margin = x, None
+        elif x.number in numbers:
+            if margin is None:
+                margin = x.text[:len(x.text) - len(x.text.lstrip(" \t"))]
+                outputs.append(_Output(command, False, False))
+            named = outputs[-1].named or _NAME_LINE.match(x.text) is not None
+            headed = outputs[-1].headed or (x.text.startswith(margin) and _NAME_LINE.match(
+                x.text, len(margin)) is not None)
+            outputs[-1] = _Output(command, named, headed)
+    return outputs
 
 
 def described_notes(names: dict[int, str], source: str) -> list[Note]:

@@ -261,6 +261,13 @@ _FLAT_TWICE = lazy_regex(r"duplicate key '(?:(?:liveness|readiness|startup)Probe
 _FLAT_NAME = re.compile(r"^[a-z0-9](?:[-a-z0-9.]{0,61}[a-z0-9])?:$")
 _CONTAINER_SECTIONS = ("Containers:", "Init Containers:", "Ephemeral Containers:")
 _JSONISH = lazy_regex(r'^[ \t]*(?:"|[{}\[\],]|-?\d|true\b|false\b|null\b)')
+# a line whose `[` a word follows (`[parent comment not available]`, a review thread's
+# placeholder for the comment it answers; a check box's `[x]`, a link's text, a log's
+# `[INFO]`): no JSON array, whose `[` a value or its `]` follows (RFC 8259, section 5: an
+# object, an array, a string, a number, `true`, `false`, `null`), so no document opens there.
+# A shell's prompt (`[root@host dir]# docker ps`) is left as it was read: a line that ends the
+# rows above it (a row's message does not run on into it)
+_WORD_IN_BRACKET = lazy_regex(r"^\[[ \t]*+(?!(?:true|false|null)\b)[^\W\d](?![\w.-]*+@)")
 
 
 class SegmentKind(str, Enum):
@@ -408,7 +415,8 @@ class _Placer:
             # nor a kubelet's message in square brackets (`bare.bracketed_message`)
             # (nor Tilt's `[event: pod NAME] MESSAGE`, tilt_log.py)
             return sourced_cells(text) is None and not bracketed_message(text) and \
-                not tilt_event_shape(text) and not bracketed_row(text)  # (bracketed_events.py)
+                not tilt_event_shape(text) and not bracketed_row(text) and \
+                not _WORD_IN_BRACKET.match(text)  # (bracketed_events.py; a word: no JSON)
         if not self.in_describe and text.strip() in ("{", "["):  # an object or a list opened
             return True  # alone on its line, indented as it sat in the document it was cut from
         if _YAML_START.match(text):

@@ -7,6 +7,7 @@ are, rather than only which formats it reads (issue 30: "cannot tell, because ..
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
@@ -36,27 +37,58 @@ class ToldLine(NamedTuple):
     excerpt: str
 
 
+# a path's end: a file's extension, maybe with a line's (and a column's) `:N` after it
+# (`configure-liveness-readiness-startup-probes.md:93`, `prober.go:42`)
+_FILE_END = lazy_regex(r"\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d{1,9}){0,2}$")
+_WINDOW = 256  # characters looked at either side of a word for the path holding it
+_MARKS = ".,;:!?()[]{}<>'\"`*"  # a sentence's or markdown's marks around a path
+
+
+def _in_path(text: str, at: int) -> bool:
+    """Whether the word at `at` is part of a path (a file's, a URL's): the run of characters
+    around it up to a space (within `_WINDOW`), the marks around it taken off, is a URL
+    (`://`), a path of several parts (two slashes or more), one from a root (`/`, `./`,
+    `~/`), or ends in a file's extension, a `:N` line number maybe after it. A path names a
+    file, whatever its words say: no sentence speaking of a probe or an end (a review
+    thread's `content/.../startup-probes.md:93` heading its diff; stop 59, fx59g). One slash
+    between words is a sentence's (`liveness/readiness probes failed`)."""
+    left = text[max(0, at - _WINDOW):at]
+    head = "" if not left or left[-1].isspace() else left.split()[-1]
+    right = text[at:at + _WINDOW]
+    token = (head + (right.split(None, 1)[0] if right.strip() else "")).strip(_MARKS)
+    return "://" in token or token.count("/") >= 2 or token.count("\\") >= 2 or \
+        token.startswith(("/", "./", "../", "~/")) or _FILE_END.search(token) is not None
+
+
+def _told(text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
+    """The words of fate in `text[pos:endpos]` that are no part of a path (`_in_path`)."""
+    for match in _FATE.finditer(text, pos, len(text) if endpos is None else endpos):
+        if not _in_path(text, match.start()):
+            yield match
+
+
 def told_line(text: str) -> ToldLine | None:
-    """The first line of `text` holding a word of a probe or of a container's end, or None.
-    One search over the whole text finds it; only that line is looked at again."""
-    first = _FATE.search(text)
+    """The first line of `text` holding a word of a probe or of a container's end, no part of
+    a path, or None. One pass over the whole text finds it; only that line is looked at
+    again."""
+    first = next(_told(text), None)
     if first is None:
         return None
     start = text.rfind("\n", 0, first.start()) + 1
     end = text.find("\n", first.start())
     line = text[start:end if end >= 0 else len(text)]
     at = first.start() - start
-    return ToldLine(text.count("\n", 0, start) + 1, _speaks_of(line[at:at + 4000]),
+    return ToldLine(text.count("\n", 0, start) + 1, _speaks_of(line, at),
                     _quoted(line, at))
 
 
-def _speaks_of(line: str) -> str:
-    """The kinds of words the line holds (from its first such word on, 4000 characters at
-    most: a 2 MB line is not scanned twice), in a fixed order: probes by kind, then kills,
-    restarts and the rest."""
+def _speaks_of(line: str, at: int) -> str:
+    """The kinds of words the line holds (from its first such word on, at `at`, 4000
+    characters at most: a 2 MB line is not scanned twice; a path's words left out), in a
+    fixed order: probes by kind, then kills, restarts and the rest."""
     probes: list[str] = []
     kinds: list[str] = []
-    for match in _FATE.finditer(line):
+    for match in _told(line, at, at + 4000):
         if match.group("probe"):
             word = f"a {match.group('probe').lower()} probe"
             probes += [word] if word not in probes else []
