@@ -329,6 +329,9 @@ _RU_KINDS = {"\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438": "re
 _NAMED_BULLET = re.compile(r"^[ \t]*[-*\u2022][ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
                            r"[ \t]*:[ \t]*[`'\"]?(?P<reason>" + _END_REASONS + r")(?![A-Za-z])",
                            re.MULTILINE)
+# `_NAMED_BULLET` at a line's start after the first: behind its newline, which `re` skips to
+# (a literal first), not `^` tried at each of a long line's characters (speed59)
+_NAMED_BULLET_BELOW = re.compile("\n" + _NAMED_BULLET.pattern.removeprefix("^"))
 # where a record names a container: a manifest's or a status's `- name: X`, or the names a `-o
 # jsonpath` of containers' names printed on the line under its command (a describe's container
 # reads its own state: the bullets beside one are not read)
@@ -1063,7 +1066,8 @@ def stated_hint(text: str) -> bool:
     # (every alternative of `_STATED_HINT` holds one of its two words: looked for first)
     hinted = "CrashLoopBackOff" in text or "terminated" in folded(text)
     return (hinted and _STATED_HINT.search(text) is not None) or has(_HINT_ENGLISH) or \
-        (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.search(text) is not None
+        (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.match(text) is not None \
+        or _NAMED_BULLET_BELOW.search(text) is not None
 
 
 # the words a sentence pattern is looked for around (found with str.find: a long line's every
@@ -1079,6 +1083,8 @@ def _near(pattern: re.Pattern[str] | LazyPattern, line: str, words: tuple[str, .
     (`reach`: how far before and after the word a match may start and end); None without.
     `most`: how many of each word's places are looked around at most (a pattern whose
     stretch is long and whose word a hostile line may repeat: a sentence holds few)."""
+    if isinstance(pattern, LazyPattern) and pattern.nowhere(line):
+        return None  # (its words or gates in no stretch: each word's places not looked at)
     found: re.Match[str] | None = None
     for word in words:
         at, left = line.find(word), most
