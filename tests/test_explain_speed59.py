@@ -161,3 +161,42 @@ def test_a_pattern_gated_nowhere_on_the_line_is_not_looked_for(line: str) -> Non
         got, want = runs._near(pattern, line, words, reach), _old_near(pattern, line, words,
                                                                        reach)
         assert _same(got, want)
+
+
+def _old_stated_hint(text: str) -> bool:
+    """`runs.stated_hint` before speed59: every word's escape looked for, the bullet's `^`
+    searched at each place (the oracle)."""
+    import json
+
+    from kubesim.explain.readers import runs
+    from kubesim.explain.readers.normalise import folded
+
+    def has(words: tuple[str, ...]) -> bool:
+        return any(w in text or json.dumps(w)[1:-1] in text for w in words)
+    hinted = "CrashLoopBackOff" in text or "terminated" in folded(text)
+    return (hinted and runs._STATED_HINT.search(text) is not None) or \
+        has(runs._HINT_ENGLISH) or (has(runs._HINT_PROBE) and has(runs._HINT_FAILED)) \
+        or runs._NAMED_BULLET.search(text) is not None
+
+
+def test_a_hint_word_s_escape_is_itself_or_holds_the_escape_mark() -> None:
+    """`stated_hint`'s claim: each word's JSON escape is the word or holds `\\u`."""
+    import json
+
+    from kubesim.explain.readers import runs
+
+    for word in runs._HINT_ENGLISH + runs._HINT_PROBE + runs._HINT_FAILED:
+        escape = json.dumps(word)[1:-1]
+        assert escape == word or "\\u" in escape, word
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(
+    _BULLET_PIECES + ["\u63a2\u9488", "\\u63a2\\u9488", "\u5931\u8d25", "\\u5931\\u8d25",
+                      "liveness probe fail", "terminated with reason", "Status: Terminated",
+                      "CrashLoopBackOff", "\\u", "\\"]), max_size=20).map("".join)
+       | st.text(max_size=60))
+def test_the_stated_hint_is_the_hint_worked_out_before(text: str) -> None:
+    from kubesim.explain.readers import runs
+
+    assert runs.stated_hint(text) == _old_stated_hint(text)

@@ -1061,8 +1061,12 @@ def stated_hint(text: str) -> bool:
     """Whether the paste may hold an end, a back-off or a probe's failure stated in a sentence
     or a status bullet (`_STATED_HINT`, `_HINT_PROBE`): the sentence readers look for them
     only then (each word looked for once: one pass)."""
+    # (a word's JSON escape is the word, or holds `\u`: looked for only in a text holding
+    # `\u`, not each word's escape through a 2 MB line that has none, speed59)
+    escaped = "\\u" in text
+
     def has(words: tuple[str, ...]) -> bool:
-        return any(w in text or json.dumps(w)[1:-1] in text for w in words)
+        return any(w in text or (escaped and json.dumps(w)[1:-1] in text) for w in words)
     # (every alternative of `_STATED_HINT` holds one of its two words: looked for first)
     hinted = "CrashLoopBackOff" in text or "terminated" in folded(text)
     return (hinted and _STATED_HINT.search(text) is not None) or has(_HINT_ENGLISH) or \
