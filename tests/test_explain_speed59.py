@@ -200,3 +200,24 @@ def test_the_stated_hint_is_the_hint_worked_out_before(text: str) -> None:
     from kubesim.explain.readers import runs
 
     assert runs.stated_hint(text) == _old_stated_hint(text)
+
+
+_NEAR_LINES = ["status: liveness probe failed", "the probe Probe PROBE probe", "Terminated",
+               "status: terminated with reason OOMKilled, exit code 137", "", "x" * 30]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_NEAR_LINES)
+                | st.lists(st.sampled_from(_STATUS_PIECES), max_size=12).map("".join),
+                max_size=8))
+def test_the_first_places_kept_are_the_line_s_own(lines: list[str]) -> None:
+    """`_near` over lines in any order, a line asked of again, an equal line made anew: the
+    first places kept (`_first_place`) are the line's own, as `_old_near` found them."""
+    from kubesim.explain.readers import runs
+
+    for line in lines + [("" + line + ".")[:-1] for line in lines]:
+        for pattern, words, reach in ((runs._STATUS_PROBE, runs._PROBE_WORDS, (80, 80)),
+                                      (runs._STATED_END, runs._END_WORDS, (40, 160))):
+            assert _same(runs._near(pattern, line, words, reach),
+                         _old_near(pattern, line, words, reach))
+            assert runs._first_place(line, words[0]) == line.find(words[0])

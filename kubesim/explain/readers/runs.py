@@ -1081,6 +1081,23 @@ _PROBE_WORDS = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u3
                 "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430", "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
 
 
+# the first place of each word on the last line looked around (`_near`): the readers look
+# around the same words of one line, pattern after pattern, and a word a 2 MB line does not
+# hold was looked for through the whole line again by each (speed59); the line is held, so
+# no other string takes its identity while it is the one kept
+_FIRST_PLACES: list[Any] = [None, {}]
+
+
+def _first_place(line: str, word: str) -> int:
+    """`line.find(word)`, kept for the last line asked of."""
+    if line is not _FIRST_PLACES[0]:
+        _FIRST_PLACES[:] = [line, {}]
+    places: dict[str, int] = _FIRST_PLACES[1]
+    if word not in places:
+        places[word] = line.find(word)
+    return places[word]
+
+
 def _near(pattern: re.Pattern[str] | LazyPattern, line: str, words: tuple[str, ...],
           reach: tuple[int, int], most: int | None = None) -> re.Match[str] | None:
     """`pattern`'s earliest match among the stretches of the line around each of `words`
@@ -1091,7 +1108,7 @@ def _near(pattern: re.Pattern[str] | LazyPattern, line: str, words: tuple[str, .
         return None  # (its words or gates in no stretch: each word's places not looked at)
     found: re.Match[str] | None = None
     for word in words:
-        at, left = line.find(word), most
+        at, left = _first_place(line, word), most
         while at >= 0 and (found is None or at - reach[0] < found.start()) and left != 0:
             left = None if left is None else left - 1
             m = pattern.search(line, max(0, at - reach[0]), at + len(word) + reach[1])
