@@ -13,8 +13,12 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import read_in_one_pass
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kubesim.cli.main import main
+from kubesim.explain.readers.refusal import _first_told, _told
 
 
 def _explained(tmp_path: Path, text: str) -> dict:
@@ -70,3 +74,25 @@ def test_a_pods_table_run_together_is_still_called_kubectls_lines(tmp_path: Path
     notes = _notes(_explained(tmp_path, "$ kubectl get pod web NAME READY STATUS RESTARTS AGE "
                              "web 0/1 OOMKilled 3 1m\n"))
     assert any("run into one line of text (a web page's copy)" in n for n in notes), notes
+
+
+# ---- the refusal's first word of fate, found fast and no part of a path (speed59 + fx59g)
+
+
+
+@given(st.lists(st.sampled_from([
+    "kill", "killed", "Liveness", "probe", "OOMKilled", "crash", "back-off", "start", " ", "\n",
+    "a/b/", "docs/x-liveness-probe.md:93", "./run/kill", "https://x.io/crash", "/", ".md",
+    ":9", "é", "K", "\u212a", "restart", "word"]), max_size=14))
+def test_the_first_told_word_is_the_first_of_the_words_no_path_holds(words: list[str]) -> None:
+    """The refusal's first word of fate (`_first_told`: speed59's fast search, then fx59g's
+    path filter) is the first of `_told`'s words, the one pass it stands for (the oracle)."""
+    text = "".join(words)
+    fast, oracle = _first_told(text), next(_told(text), None)
+    assert (fast and (fast.start(), fast.group())) == (oracle and (oracle.start(), oracle.group()))
+
+
+def test_a_line_of_paths_full_of_fates_words_is_read_in_one_pass() -> None:
+    """A 2 MB line whose every word of fate is a path's: the search after the first goes on in
+    one pass (`_told`), never from the text's start again."""
+    read_in_one_pass("see docs/x/kill-liveness-probe.md:9 " * 60_000)

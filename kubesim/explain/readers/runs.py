@@ -339,6 +339,9 @@ _RU_KINDS = {"\u0433\u043e\u0442\u043e\u0432\u043d\u043e\u0441\u0442\u0438": "re
 _NAMED_BULLET = re.compile(r"^[ \t]*[-*\u2022][ \t]+(?P<name>[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?)"
                            r"[ \t]*:[ \t]*[`'\"]?(?P<reason>" + _END_REASONS + r")(?![A-Za-z])",
                            re.MULTILINE)
+# `_NAMED_BULLET` at a line's start after the first: behind its newline, which `re` skips to
+# (a literal first), not `^` tried at each of a long line's characters (speed59)
+_NAMED_BULLET_BELOW = re.compile("\n" + _NAMED_BULLET.pattern.removeprefix("^"))
 # where a record names a container: a manifest's or a status's `- name: X`, or the names a `-o
 # jsonpath` of containers' names printed on the line under its command (a describe's container
 # reads its own state: the bullets beside one are not read)
@@ -1091,12 +1094,17 @@ def stated_hint(text: str) -> bool:
     """Whether the paste may hold an end, a back-off or a probe's failure stated in a sentence
     or a status bullet (`_STATED_HINT`, `_HINT_PROBE`): the sentence readers look for them
     only then (each word looked for once: one pass)."""
+    # (a word's JSON escape is the word, or holds `\u`: looked for only in a text holding
+    # `\u`, not each word's escape through a 2 MB line that has none, speed59)
+    escaped = "\\u" in text
+
     def has(words: tuple[str, ...]) -> bool:
-        return any(w in text or json.dumps(w)[1:-1] in text for w in words)
+        return any(w in text or (escaped and json.dumps(w)[1:-1] in text) for w in words)
     # (every alternative of `_STATED_HINT` holds one of its two words: looked for first)
     hinted = "CrashLoopBackOff" in text or "terminated" in folded(text)
     return (hinted and _STATED_HINT.search(text) is not None) or has(_HINT_ENGLISH) or \
-        (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.search(text) is not None
+        (has(_HINT_PROBE) and has(_HINT_FAILED)) or _NAMED_BULLET.match(text) is not None \
+        or _NAMED_BULLET_BELOW.search(text) is not None
 
 
 # the words a sentence pattern is looked for around (found with str.find: a long line's every
@@ -1106,15 +1114,34 @@ _PROBE_WORDS = ("\u63a2\u9488", "\u63a2\u91dd", "\ud504\ub85c\ube0c", "\u30d7\u3
                 "\u043f\u0440\u043e\u0431\u0430", "\u041f\u0440\u043e\u0431\u0430", "\u043f\u0440\u043e\u0432\u0435\u0440\u043a\u0430", "\u041f\u0440\u043e\u0432\u0435\u0440\u043a\u0430")
 
 
+# the first place of each word on the last line looked around (`_near`): the readers look
+# around the same words of one line, pattern after pattern, and a word a 2 MB line does not
+# hold was looked for through the whole line again by each (speed59); the line is held, so
+# no other string takes its identity while it is the one kept
+_FIRST_PLACES: list[Any] = [None, {}]
+
+
+def _first_place(line: str, word: str) -> int:
+    """`line.find(word)`, kept for the last line asked of."""
+    if line is not _FIRST_PLACES[0]:
+        _FIRST_PLACES[:] = [line, {}]
+    places: dict[str, int] = _FIRST_PLACES[1]
+    if word not in places:
+        places[word] = line.find(word)
+    return places[word]
+
+
 def _near(pattern: re.Pattern[str] | LazyPattern, line: str, words: tuple[str, ...],
           reach: tuple[int, int], most: int | None = None) -> re.Match[str] | None:
     """`pattern`'s earliest match among the stretches of the line around each of `words`
     (`reach`: how far before and after the word a match may start and end); None without.
     `most`: how many of each word's places are looked around at most (a pattern whose
     stretch is long and whose word a hostile line may repeat: a sentence holds few)."""
+    if isinstance(pattern, LazyPattern) and pattern.nowhere(line):
+        return None  # (its words or gates in no stretch: each word's places not looked at)
     found: re.Match[str] | None = None
     for word in words:
-        at, left = line.find(word), most
+        at, left = _first_place(line, word), most
         while at >= 0 and (found is None or at - reach[0] < found.start()) and left != 0:
             left = None if left is None else left - 1
             m = pattern.search(line, max(0, at - reach[0]), at + len(word) + reach[1])
