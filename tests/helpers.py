@@ -340,3 +340,22 @@ def answer_unless_refused(text: str) -> Any:
         return None
     assert record is not None
     return explained_answer(text)
+
+
+def note_texts(doc: Any, starts: tuple[str, ...] = ("line ", "not read")) -> list[str]:
+    """Every note's text in explain's JSON `doc` (at any depth) that starts with one of
+    `starts`: a reading note cites its line (`line N: ...`, `not read: ...`)."""
+    texts: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "text" and isinstance(value, str) and value.startswith(starts):
+                    texts.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+    walk(doc)
+    return texts

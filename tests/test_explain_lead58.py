@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+from helpers import note_texts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -36,22 +37,7 @@ def _notes(path: Path, *args: str) -> list[str]:
         code = main(["explain", str(path), "--format", "json", "--no-suggest", "--phases", "1",
                      *args])
     assert code == 0
-    doc = json.loads(out.getvalue())
-    texts: list[str] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "text" and isinstance(value, str) and value.startswith(
-                        ("line ", "not read")):
-                    texts.append(value)
-                else:
-                    walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-    walk(doc)
-    return texts
+    return note_texts(json.loads(out.getvalue()))
 
 
 def _bracketed_reason(note: str) -> str:

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import read_in_one_pass
+from helpers import note_texts, read_in_one_pass
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,20 +33,7 @@ def _explained(tmp_path: Path, text: str) -> dict:
 
 
 def _notes(doc: dict) -> list[str]:
-    texts: list[str] = []
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "text" and isinstance(value, str) and value.startswith("line "):
-                    texts.append(value)
-                else:
-                    walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-    walk(doc)
-    return texts
+    return note_texts(doc, ("line ",))
 
 
 @pytest.mark.parametrize("text", [
