@@ -116,11 +116,17 @@ class LazyPattern:
         self._gates: tuple[_Gate, ...] = ()
 
     def compiled(self) -> re.Pattern[str]:
-        """The compiled pattern (compiled now, the first time, its gates with it)."""
+        """The compiled pattern (compiled now, the first time)."""
         if self._compiled is None:
-            self._gates = tuple(_gate(g, self.flags) for g in self.gates)
             self._compiled = re.compile(self.pattern, self.flags)
         return self._compiled
+
+    def _gate_scans(self) -> tuple[_Gate, ...]:
+        """The gates' scans (compiled the first time a stretch is looked at: a pattern whose
+        words are nowhere is never compiled, nor are its gates)."""
+        if len(self._gates) != len(self.gates):
+            self._gates = tuple(_gate(g, self.flags) for g in self.gates)
+        return self._gates
 
     def _shut(self, string: str, pos: int, endpos: int) -> bool:
         """Whether a word or a gate is not in the stretch: the pattern can match nothing
@@ -129,13 +135,14 @@ class LazyPattern:
         low = _lowered(string) if self.words else None
         if low is not None and any(low.find(w, pos, endpos) < 0 for w in self.words):
             return True
-        return not all(g.open(string, pos, endpos) for g in self._gates)
+        return not all(g.open(string, pos, endpos) for g in self._gate_scans())
 
     def nowhere(self, string: str) -> bool:
         """Whether a word or a gate is nowhere in the string: no stretch of it holds a match
         (a gate has no lookaround or anchor: its match within a stretch is one in the whole
         string), so a caller searching it stretch by stretch need not begin (speed59)."""
-        self.compiled()  # (its gates compiled with it)
+        # (the pattern itself is not compiled to tell: a record holding none of its words
+        # never pays for it, start-up included)
         return self._gated and self._shut(string, 0, len(string))
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize
