@@ -307,6 +307,27 @@ def assert_ended_untold(text: str) -> None:
         (Cause.CANNOT_TELL, CountRange(0, None), (), True)
 
 
+def assert_oom_killed(text: str) -> None:
+    """The case's container OOMKilled, no probe failed (the OOM rule): oom-killed, kills
+    {0, 0}, failures shown."""
+    from kubesim.explain.model import Cause, CountRange
+
+    a = explained_answer(text)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
+
+
+def assert_not_a_record(text: str) -> None:
+    """The page is refused: no record explain reads (RecordError)."""
+    import pytest
+
+    from kubesim.errors import RecordError
+    from kubesim.explain.readers.read import parse_record
+
+    with pytest.raises(RecordError):
+        parse_record(text, "r.txt")
+
+
 def assert_no_end(text: str) -> None:
     """No end read: the page refused, or answered with nothing shown (a bare name's)."""
     from kubesim.errors import RecordError

@@ -36,11 +36,10 @@ conditional, what may happen, the readiness probe, `pods`)."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
-from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
 
 _KILLS = {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}
@@ -50,11 +49,6 @@ def _one_kill(text: str, probe: ProbeType) -> None:
     a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (_KILLS[probe], CountRange(1, None), True, (probe,))
-
-
-def _no_record(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
 
 
 # ------------------------------------------------ the probe's noun misspelled
@@ -84,7 +78,7 @@ def test_a_misspelled_probe_noun_after_its_kind_is_the_probe(text, probe):
 def test_a_misspelled_noun_of_no_case_or_not_stated_is_no_record(text):
     """The negative side: readiness (R3.4), a question, a conditional, a negation, `pods`, a
     word of its own (`heck`): the page of prose alone is refused."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_a_misspelled_noun_is_read_in_one_pass():
@@ -121,7 +115,7 @@ def test_kubernetes_taking_down_the_pod_after_its_probe_failed_is_one_kill(text,
 def test_a_take_down_of_no_case_or_no_probe_is_no_record(text):
     """The negative side: readiness (R3.4), a guide's present, a conditional, `a pod`, a
     question, no probe failing before it: the page of prose alone is refused."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_a_take_down_is_read_in_one_pass():
@@ -158,7 +152,7 @@ def test_a_present_passive_kill_told_ongoing_is_one_kill(text, probe):
 def test_a_present_passive_of_no_case_or_not_stated_is_no_record(text):
     """The negative side: the bare present (a guide's, kube-green-271), `a pod`, a question, the
     readiness probe (R3.4), a conditional, a negation: the page of prose alone is refused."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 _ROWS = ("` k get events -n psmdb |grep {kind}\n"
@@ -232,7 +226,7 @@ def test_a_quoted_message_after_no_stated_end_is_the_failure_alone(ended, kind):
 
 def test_a_quoted_message_in_a_conditional_is_no_record():
     """A conditional: neither the end nor the message is the case's (quoted_message's rule)."""
-    _no_record(_QUOTED.format("If the pod crashed with error:", "Liveness"))
+    assert_not_a_record(_QUOTED.format("If the pod crashed with error:", "Liveness"))
 
 
 def test_an_end_before_a_quoted_message_is_read_in_one_pass():
@@ -277,7 +271,7 @@ def test_a_present_failure_causing_ongoing_restarts_is_one_kill(text, probe):
 def test_a_present_failure_of_no_case_or_not_ongoing_is_no_record(text):
     """The negative side: no word of repetition (a guide's present), `a` probe, `pods`,
     readiness (R3.4), a conditional, a question, a blank line between the sentence's parts."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_an_ongoing_cause_is_read_in_one_pass():

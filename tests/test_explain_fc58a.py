@@ -23,24 +23,10 @@ conditional, a purpose, a future, `a pod`, `you`)."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, assert_oom_killed, explained_answer, read_in_one_pass
 
-from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.happened import asked
-from kubesim.explain.readers.read import parse_record
-
-
-def _oom_killed(text: str) -> None:
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
-
-
-def _no_record(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
-
 
 # ------------------------------------- four words before `pod`, a repetition before the cause
 
@@ -59,7 +45,7 @@ def test_the_case_pod_restarting_repeatedly_due_to_oom_killed(text):
     """crashcatch55's stated end of the case's pod (a determiner of the case's and up to four
     words before `pod`), its cause the OOM kill after a word of repetition: OOMKilled (CRI),
     no probe's kill, {0, 0}."""
-    _oom_killed(text)
+    assert_oom_killed(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -73,7 +59,7 @@ def test_the_case_pod_restarting_repeatedly_due_to_oom_killed(text):
     "The resolver pod is restarting constantly due to an OOM error.\n",
 ])
 def test_a_question_a_guide_or_no_kill_stays_unread(text):
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_a_negated_restart_is_no_oom_kill():
@@ -111,7 +97,7 @@ def test_a_question_spliced_on_by_a_capital_asks_only_itself():
 def test_the_restarts_a_change_fixes_due_to_oom_killed(text):
     """What a pull request or commit fixes happened (crashcatch55, stop 56): the restarts of
     its author's component's pods, their reason OOMKilled (CRI), {0, 0}."""
-    _oom_killed(text)
+    assert_oom_killed(text)
 
 
 def test_the_restarts_a_change_fixes_with_no_reason_are_ends_untold():
@@ -135,7 +121,7 @@ def test_the_restarts_a_change_fixes_with_no_reason_are_ends_untold():
     "The docs explain how to fix frequent pod restarts due to OOMKilled.\n",
 ])
 def test_a_fix_that_is_no_change_s_statement_stays_unread(text):
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 # --------------------------------------------- a note's OOM kill on a named component
@@ -153,7 +139,7 @@ def test_a_note_getting_oom_killed_on_a_named_component(text):
     """An issue's note that drops its subject or has the author as it, the kill told in the
     progressive or the past on a component named by its dashed name or a determiner of the
     case's (oomprose54's note): OOMKilled (CRI), {0, 0}."""
-    _oom_killed(text)
+    assert_oom_killed(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -168,7 +154,7 @@ def test_a_note_getting_oom_killed_on_a_named_component(text):
     "Getting OOMKilled on workflow-controller can happen when the limit is low.\n",
 ])
 def test_a_note_of_no_case_stays_unread(text):
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 # ------------------------------------------------ one pass on a hostile line

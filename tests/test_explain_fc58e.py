@@ -44,19 +44,12 @@ Hand-written variants beside each that must stay unread."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
-from kubesim.explain.readers.read import parse_record
 from kubesim.explain.readers.stated_oom_told import OOM_KILLER_KILLS
 from kubesim.spec.model import ProbeType
-
-
-def _no_record(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
-
 
 # ------------------------------------------------ the case's pods named by their namespace
 
@@ -88,7 +81,7 @@ def test_pods_named_by_their_namespace_are_the_cases(text):
 def test_pods_of_no_namespace_named_or_not_told_state_nothing(text):
     """No namespace named, a question, a conditional, a negation, a future, `your`: nothing
     read."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_the_namespace_subject_is_read_in_one_pass():
@@ -130,7 +123,7 @@ def test_the_oom_killer_killing_the_cases_container_is_oomkilled(text):
 def test_the_oom_killer_of_a_guide_or_no_case_states_nothing(text):
     """A guide's present, `every time`, `a pod`, `pods`, `your`, a negation, a conditional and
     a question: nothing read."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_the_oom_killer_kills_is_read_in_one_pass():
@@ -168,7 +161,7 @@ def test_a_name_and_its_status_with_a_word_of_how_long_between(text):
 ])
 def test_a_name_and_status_with_other_words_states_nothing(text):
     """`never`, a modal, a question and more words on the line: nothing read."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_a_name_and_status_line_is_read_in_one_pass():
@@ -278,4 +271,4 @@ def test_a_present_passive_restart_with_a_word_of_how_often_after_it(text):
 ])
 def test_a_bare_or_untold_present_passive_restart_states_nothing(text):
     """The bare present passive (a guide's), `your`, a conditional, a question, a negation."""
-    _no_record(text)
+    assert_not_a_record(text)

@@ -25,23 +25,9 @@ Hand-written variants beside each that must stay unread."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, assert_oom_killed, explained_answer, read_in_one_pass
 
-from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
-from kubesim.explain.readers.read import parse_record
-
-
-def _no_record(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
-
-
-def _oom_killed(text: str) -> None:
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
-
 
 # ------------------------------------------------ the present passive with an interval after it
 
@@ -57,7 +43,7 @@ def _oom_killed(text: str) -> None:
 def test_the_present_with_an_interval_of_the_cases_pod_is_oomkilled(text):
     """The case's pod OOMKilled in the present with an interval after it (fc58e's present
     passive, oomprose54's ongoing state told as seen): OOMKilled (CRI), no probe, {0, 0}."""
-    _oom_killed(text)
+    assert_oom_killed(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -73,7 +59,7 @@ def test_the_present_with_an_interval_of_the_cases_pod_is_oomkilled(text):
 def test_the_present_of_a_guide_or_no_case_states_nothing(text):
     """fix39a's guide's present, `every time`, `a pod`, `pods`, `your`, a conditional, a
     question and a negation: nothing read."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 # ------------------------------------------------ a note's present under a heading of what was seen
@@ -91,7 +77,7 @@ def test_an_end_with_the_oom_kill_told_as_its_cause_is_oomkilled(text):
     """The case's pod (a note's capitalised name, or a determiner of the case's) ended, in the
     present under a heading of what was seen or in the past, the OOM kill its cause in a clause
     pointing back at it: OOMKilled (CRI), no probe, {0, 0}."""
-    _oom_killed(text)
+    assert_oom_killed(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -111,7 +97,7 @@ def test_a_note_of_a_guide_or_no_case_states_nothing(text):
     """The present with no heading of what was seen, a heading of what should happen, `a pod`,
     a guide's names, a word of when, a name inside its sentence, a conditional and a question:
     nothing read."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -133,7 +119,7 @@ def test_a_cause_clause_of_another_or_not_told_gives_no_oom_kill(text):
 ])
 def test_a_negated_note_or_a_modal_states_nothing(text):
     """A negation of the end, a modal in its sentence (what may happen): nothing read."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_the_new_shapes_are_read_in_one_pass():

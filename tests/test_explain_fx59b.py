@@ -21,23 +21,10 @@ R2.2)."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, assert_oom_killed, explained_answer, read_in_one_pass
 
-from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
-from kubesim.explain.readers.read import parse_record
 from kubesim.results import ProbeType
-
-
-def _oom_killed(text: str) -> None:
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (Cause.OOM_KILLED, CountRange(0, 0), True, ())
-
-
-def _no_record(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
 
 
 @pytest.mark.parametrize("text", [
@@ -53,7 +40,7 @@ def test_the_last_state_as_a_field_list_is_its_end(text):
     """(stop 59, fx59b) the last state's path the label of a list's item or line, its fields in
     code spans after it, the reason OOMKilled: the container's previous end, OOMKilled (CRI),
     and with no probe failure, kill or setting, no probe kill: {0, 0}."""
-    _oom_killed(text)
+    assert_oom_killed(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -73,7 +60,7 @@ def test_the_last_state_as_a_field_list_is_its_end(text):
 def test_near_variants_of_the_field_list_state_none(text):
     """(stop 59, fx59b) the path not as the label of its line, a negation, a conditional, a
     question, another's pod and a reason other than OOMKilled state no end."""
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 _READY_ROW = "Warning  Unhealthy  Readiness probe failed: connection refused on port 8084\n"

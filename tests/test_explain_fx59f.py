@@ -15,12 +15,10 @@ future or modal main clause, `whenever`, a page of no narrative, a question, a n
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, explained_answer, read_in_one_pass
 
-from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.past_when import blank_past_when
-from kubesim.explain.readers.read import parse_record
 
 POST_MORTEM = "2024-07-29 Post Mortem\n\nWhat happened?\n\n{}\n"
 HEADING = "## What happened\n\n{}\n"
@@ -32,11 +30,6 @@ def _ended(text: str) -> None:
     a = explained_answer(text)
     assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
         (Cause.CANNOT_TELL, CountRange(0, None), True, ())
-
-
-def _no_record(text: str) -> None:
-    with pytest.raises(RecordError):
-        parse_record(text, "r.txt")
 
 
 RESTARTED = ("When the pods restarted with the new container, they were marked as healthy by "
@@ -82,7 +75,7 @@ def test_a_past_when_of_a_narrative_states_its_event(text):
     POST_MORTEM.format("If the pods restarted, they were marked as healthy."),
 ])
 def test_a_when_of_what_may_happen_stays_unread(text):
-    _no_record(text)
+    assert_not_a_record(text)
 
 
 def test_only_a_past_when_opening_its_sentence_is_blanked():
