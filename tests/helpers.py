@@ -317,6 +317,37 @@ def assert_oom_killed(text: str) -> None:
         (Cause.OOM_KILLED, CountRange(0, 0), True, ())
 
 
+def assert_one_kill(text: str, probe: Any, container: str | None = None) -> None:
+    """One kill at least of `probe` (a liveness or startup ProbeType), which failed: its kill
+    cause, kills {1, null}, failures shown, that probe alone failed (R4.4)."""
+    from kubesim.explain.model import CountRange
+
+    a = explained_answer(text, container=container)
+    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
+        (_kill_cause(probe), CountRange(1, None), True, (probe,))
+
+
+def assert_no_kill(text: str) -> None:
+    """Refused, or read with no probe's kill and no probe failed."""
+    from kubesim.errors import RecordError
+    from kubesim.explain.model import Cause
+
+    try:
+        a = explained_answer(text)
+    except RecordError:
+        return
+    kills = (Cause.LIVENESS_KILL, Cause.STARTUP_KILL)
+    assert a.cause not in kills and a.failed == (), (a.cause, a.failed)
+
+
+def _kill_cause(probe: Any) -> Any:
+    """The cause a kill by `probe` is (a liveness or a startup probe's)."""
+    from kubesim.explain.model import Cause
+    from kubesim.spec.model import ProbeType
+
+    return {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}[probe]
+
+
 def assert_not_a_record(text: str) -> None:
     """The page is refused: no record explain reads (RecordError)."""
     import pytest

@@ -24,21 +24,11 @@ conditional, what may happen, the readiness probe, `pods`)."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_one_kill, read_in_one_pass
 
 from kubesim.errors import RecordError
-from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
-
-_KILLS = {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}
-
-
-def _one_kill(text: str, probe: ProbeType, container: str | None = None) -> None:
-    a = explained_answer(text, container=container)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (_KILLS[probe], CountRange(1, None), True, (probe,))
-
 
 # ------------------------------------------------ a probe's setting as the restart's cause
 
@@ -57,12 +47,12 @@ def _one_kill(text: str, probe: ProbeType, container: str | None = None) -> None
 def test_a_probes_setting_as_the_restarts_cause_is_one_kill(text, probe):
     """The case's restart caused by a liveness or startup probe's setting: that probe's failure
     and one kill of it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 def test_a_dashed_name_right_before_the_restart_is_the_container_killed():
     """A dashed name alone, the restart's subject: the container the kill names."""
-    _one_kill("**What happened**:\n\nThe zammad-railsserver gets restarted often due to low "
+    assert_one_kill("**What happened**:\n\nThe zammad-railsserver gets restarted often due to low "
               "`livenessProbe` timeouts.\n", ProbeType.LIVENESS, container="zammad-railsserver")
 
 
@@ -96,7 +86,7 @@ def test_a_setting_of_no_case_or_not_stated_is_no_record(text):
 def test_a_fixed_components_end_caused_by_a_probe_is_one_kill(text, probe):
     """What a change fixes happened: the component it names, its end caused by a liveness or
     startup probe: that probe's failure and one kill of it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -130,7 +120,7 @@ def test_often_in_the_authors_own_cluster_is_an_observed_kill(text, probe):
     """An adverb of how often between the case's subject and its restart, the sentence opening
     with the author's own cluster: a habit observed there, that probe's failure and one kill of
     it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -172,7 +162,7 @@ def test_a_handlers_probe_causing_the_restart_is_the_one_named_before(text, prob
     """The probe named by its handler (`the previous HTTP probe`), the sentence before naming
     one probe that kills, its doing in the past causing the case's container's restart (`and
     caused`): that probe's failure and one kill of it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [

@@ -36,20 +36,11 @@ conditional, what may happen, the readiness probe, `pods`)."""
 from __future__ import annotations
 
 import pytest
-from helpers import assert_not_a_record, explained_answer, read_in_one_pass
+from helpers import assert_not_a_record, assert_one_kill, explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.spec.model import ProbeType
-
-_KILLS = {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}
-
-
-def _one_kill(text: str, probe: ProbeType) -> None:
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (_KILLS[probe], CountRange(1, None), True, (probe,))
-
 
 # ------------------------------------------------ the probe's noun misspelled
 
@@ -64,7 +55,7 @@ def _one_kill(text: str, probe: ProbeType) -> None:
 def test_a_misspelled_probe_noun_after_its_kind_is_the_probe(text, probe):
     """`check` or `probe` with one slip of the pen after the probe's kind: the restart it
     caused is that probe's failure and one kill of it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -101,7 +92,7 @@ def test_a_misspelled_noun_is_read_in_one_pass():
 def test_kubernetes_taking_down_the_pod_after_its_probe_failed_is_one_kill(text, probe):
     """The case's probe told failing, then Kubernetes taking down the case's pod in the past:
     that probe's failure and one kill of it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -137,7 +128,7 @@ def test_a_take_down_is_read_in_one_pass():
 def test_a_present_passive_kill_told_ongoing_is_one_kill(text, probe):
     """The case's pod killed in the present with a word of ongoing repetition, its cause the
     probe's failure: that probe's failure and one kill (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -204,7 +195,7 @@ _QUOTED = '{} "{} probe failed: HTTP probe failed with statuscode: 500"\n'
 def test_an_end_with_the_quoted_message_as_its_error_is_a_kill(ended, kind):
     """The case's pod's end told in the past right before a colon and the kubelet's quoted
     message: the message its stated cause, that probe's failure and one kill (R4.4)."""
-    _one_kill(_QUOTED.format(ended, kind), ProbeType(kind.lower()))
+    assert_one_kill(_QUOTED.format(ended, kind), ProbeType(kind.lower()))
 
 
 @pytest.mark.parametrize(("ended", "kind"), [
@@ -250,7 +241,7 @@ def test_an_end_before_a_quoted_message_is_read_in_one_pass():
 def test_a_present_failure_causing_ongoing_restarts_is_one_kill(text, probe):
     """The case's probe failing in the present, causing Kubernetes to restart the case's pod
     repeatedly (one line, or broken over two): that probe's failure and one kill (R4.4)."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -310,7 +301,7 @@ _PROBLEM = ("## The problem\n\nPrometheus deployment config does not specify "
 def test_a_missing_setting_as_the_cause_of_the_end_is_one_kill(text, probe):
     """A probe's setting stated missing and given as the cause of the case's pod's end: the
     failure and one kill of the one probe named that kills (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [

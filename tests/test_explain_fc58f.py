@@ -31,30 +31,14 @@ nothing), and a 2 MB line of each pattern read in one pass."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_no_kill, assert_one_kill, explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
 from kubesim.explain.readers.read import parse_record
 from kubesim.spec.model import ProbeType
 
-_KILLS = {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}
 _TWO_MB = 2_000_000
-
-
-def _one_kill(text: str, probe: ProbeType) -> None:
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (_KILLS[probe], CountRange(1, None), True, (probe,))
-
-
-def _no_kill(text: str) -> None:
-    """Refused, or read with no probe's kill and no probe failed."""
-    try:
-        a = explained_answer(text)
-    except RecordError:
-        return
-    assert a.cause not in _KILLS.values() and a.failed == (), (a.cause, a.failed)
 
 
 def _no_failure(text: str) -> None:
@@ -82,7 +66,7 @@ def _hostile(unit: str) -> str:
 def test_since_a_probe_fails_is_the_crash_loops_cause(text, probe):
     """`since` and the probe's failure in the present after the case's crash loop or restart:
     that probe's failure and one kill of it (R4.4), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -96,7 +80,7 @@ def test_since_a_probe_fails_is_the_crash_loops_cause(text, probe):
     "The pod does not crashloop since the liveness check fails.\n",
 ])
 def test_since_stays_unread_as_time_or_beside_no_case(text):
-    _no_kill(text)
+    assert_no_kill(text)
 
 
 def test_since_is_read_in_one_pass():
@@ -185,7 +169,7 @@ def test_a_describe_on_the_pods_is_read_in_one_pass():
 def test_a_probe_that_led_to_restarts_killed(text, probe):
     """The case's own probe as the subject of a past verb of cause of restarts: its failure and
     one kill (R4.4: a probe restarts a container only by the kubelet's kill), {1, null}."""
-    _one_kill(text, probe)
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -203,7 +187,7 @@ def test_a_probe_that_led_to_restarts_killed(text, probe):
     "triggered restarts under heavy loads.\n",  # (a verb's object: a noun phrase)
 ])
 def test_a_probe_led_to_beside_no_case_stays_unread(text):
-    _no_kill(text)
+    assert_no_kill(text)
 
 
 def test_led_to_is_read_in_one_pass():

@@ -23,7 +23,7 @@ pass."""
 from __future__ import annotations
 
 import pytest
-from helpers import explained_answer, read_in_one_pass
+from helpers import assert_no_kill, assert_one_kill, explained_answer, read_in_one_pass
 
 from kubesim.errors import RecordError
 from kubesim.explain.model import Cause, CountRange
@@ -31,7 +31,6 @@ from kubesim.explain.readers.killed_because import BEFORE_CAN
 from kubesim.explain.readers.probe_led_to import PROBE_FAILED_CAUSING, clause_opened
 from kubesim.spec.model import ProbeType
 
-_KILLS = {ProbeType.LIVENESS: Cause.LIVENESS_KILL, ProbeType.STARTUP: Cause.STARTUP_KILL}
 _TWO_MB = 2_000_000
 
 
@@ -46,15 +45,6 @@ def _refused_or_no_end(text: str) -> None:
     except RecordError:
         return
     assert (a.shows_failures, a.failed) == (False, ()), (a.cause, a.failed, a.shows_failures)
-
-
-def _no_kill(text: str) -> None:
-    """Refused, or read with no probe's kill and no probe failed."""
-    try:
-        a = explained_answer(text)
-    except RecordError:
-        return
-    assert a.cause not in _KILLS.values() and a.failed == (), (a.cause, a.failed)
 
 
 # ------------------------------------------------ the kubelet killing the case's pod before ...
@@ -128,9 +118,7 @@ def test_a_probe_failed_causing_the_pods_end_is_its_kill(text, probe):
     """README fc58f (4), stop 59 fx59e: the case's probe failing in the past, then `causing`
     (`which caused`, `leading to`) the case's pods' end: that probe's failure and one kill of
     it (R4.4), {1, null}."""
-    a = explained_answer(text)
-    assert (a.cause, a.probe_kills, a.shows_failures, a.failed) == \
-        (_KILLS[probe], CountRange(1, None), True, (probe,))
+    assert_one_kill(text, probe)
 
 
 @pytest.mark.parametrize("text", [
@@ -149,7 +137,7 @@ def test_a_probe_failed_causing_the_pods_end_is_its_kill(text, probe):
     "The liveness probe failed, causing the pods to be slow.\n",  # (no end)
 ])
 def test_a_probe_failed_causing_stays_unread_beside_no_case(text):
-    _no_kill(text)
+    assert_no_kill(text)
 
 
 def test_the_clause_of_the_probe_is_opened_by_a_break_or_the_sentence():
