@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 from helpers import note_texts, read_in_one_pass
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kubesim.cli.main import main
 from kubesim.explain.readers.lazy import LazyPattern
+from kubesim.explain.readers.misspelt_kind import _MISSPELT, _spelt, misspelt_liveness
 from kubesim.explain.readers.refusal import _first_told, _told
 
 
@@ -97,3 +98,17 @@ def test_a_gated_pattern_whose_words_are_nowhere_is_not_compiled() -> None:
     assert not pattern.nowhere("Warning  Unhealthy  Liveness probe failed: timeout")
     match = pattern.search("Warning  Unhealthy  Liveness probe failed: timeout")
     assert match is not None and match["verb"] == "failed"
+
+
+@given(st.lists(st.sampled_from([
+    "liveliness", "Liveliness", "LIVELINESS", "l\u0131vel\u0131ne\u017f\u017f", "liveness", " ", "\n",
+    "probe", "prob", "probs", "Prob", "PROBE", "probes", "-", "Probe", "check", "failed", ":",
+    "e", "x"]), max_size=10))
+@example(["liveness", " ", "prob", " ", "failed"])  # (a `prob` short of its `e`)
+@example(["l\u0131vel\u0131ne\u017f\u017f", " ", "probe"])  # (IGNORECASE's i and s: not ASCII)
+def test_the_misspelling_gate_never_skips_a_spelling(words: list[str]) -> None:
+    """`misspelt_liveness`'s gate (an ASCII text holding no `iveliness` and no `prob` short of
+    its `e` is given back as it is) loses no spelling: it equals the pattern's pass over the
+    whole text (the oracle)."""
+    text = "".join(words)
+    assert misspelt_liveness(text) == _MISSPELT.sub(_spelt, text)

@@ -52,9 +52,13 @@ _MISSPELT = lazy_regex(
 def misspelt_liveness(text: str) -> str:
     """The text with each liveness probe's misspelt kind (`_MISSPELT`) spelled `liveness`, its
     case kept, and `prob` after the kind spelled `probe` (one pass, lines kept)."""
-    lowered = text.lower()  # (no misspelt kind and no `prob`: nothing to spell, no pass)
-    if "iveliness" not in lowered and "prob" not in lowered:
-        return text
+    # (an ASCII text with no misspelt kind and no `prob` short of its `e`: nothing to spell,
+    # no pass; every record of probes holds `probe`, and the pass cost 0.14 s on a 2 MB event
+    # dump. IGNORECASE matches a dotless i and a long s to i and s: other text is passed.)
+    if text.isascii():
+        lowered = text.lower()
+        if "iveliness" not in lowered and lowered.count("prob") == lowered.count("probe"):
+            return text
     return _MISSPELT.sub(_spelt, text)
 
 
