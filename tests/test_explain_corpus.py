@@ -734,6 +734,17 @@ NOT_READ: dict[str, str] = {
     # held-out batch 155
     # held-out batch 153
     # held-out batch 156
+    # held-out batch 157
+    "kubeflow-trainer-1717.issue-prose-actual-constantly-restarts-with-crashloopbackoff-then-fenced-pod-status-yaml-training-operator-waiting-crashloop-cut-in-message.txt": ("held-out batch 157: not yet run"),
+    "kubeflow-katib-2440.issue-form-fenced-get-pod-controller-crashloop-52-db-manager-56-mysql-pending-then-describe-controller-cut-at-ip.txt": ("held-out batch 157: not yet run"),
+    "bundle-kubeflow-158.issue-continued-fenced-get-pods-fourteen-rows-running-katib-db-0-restarts-1-last-row-cut-after-status.txt": ("held-out batch 157: not yet run"),
+    "kubeflow-community-distribution-2060.issue-prose-fenced-get-pods-wide-training-operator-crashloop-7-then-logs-intro.txt": ("held-out batch 157: not yet run"),
+    "ray-52480.issue-comment-prose-raylet-in-workerpod-receives-sigterm-15s-after-gcs-failed-matches-liveness-probe-timeout.txt": ("held-out batch 157: not yet run"),
+    "kubeflow-pipelines-6121.issue-continued-fenced-describe-env-and-mounts-then-istio-proxy-running-cut-in-started.txt": ("held-out batch 157: not yet run"),
+    "odh-kubeflow-33.issue-prose-both-controller-deployments-stuck-in-a-crashloop-state-memory-limits-then-screenshot.txt": ("held-out batch 157: not yet run"),
+    "llm-d-sim-616.issue-form-fenced-get-pods-2-2-running-3-then-previous-crashed-vllm-sim-log-connection-refused-cut.txt": ("held-out batch 157: not yet run"),
+    "operate-first-support-598.issue-form-the-pods-error-out-and-get-oomkilled-then-steps-pod-fails-with-oom-kill-error-screenshots.txt": ("held-out batch 157: not yet run"),
+    "seldon-core-579.issue-prose-operator-kept-being-killed-then-get-pods-row-oomkilled-1-then-chart-limits-30mi.txt": ("held-out batch 157: not yet run"),
 }
 
 
