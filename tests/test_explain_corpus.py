@@ -745,6 +745,19 @@ NOT_READ: dict[str, str] = {
     "llm-d-sim-616.issue-form-fenced-get-pods-2-2-running-3-then-previous-crashed-vllm-sim-log-connection-refused-cut.txt": ("held-out batch 157: not yet run"),
     "operate-first-support-598.issue-form-the-pods-error-out-and-get-oomkilled-then-steps-pod-fails-with-oom-kill-error-screenshots.txt": ("held-out batch 157: not yet run"),
     "seldon-core-579.issue-prose-operator-kept-being-killed-then-get-pods-row-oomkilled-1-then-chart-limits-30mi.txt": ("held-out batch 157: not yet run"),
+    # held-out batch 158
+    "metallb-1926.issue-prose-all-speakers-restarted-due-to-frr-container-failing-startup-and-liveness-probes-livez-404.txt": ("held-out batch 158: not yet run"),
+    "kube-router-302.issue-prose-it-entered-in-a-crash-loop-then-fenced-log-shutting-down-the-controllers.txt": ("held-out batch 158: not yet run"),
+    "submariner-operator-1510.issue-form-what-happened-submariner-operator-pod-is-always-restarted.txt": ("held-out batch 158: not yet run"),
+    "multus-cni-1369.pr-description-kube-multus-ds-pods-crash-get-oomkilled.txt": ("held-out batch 158: not yet run"),
+    "lsst-k8s-cookbook-315.pr-description-resolve-the-kube-mutlus-ds-pods-being-killed-by-the-oom.txt": ("held-out batch 158: not yet run"),
+    "cilium-cli-334.issue-headings-hubble-relay-in-crash-loop-backoff-then-fenced-cilium-status-unavailable-not-ready.txt": ("held-out batch 158: not yet run"),
+    "hubble-1678.issue-prose-pod-status-fenced-get-pods-hubble-relay-crashloopbackoff-35-hubble-ui-43-cut-in-last-row.txt": ("held-out batch 158: not yet run"),
+    "kube-ovn-2409.issue-continued-event-rows-no-header-killing-liveness-cni-server-readiness-x12-backoff-x3-started-x8-then-log-cut.txt": ("held-out batch 158: not yet run"),
+    "ovn-kubernetes-4654.issue-form-ovnkube-node-pod-crash-loops-get-pod-5-6-crashloopbackoff-2-then-fatal-log-cut.txt": ("held-out batch 158: not yet run"),
+    "terraform-ovh-publiccloud-k8s-97.issue-continued-describe-tail-mounts-conditions-ready-false-volumes-tolerations-cut.txt": ("held-out batch 158: not yet run"),
+    "rke-1327.issue-continued-describe-tail-events-scheduled-pulling-pulled-canal-pod-cut-at-created.txt": ("held-out batch 158: not yet run"),
+    "eksctl-4342.issue-prose-seeing-a-lot-of-oom-killing-of-aws-node.txt": ("held-out batch 158: not yet run"),
 }
 
 
