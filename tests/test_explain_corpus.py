@@ -758,6 +758,17 @@ NOT_READ: dict[str, str] = {
     "terraform-ovh-publiccloud-k8s-97.issue-continued-describe-tail-mounts-conditions-ready-false-volumes-tolerations-cut.txt": ("held-out batch 158: not yet run"),
     "rke-1327.issue-continued-describe-tail-events-scheduled-pulling-pulled-canal-pod-cut-at-created.txt": ("held-out batch 158: not yet run"),
     "eksctl-4342.issue-prose-seeing-a-lot-of-oom-killing-of-aws-node.txt": ("held-out batch 158: not yet run"),
+    # held-out batch 159
+    "eks-charts-1058.issue-comment-solutions-then-it-seems-failing-readiness-fenced-get-pods-two-pods-0-of-1-running-0-then-json-log-cut.txt": ("held-out batch 159: not yet run"),
+    "application-gateway-kubernetes-ingress-1136.issue-continued-describe-head-ingress-appgw-status-running-cut-at-image.txt": ("held-out batch 159: not yet run"),
+    "csi-digitalocean-328.issue-comment-prose-pod-csi-do-controller-0-remains-in-status-crashloopbackoff-csi-do-plugin-waiting-then-logs-cut.txt": ("held-out batch 159: not yet run"),
+    "metadata-agent-142.issue-prose-the-meta-data-agent-pod-keeps-crashing-then-terminate-called-log-line-in-code-span.txt": ("held-out batch 159: not yet run"),
+    "crc-4321.issue-continued-bash-fence-oc-get-pods-two-console-pods-crashloop-16-ago-then-describe-cut-in-annotations.txt": ("held-out batch 159: not yet run"),
+    "cloud-provider-openstack-1126.issue-template-controllerplugin-always-crashloopbackoff-3-of-5-then-get-pods-rows-no-header-crashloop-199-cut.txt": ("held-out batch 159: not yet run"),
+    "operator-lifecycle-manager-1497.issue-prose-catalog-in-a-crash-loop-get-pods-catalog-0-of-1-running-7-then-dmesg-memory-cgroup-kill-process.txt": ("held-out batch 159: not yet run"),
+    "machine-config-operator-150.issue-prose-mcd-on-worker-in-crashloopbackoff-then-oc-get-pod-daemon-crashloop-7-then-other-pod-logs-cut.txt": ("held-out batch 159: not yet run"),
+    "aks-construction-727.issue-continued-get-pods-wide-rows-no-header-azure-policy-webhook-crashloop-9-ago-cut-in-name.txt": ("held-out batch 159: not yet run"),
+    "openshift-installer-4314.issue-continued-describe-fragment-console-ready-false-restart-count-1069-probes-conditions-cut-in-volumes.txt": ("held-out batch 159: not yet run"),
 }
 
 
