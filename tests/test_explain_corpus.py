@@ -769,6 +769,17 @@ NOT_READ: dict[str, str] = {
     "machine-config-operator-150.issue-prose-mcd-on-worker-in-crashloopbackoff-then-oc-get-pod-daemon-crashloop-7-then-other-pod-logs-cut.txt": ("held-out batch 159: not yet run"),
     "aks-construction-727.issue-continued-get-pods-wide-rows-no-header-azure-policy-webhook-crashloop-9-ago-cut-in-name.txt": ("held-out batch 159: not yet run"),
     "openshift-installer-4314.issue-continued-describe-fragment-console-ready-false-restart-count-1069-probes-conditions-cut-in-volumes.txt": ("held-out batch 159: not yet run"),
+    # held-out batch 160
+    "next.js-48571.issue-form-describe-the-bug-pods-are-restarting-killing-themself-memory-leak-cut.txt": ("held-out batch 160: not yet run"),
+    "sidekiq-prometheus-exporter-37.issue-comment-numbered-replies-then-indented-get-po-one-row-running-4-restarts-cut-in-next-fence.txt": ("held-out batch 160: not yet run"),
+    "cloud-platform-environments-27670.pr-description-jira-link-then-increasing-memory-limit-to-stop-oomkilled-for-the-sidekiq-container.txt": ("held-out batch 160: not yet run"),
+    "geonode-k8s-73.issue-prose-when-uploading-the-celery-container-exceeded-the-memory-limits-and-went-into-oomkilled-state.txt": ("held-out batch 160: not yet run"),
+    "koku-1588.issue-prose-our-celery-worker-pod-is-receiving-sigkill-almost-certainly-ooming-then-fenced-worker-log-pool-process-signal-9.txt": ("held-out batch 160: not yet run"),
+    "airqo-api-3400.pr-description-unchecked-box-fixes-deployed-celery-worker-oomkilled-error-by-kubernetes-then-coderabbit-summary.txt": ("held-out batch 160: not yet run"),
+    "va-gov-team-37625.issue-prose-liveliness-and-readiness-probe-failures-were-causing-puma-to-not-start-and-the-pod-to-fail.txt": ("held-out batch 160: not yet run"),
+    "weblate-helm-83.issue-prose-the-pod-does-not-start-correctly-then-inline-supervisord-log-celery-terminated-by-sigkill-cut.txt": ("held-out batch 160: not yet run"),
+    "hitobito-pbs-376.issue-prose-german-rails-pod-memory-leak-over-memory-limit-then-pod-gekillt-und-neu-gestartet.txt": ("held-out batch 160: not yet run"),
+    "s2i-ruby-container-141.issue-prose-if-i-deploy-it-goes-into-crashloop-because-bullets-oom-killer-on-puma-worker-liveness-fails-container-terminated.txt": ("held-out batch 160: not yet run"),
 }
 
 
