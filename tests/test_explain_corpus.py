@@ -780,6 +780,17 @@ NOT_READ: dict[str, str] = {
     "weblate-helm-83.issue-prose-the-pod-does-not-start-correctly-then-inline-supervisord-log-celery-terminated-by-sigkill-cut.txt": ("held-out batch 160: not yet run"),
     "hitobito-pbs-376.issue-prose-german-rails-pod-memory-leak-over-memory-limit-then-pod-gekillt-und-neu-gestartet.txt": ("held-out batch 160: not yet run"),
     "s2i-ruby-container-141.issue-prose-if-i-deploy-it-goes-into-crashloop-because-bullets-oom-killer-on-puma-worker-liveness-fails-container-terminated.txt": ("held-out batch 160: not yet run"),
+    # held-out batch 161
+    "kubevirt-2589.issue-template-what-happened-virthandler-pod-restarts-every-6-min-then-unfenced-vm-yaml-cut.txt": ("held-out batch 161: not yet run"),
+    "provider-upjet-aws-638.issue-form-pod-is-restarted-repeatly-then-fenced-get-pod-three-rows-provider-running-26-2m33s-ago-then-log-rpc-error.txt": ("held-out batch 161: not yet run"),
+    "provider-keycloak-115.issue-prose-our-provider-keycloak-pod-is-stuck-in-the-oomkilled-caused-crash-loop.txt": ("held-out batch 161: not yet run"),
+    "crossplane-4378.issue-form-what-happened-we-set-1gb-memory-and-still-it-is-oomkilled.txt": ("held-out batch 161: not yet run"),
+    "turtles-2489.issue-continued-fenced-get-events-two-capi-controller-manager-pods-stopping-container-readiness-refused-cut-after-type.txt": ("held-out batch 161: not yet run"),
+    "kubesphere-6110.issue-template-numbered-lines-pod-ks-apiserver-star-and-ks-controller-manager-star-crashloopbackoff-then-log-screenshot.txt": ("held-out batch 161: not yet run"),
+    "kamaji-863.issue-fenced-probe-yaml-timeouts-then-prose-sometimes-pod-auto-restart-because-livenessprobe-response-client-timeout.txt": ("held-out batch 161: not yet run"),
+    "cluster-api-provider-vsphere-779.issue-template-capv-ends-up-in-a-crashloopbackoff-then-attached-crashdump-links.txt": ("held-out batch 161: not yet run"),
+    "vcluster-908.issue-form-the-syncer-app-is-crashing-then-see-syncer-pod-crashing-then-kubectl-version-cut.txt": ("held-out batch 161: not yet run"),
+    "ocm-479.issue-question-then-unfenced-prompt-get-pods-wide-three-klusterlet-pods-running-16-4-12-restarts-with-ago.txt": ("held-out batch 161: not yet run"),
 }
 
 
