@@ -791,6 +791,17 @@ NOT_READ: dict[str, str] = {
     "cluster-api-provider-vsphere-779.issue-template-capv-ends-up-in-a-crashloopbackoff-then-attached-crashdump-links.txt": ("held-out batch 161: not yet run"),
     "vcluster-908.issue-form-the-syncer-app-is-crashing-then-see-syncer-pod-crashing-then-kubectl-version-cut.txt": ("held-out batch 161: not yet run"),
     "ocm-479.issue-question-then-unfenced-prompt-get-pods-wide-three-klusterlet-pods-running-16-4-12-restarts-with-ago.txt": ("held-out batch 161: not yet run"),
+    # held-out batch 162
+    "sentry-kubernetes-charts-1470.issue-form-fenced-get-events-rows-no-header-evicted-sentry-worker-three-pods-node-low-on-memory-cut.txt": ("held-out batch 162: not yet run"),
+    "sonarqube-helm-651.pr-description-prose-sometimes-startup-probe-successful-liveness-checks-not-and-kubernetes-kills-the-pod.txt": ("held-out batch 162: not yet run"),
+    "docker-sonarqube-286.issue-continued-describe-tail-volumes-then-events-busybox-created-started-once-cut-in-pulling-row.txt": ("held-out batch 162: not yet run"),
+    "jfrog-charts-1938.issue-comment-continued-describe-from-state-running-last-error-1-restart-27-liveness-startup-exec-then-access-cut-in-command.txt": ("held-out batch 162: not yet run"),
+    "artifactory-docker-examples-200.issue-prose-pod-status-showing-oom-killed-then-unfenced-log-catalina-killed.txt": ("held-out batch 162: not yet run"),
+    "plural-artifacts-786.pr-description-summary-plugin-server-will-sometimes-perpetually-oom-on-boot-then-checklist.txt": ("held-out batch 162: not yet run"),
+    "docker-gitlab-1587.issue-prose-it-hangs-and-eventually-gets-restarted-by-kubernetes-then-values-and-supervisor-log-cut.txt": ("held-out batch 162: not yet run"),
+    "gitea-operator-28.issue-prose-manager-container-i-continuously-getting-an-oomkilled-error-container-is-deleted.txt": ("held-out batch 162: not yet run"),
+    "che-14209.issue-template-liveness-probe-expired-before-readiness-which-cause-the-che-pod-to-be-constantly-restart.txt": ("held-out batch 162: not yet run"),
+    "rh-che-966.issue-template-the-pod-was-killed-because-of-not-passing-liveness-probes.txt": ("held-out batch 162: not yet run"),
 }
 
 
