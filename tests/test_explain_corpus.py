@@ -802,6 +802,17 @@ NOT_READ: dict[str, str] = {
     "gitea-operator-28.issue-prose-manager-container-i-continuously-getting-an-oomkilled-error-container-is-deleted.txt": ("held-out batch 162: not yet run"),
     "che-14209.issue-template-liveness-probe-expired-before-readiness-which-cause-the-che-pod-to-be-constantly-restart.txt": ("held-out batch 162: not yet run"),
     "rh-che-966.issue-template-the-pod-was-killed-because-of-not-passing-liveness-probes.txt": ("held-out batch 162: not yet run"),
+    # held-out batch 163
+    "gradiant-5g-charts-203.issue-prose-some-pods-failing-to-start-then-unfenced-get-pods-hss-pcf-pcrf-crashloopbackoff-5-mongodb-pending-cut-in-sgwu-row.txt": ("held-out batch 163: not yet run"),
+    "towards5gs-helm-93.issue-prose-my-all-pods-were-in-crashloopbackoff-state-then-fenced-configmap-logger-issue-and-solution-then-screenshot-cut.txt": ("held-out batch 163: not yet run"),
+    "free5gc-k8s-3.issue-comment-my-5gc-pods-not-running-properly-unfenced-get-pods-amf-1-2-imagepullbackoff-errimagepull-cut-in-upf-row.txt": ("held-out batch 163: not yet run"),
+    "united-manufacturing-hub-1161.issue-form-current-behavior-node-red-in-crashloop-steps-limit-cpu-possible-solution-initialdelayseconds-120-liveness-readyness.txt": ("held-out batch 163: not yet run"),
+    "openyurt-2028.issue-template-what-happened-when-edgex-is-created-two-running-pods-causing-core-command-to-restart-all-the-time.txt": ("held-out batch 163: not yet run"),
+    "superedge-28.chinese-issue-prose-node-notready-then-pods-on-the-node-restarted-after-network-recovers-between-screenshots.txt": ("held-out batch 163: not yet run"),
+    "bevel-1569.issue-template-peers-and-orderer-pods-created-but-cannot-be-started-then-kubectl-logs-couchdb-notice-error-database-does-not-exist-cut.txt": ("held-out batch 163: not yet run"),
+    "hlf-k8s-custom-crypto-2.issue-prose-peer-orderer-kafka-pods-fail-to-run-status-of-those-pods-either-error-or-crashloopbackoff-in-bold.txt": ("held-out batch 163: not yet run"),
+    "sig-net-mpc-282.issue-comment-this-was-due-to-a-oomkill-status-on-pods-k8s-will-automatically-restart-pods-memory-leak-fixed.txt": ("held-out batch 163: not yet run"),
+    "omec-amf-814.pr-description-markdown-headings-an-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design-cut.txt": ("held-out batch 163: not yet run"),
 }
 
 
