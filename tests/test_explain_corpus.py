@@ -821,6 +821,17 @@ NOT_READ: dict[str, str] = {
         "-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design"
         "-cut.txt:5:; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 0}, 'shows_failures': False}"),
+    # held-out batch 164
+    "radanalytics-spark-operator-198.issue-template-description-worker-nodes-getting-killed-frequently-then-readiness-and-liveness-probe-failed-rows-then-oc-version.txt": ("held-out batch 164: not yet run"),
+    "volcano-2759.issue-prose-volcano-scheduler-in-error-crashloopbackoff-running-state-then-unfenced-log-panic-failed-init-default-queue-goroutine-cut.txt": ("held-out batch 164: not yet run"),
+    "pman-207.issue-prose-when-a-job-exceeds-its-memory-limit-kubernetes-restarts-it-outputdir-persistent-across-the-restart.txt": ("held-out batch 164: not yet run"),
+    "resque-kubernetes-1.issue-prose-then-fenced-get-pods-a-four-job-pods-two-completed-two-oomkilled-0-then-get-jobs-then-prose-cut.txt": ("held-out batch 164: not yet run"),
+    "versatile-data-kit-410.issue-feature-request-pod-of-the-execution-killed-and-restarted-then-fenced-yaml-describe-last-state-oomkilled-137.txt": ("held-out batch 164: not yet run"),
+    "scorecard-512.issue-comment-fenced-describe-job-pod-running-last-state-oomkilled-137-ready-true-restart-count-3-cut-in-environment.txt": ("held-out batch 164: not yet run"),
+    "flyte-4704.issue-comment-repro-task-then-fenced-task-closure-reasons-then-pod-info-status-conditions-pod-completed-cut.txt": ("held-out batch 164: not yet run"),
+    "kubeflow-spark-operator-1195.issue-prose-helm-install-then-but-the-pod-go-in-crashloopbackoff-status-then-attached-log-link.txt": ("held-out batch 164: not yet run"),
+    "kueue-3956.issue-prose-manager-container-stuck-in-crashloopbackoff-then-alert-policy-restart-count-json-objects-cut.txt": ("held-out batch 164: not yet run"),
+    "b00t-844.issue-prose-note-kueue-controller-manager-1-2-error-322-restarts-126d-gh-runner-crashloopbackoff-3075-restarts.txt": ("held-out batch 164: not yet run"),
 }
 
 
