@@ -832,6 +832,17 @@ NOT_READ: dict[str, str] = {
     "kubeflow-spark-operator-1195.issue-prose-helm-install-then-but-the-pod-go-in-crashloopbackoff-status-then-attached-log-link.txt": ("held-out batch 164: not yet run"),
     "kueue-3956.issue-prose-manager-container-stuck-in-crashloopbackoff-then-alert-policy-restart-count-json-objects-cut.txt": ("held-out batch 164: not yet run"),
     "b00t-844.issue-prose-note-kueue-controller-manager-1-2-error-322-restarts-126d-gh-runner-crashloopbackoff-3075-restarts.txt": ("held-out batch 164: not yet run"),
+    # held-out batch 165
+    "rancher-windows-94.issue-template-result-init-containers-for-windows-exporter-end-up-in-a-crashloopbackoff-then-screenshots-cut.txt": ("held-out batch 165: not yet run"),
+    "agones-2683.issue-template-what-happened-a-pod-failed-due-to-reasons-outofpods-then-static-pod-manifest-gameserver-pods-pending-become-failed.txt": ("held-out batch 165: not yet run"),
+    "acs-engine-3469.issue-template-what-happened-pods-go-into-a-loop-where-readiness-liveness-checks-continue-to-fail-then-json-template-cut.txt": ("held-out batch 165: not yet run"),
+    "ess-helm-1088.issue-prose-from-time-to-time-the-matrix-haproxy-pods-are-oom-killed-then-fenced-haproxy-logs-cut.txt": ("held-out batch 165: not yet run"),
+    "sig-windows-tools-72.issue-comment-continued-heading-fenced-prompt-describe-kube-flannel-windows-waiting-crashloop-last-state-completed-exit-0-restart-6-cut-in-environment.txt": ("held-out batch 165: not yet run"),
+    "windows-container-tools-29.issue-prose-the-pod-will-crash-in-seconds-and-will-restart-then-logmonitor-entrypoint-exit-code-0-then-config-cut.txt": ("held-out batch 165: not yet run"),
+    "windows-containers-469.issue-prose-iis-stop-hangs-liveliness-checks-would-mark-the-pod-unhealthy-force-delete-terminating-pod-cut.txt": ("held-out batch 165: not yet run"),
+    "talos-9215.issue-markdown-headings-pods-up-then-all-pods-down-node-not-ready-kubelet-fails-with-oom.txt": ("held-out batch 165: not yet run"),
+    "azure-docs-101174.issue-prose-then-describe-from-controlled-by-powershell-waiting-crashloop-last-state-starterror-cut-in-message.txt": ("held-out batch 165: not yet run"),
+    "windows-testing-156.pr-description-fenced-test-log-get-pods-three-prepull-pods-14-17-crashloopbackoff-85-84-82.txt": ("held-out batch 165: not yet run"),
 }
 
 
