@@ -1662,7 +1662,8 @@ _CLOSES = {
 def _closed_why(f: _Facts, decided: _Decided) -> str:
     """The rule that closes the probe kills at their floor, with its figures (the first that
     holds, in this order); empty when none does."""
-    if decided.cause in _NOT_KILLED and not _summed_apart(f, decided):
+    if decided.cause in _NOT_KILLED and not _summed_apart(f, decided) and \
+            not _oom_beside_killer(f, decided):
         return decided.closes or _CLOSES[decided.cause]
     if decided.kind == "waits-on-init":
         return ("it never started: it waits on its init container (R4.24), and a probe kills "
@@ -1698,6 +1699,18 @@ def _summed_apart(f: _Facts, decided: _Decided) -> bool:
     rec = f.view.record
     return decided.cause is Cause.OOM_KILLED and rec is not None and rec.containers > 1 and \
         bool(rec.restart_count)
+
+
+def _oom_beside_killer(f: _Facts, decided: _Decided) -> bool:
+    """Whether an OOM kill placed in no state (an author's `is OOM-killed`, no State or Last
+    State line: `Exit.which` untold) stands beside a liveness or startup failure the record
+    shows: the README's OOM rule reads the ends a restart count adds as the same cause only
+    where no probe failure, kill or setting is shown, so with a failure of a probe that kills
+    those ends may be its kills, up to the restarts (R4.7; the lead's decision, stop 60,
+    oompresent, hiero-solo-3950). A status field's OOMKilled (State, Last State) is the end
+    the record places, and keeps its own rules."""
+    return decided.cause is Cause.OOM_KILLED and f.oom is not None and \
+        f.oom.which == "untold" and any(s.probe in KILLERS for s in f.failed)
 
 
 _WHOLE_CLOSES = ("the pod's events, whole from its Scheduled row on, show every probe kill: "
@@ -2779,8 +2792,15 @@ _NO_CHANGE_HELPS = {
 def _summed_prevention(f: _Facts, decided: _Decided) -> PreventionAnswer | None:
     """An OOM kill beside restarts summed over containers the record does not tell apart
     (`_summed_apart`): no probe setting would have prevented that end, but the others'
-    restarts may be probe kills the record does not show; None for any other answer."""
+    restarts may be probe kills the record does not show; and an OOM kill placed in no state
+    beside a failure of a probe that kills (`_oom_beside_killer`): the other ends may be its
+    kills. None for any other answer."""
     rec = f.view.record
+    if _oom_beside_killer(f, decided):
+        return PreventionAnswer(Answer.CANNOT_TELL, "no probe setting would have prevented the "
+                                "OOMKilled end, but the record shows a liveness or startup "
+                                "failure, and the other ends its restarts count may be that "
+                                "probe's kills")
     if rec is None or not _summed_apart(f, decided):
         return None
     return PreventionAnswer(Answer.CANNOT_TELL, "no probe setting would have prevented the "

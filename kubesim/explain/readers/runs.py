@@ -186,10 +186,12 @@ from kubesim.explain.readers.stated_oom_told import (
     OOM_KILLS_OF,
     OOM_LAST_STATE_LABEL,
     OOM_NOTE_COUNTED,
+    OOM_PRESENT_TOLD,
     OOM_REASON_RECORDED,
     OOM_TOLD,
     OOMKILLED_OBJECT,
     SEEN_OOM,
+    SUBORDINATE,
 )
 from kubesim.explain.readers.stated_oom_with import (
     KILLED_AT_LIMIT,
@@ -2297,6 +2299,31 @@ def _oom_told(line: str) -> tuple[tuple[list[str], bool] | None, str]:
                            f"{ZH_OOM_READ}")
 
 
+def _present_oom(line: str, told: bool) -> tuple[tuple[list[str], bool] | None, str]:
+    """The case's pods or container stated OOM-killed in the present, in the OOM kill's own
+    word (stated_oom_told.OOM_PRESENT_TOLD: `REST Java component (v0.151.0) is OOM-killed by
+    Kubernetes during startup`, `the pods error out and get OOMkilled`), on a line under a
+    section of what was seen or why (`told`, genre54) and in its main clause: the author's
+    present tells their own case there (the lead's decision, stop 60, oompresent), read as
+    `_en_oom` reads the word OOMKilled (CRI). None elsewhere, in a clause a subordinating word
+    opens (`since the manager container is ...`), a negation, a question, a conditional or a
+    sentence of what may happen."""
+    m = _near(OOM_PRESENT_TOLD, line, OOM_ANCHORS, (200, 40), _SENTENCE_PLACES) if told else None
+    if m is None or _unstated(line, m):
+        return None, ""
+    start = sentence_start(line, m.start())
+    clause = max([start, *(c.end() for c in _CLAUSE_MARK.finditer(line, start, m.start()))])
+    if SUBORDINATE.search(line, clause, m.start()) is not None:
+        return None, ""
+    state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
+    return (state, True), (f"{STATED_EN_OOM}, in the present under a heading of what was seen "
+                           f"or why (`{m[0][:80]}`): {ZH_OOM_READ}")
+
+
+# where a clause opens in a sentence: after a comma, a semicolon, a colon or a dash
+_CLAUSE_MARK = re.compile(r"[,;:\u2014](?=\s)|\s[-\u2013\u2014](?=\s)")
+
+
 def _exit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     """The case's pod or container stated ending with exit code 137 and the author's cause the
     OOM killer (stated_exit_oom.EXIT_OOM: `The container was failing with exit code 137,
@@ -2691,6 +2718,7 @@ _LINE_READERS = (
     _LineReader(lambda at: never_ready_lines(at.line, at.text), False, False, False),
     _LineReader(lambda at: fabric8_terminated(at.line), True, False, False),
     _LineReader(lambda at: _present_kill(at.line, at.told), False, True, True),
+    _LineReader(lambda at: _present_oom(at.line, at.told), False, False, True),
     _LineReader(lambda at: _restarted_by(at.line), False, False, True),
     _LineReader(lambda at: _probe_led_to(at.line), False, False, True),
     _LineReader(lambda at: _probe_failed_causing(at.line), False, False, True),

@@ -51,8 +51,11 @@ CASE_ROLES = frozenset({Role.SEEN, Role.WHY})
 ASIDE_ROLES = frozenset({Role.REMEDY, Role.CHECK, Role.EXPECTATION})
 
 # a title's leading marks taken off before its words are weighed: emoji and punctuation, an
-# ordinal (`2.`, `1)`), and an article or possessive (`The problem`, `Our fix`)
-_LEAD = re.compile(r"[^A-Za-z]{0,12}+(?:\d{1,2}[.)][ \t]*+)?(?:(?i:the|our|my|this|a)[ \t]++)?"
+# ordinal (`2.`, `1)`), an issue form's imperative `Describe` (`Describe the Problem`: the
+# form's section of the problem seen, the lead's decision, stop 60, oompresent; fx60a), and
+# an article or possessive (`The problem`, `Our fix`)
+_LEAD = re.compile(r"[^A-Za-z]{0,12}+(?:\d{1,2}[.)][ \t]*+)?(?:(?i:describe)[ \t]++)?"
+                   r"(?:(?i:the|our|my|this|a)[ \t]++)?"
                    r"(?:(?i:possible|suggested|short|quick)[ \t]++)?")
 # each role's words opening a title, and up to three words after them (`Testing done`, `Root
 # cause analysis`, `Why This Change`); bounded words, no nested repetition

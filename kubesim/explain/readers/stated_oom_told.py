@@ -37,7 +37,8 @@ from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED, OOM_KI
 from kubesim.explain.readers.stated_cause import WORKLOAD_SUBJECT
 
 __all__ = ["OOMKILLED_OBJECT", "OOM_FOUND_IN_LAST", "OOM_LAST_STATE_LABEL", "OOM_KILLER_KILLS", "OOM_KILLS_OF",
-           "OOM_NOTE_COUNTED", "OOM_REASON_RECORDED", "OOM_TOLD", "SEEN_OOM"]
+           "OOM_NOTE_COUNTED", "OOM_PRESENT_TOLD", "OOM_REASON_RECORDED", "OOM_TOLD", "SEEN_OOM",
+           "SUBORDINATE"]
 
 _WORD = r"[`'\"]?[\w.-]{1,63}[`'\"]?[ \t]+"
 _NOUN = r"(?i:pod|container)(?i:s)?(?![\w-])"
@@ -174,3 +175,34 @@ OOM_KILLER_KILLS = lazy_regex(
     r"(?:keeps|kept|is|was)[ \t]+killing)[ \t]+" + _VICTIM
     + r"|" + _AGAIN + r"[ \t]+(?i:kills)[ \t]+" + _VICTIM
     + r"|(?i:kills)[ \t]+" + _VICTIM + _HOW_OFTEN + r")")
+
+# (the lead's decision, stop 60, oompresent; fx60a: hiero-solo-3950's `## Problem` `REST Java
+# component (v0.151.0) is OOM-killed by Kubernetes during startup`, operate-first-support-598's
+# `### Describe the Problem` `the pods error out and get OOMkilled after downloading the
+# model`) the present, passive or active, in the OOM kill's own word (`is OOM-killed`, `is
+# OOMKilled`, `gets OOMKilled`, `get OOMkilled`; no bare `is killed`, kube-green-271) of the
+# case's pods or container: read by the caller only on a line under a section of what was seen
+# or why (genre54's sections), in its main clause (`SUBORDINATE`), where the author's present
+# tells their own case (crashcatch55's simple present). Its subject: `_SUBJECT`'s, or an
+# issue's note naming its component by one to three capitalised words and a noun in lower
+# case (`REST Java component`, `Manager pod`; a list's mark before it aside), a version in a
+# parenthesis after it aside
+# (`(v0.151.0)`); a verb of failing in the present joined by `and` before it (`error out and
+# get`) shares its subject. `a pod`, `pods`, `your pod`, a conditional, a question, a negation
+# and a guide's present outside such a section state none.
+_CAPITAL = r"[A-Z][\w.-]{0,62}"
+_COMPONENT_NOTE = (r"(?:(?<=^)|(?<=[.!?][ \t])|(?<=^[ \t*>-])|(?<=^[*+>-][ \t]))" + _NOT_A_NAME
+                   + _CAPITAL
+                   + r"(?:[ \t]+" + _CAPITAL + r"){0,2}[ \t]+(?:pod|container|component)s?(?![\w-])")
+_VERSION = r"(?:[ \t]*\((?:v|(?i:version)[ \t]+)?\d{1,4}(?:\.\d{1,4}){1,3}(?:-[\w.]{1,20})?\))?"
+_JOINED = (r"(?:(?i:errors?|erroring|fails?|crash(?:es)?|dies|die)(?:[ \t]+(?i:out))?[ \t]+"
+           r"(?i:and)[ \t]+)?")
+OOM_PRESENT_TOLD = lazy_regex(
+    r"(?:" + _SUBJECT + r"|" + _COMPONENT_NOTE + r")" + _VERSION + r"[ \t]+" + _JOINED
+    + r"(?:" + _AGAIN + r"[ \t]+)?(?i:is|are|gets|get)[ \t]+(?:" + _AGAIN + r"[ \t]+)?"
+    r"[`'\"*]{0,2}" + OOM_KILLED + r"(?![A-Za-z])")
+# a word that opens a clause no main one (`since the manager container is killed`, `when`,
+# `if`, `because`, `that`): the present there is a condition's, a cause's or a guide's
+SUBORDINATE = lazy_regex(r"(?<![\w'-])(?i:since|because|as|when|whenever|if|unless|while|once|"
+                         r"until|although|though|whether|where|that|which|so[ \t]+that|"
+                         r"in[ \t]+case)(?![\w'-])")
