@@ -744,21 +744,6 @@ NOT_READ: dict[str, str] = {
         "ash-loop-backoff-then-fenced-cilium-status-unavailable-not-ready.txt:7: not a record expla"
         "in reads: l; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': None}, 'shows_failures': True}"),
-    "eksctl-4342.issue-prose-seeing-a-lot-of-oom-killing-of-aws-node.txt": (
-        "held-out batch 158, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/eksctl-4342.issue-prose-seeing-a-lot-of-oom-kill"
-        "ing-of-aws-node.txt:2: not a record explain reads: line 2 speaks of a kill (\"we're seeing "
-        "a lot of oo; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"
-        " fx60a (stop 60): left for the lead: the facts rest on oomprose54's noun read of `a lot"
-        " of oom-killing of aws-node`, which the README's rules do not make: the vocabulary's no"
-        "un is `OOMKills` and the reason's gerund is kept out of it (oom_words.py: never `OOMKi"
-        "lling`), the noun's object must be a "
-        "determiner of the case's and a word of its name before `pod` or `container` (`the hand"
-        "ler pod`), not a bare dashed name, and `a lot of` is a quantifier; the second sentence's"
-        " `aws-node gets killed due to low qos-class` is a guess (`I can only assume`). A rule n"
-        "eeds the lead: the gerund of the reason, and a workload's dashed name alone as the noun'"
-        "s object."),
     # held-out batch 159
     "csi-digitalocean-328.issue-comment-prose-pod-csi-do-controller-0-remains-in-status-crashloopbackoff-csi-do-plugin-waiting-then-logs-cut.txt": (
         "held-out batch 159, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
