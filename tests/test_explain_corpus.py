@@ -728,29 +728,7 @@ NOT_READ: dict[str, str] = {
         "due-to-frr-container-failing-startup-and-liveness-probes-livez-404.txt:7: not a record exp"
         "lain reads:; want {'ended': 'cannot-tell', 'probe': ['liveness', 'startup'], 'probe_kills'"
         ": {'min': 1, 'max': None}, 'shows_failures': True}"),
-    "kube-router-302.issue-prose-it-entered-in-a-crash-loop-then-fenced-log-shutting-down-the-controllers.txt": (
-        "held-out batch 158, first contact on stop 59's last code (8ac1355c): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': True"
-        "}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None}, "
-        "'shows_failures': False}"),
-    "submariner-operator-1510.issue-form-what-happened-submariner-operator-pod-is-always-restarted.txt": (
-        "held-out batch 158, first contact on stop 59's last code (8ac1355c): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
-        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': None},"
-        " 'shows_failures': True}"),
-    "cilium-cli-334.issue-headings-hubble-relay-in-crash-loop-backoff-then-fenced-cilium-status-unavailable-not-ready.txt": (
-        "held-out batch 158, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/cilium-cli-334.issue-headings-hubble-relay-in-cr"
-        "ash-loop-backoff-then-fenced-cilium-status-unavailable-not-ready.txt:7: not a record expla"
-        "in reads: l; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     # held-out batch 159
-    "csi-digitalocean-328.issue-comment-prose-pod-csi-do-controller-0-remains-in-status-crashloopbackoff-csi-do-plugin-waiting-then-logs-cut.txt": (
-        "held-out batch 159, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/csi-digitalocean-328.issue-comment-prose-pod-csi"
-        "-do-controller-0-remains-in-status-crashloopbackoff-csi-do-plugin-waiting-then-logs-cut.tx"
-        "t:10: not a; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     # held-out batch 160
     "geonode-k8s-73.issue-prose-when-uploading-the-celery-container-exceeded-the-memory-limits-and-went-into-oomkilled-state.txt": (
         "held-out batch 160, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
@@ -787,12 +765,6 @@ NOT_READ: dict[str, str] = {
         "liveness pr; want {'ended': 'liveness-kill', 'probe': 'liveness', 'probe_kills': {'min': 1"
         ", 'max': None}, 'shows_failures': True}"),
     # held-out batch 163
-    "towards5gs-helm-93.issue-prose-my-all-pods-were-in-crashloopbackoff-state-then-fenced-configmap-logger-issue-and-solution-then-screenshot-cut.txt": (
-        "held-out batch 163, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/towards5gs-helm-93.issue-prose-my-all-pods-were-"
-        "in-crashloopbackoff-state-then-fenced-configmap-logger-issue-and-solution-then-screenshot-"
-        "cut.txt:13:; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': None}, 'shows_failures': True}"),
     "free5gc-k8s-3.issue-comment-my-5gc-pods-not-running-properly-unfenced-get-pods-amf-1-2-imagepullbackoff-errimagepull-cut-in-upf-row.txt": (
         "held-out batch 163, first contact on stop 59's last code (8ac1355c): got [None] {'ended': "
         "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"

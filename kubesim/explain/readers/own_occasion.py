@@ -43,9 +43,10 @@ from __future__ import annotations
 
 import re
 
+from kubesim.explain.readers.happened import sentence_start
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["blank_own_occasion", "unowned_while"]
+__all__ = ["blank_own_occasion", "blank_told_past", "unowned_while"]
 
 # a verb in the past: a word ending in `ed` (none of the words that end so and are no past:
 # `need`, `proceed`), or an irregular past of a run's verbs
@@ -79,6 +80,29 @@ def blank_own_occasion(line: str) -> str:
     """The line with the `when` of each of the author's own occasions of a problem
     (`_OWN_OCCASION`) blanked to spaces, its length kept (one pass)."""
     return _OWN_OCCASION.sub(_blank_when, line)
+
+
+# `When I` or `When we` and the author's own act in the present, opening its sentence (`When I
+# install free5gc helm chart using: ... my all pods were in CrashLoopBackOff state.`,
+# towards5gs-helm-93; stop 60, fx60b): a modal or an auxiliary right after the subject keeps
+# the `when` of what may happen (`When I would install`, `When I do install`)
+_PRESENT_OWN = lazy_regex(
+    r"[ \t>*_-]{0,6}(?P<when>(?i:when))[ \t]+(?=(?:I|(?i:we))[ \t]+(?!(?i:will|would|can|could|"
+    r"may|might|must|shall|should|do|does|did|am|are|was|were|have|has|had|need|want|try)"
+    r"(?![\w'-]))[a-z]{2,30}(?![\w'-]))")
+
+
+def blank_told_past(line: str, start: int) -> str:
+    """The line with a `When I <act>` opening the sentence of line[start:] blanked (its length
+    kept), for a statement told in the past after it: the author's act in the present with the
+    case told in the past (`When I install ..., my all pods were in CrashLoopBackOff`) tells
+    that run, which happened, as fc58g's `when I deployed` does; the present after it (`my
+    pods are in CrashLoopBackOff`) stays a rule of every run, the caller's to tell apart."""
+    begin = sentence_start(line, start)
+    m = _PRESENT_OWN.match(line, begin, start)
+    if m is None:
+        return line
+    return line[:m.start("when")] + "    " + line[m.end("when"):]
 
 
 def unowned_while(line: str, start: int, end: int) -> bool:

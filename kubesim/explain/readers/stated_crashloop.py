@@ -84,7 +84,7 @@ another pod's name, and a name and status that are not alone on their line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from kubesim.explain.readers.happened import states_what_happened
@@ -98,8 +98,9 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine
-from kubesim.explain.readers.own_occasion import blank_own_occasion
+from kubesim.explain.readers.own_occasion import blank_own_occasion, blank_told_past
 from kubesim.explain.readers.prose_page import ProsePage
+from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.stated_cause import NEGATED
 from kubesim.explain.readers.stated_pod_oom import names_pod, unlist_line
 from kubesim.explain.readers.unread import unread_notes
@@ -111,6 +112,7 @@ __all__ = ["QUANTIFIED", "STATED_CRASHLOOP", "bare_pod", "give_stated_crashloop"
 STATED_CRASHLOOP = "stated-crashloop"
 _MARK = r"(?:\*\*|__|[`'\"\u201c\u201d*])?"
 _NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){0,10}"
+_DASHED_NAME = r"[a-z0-9]{1,63}(?:-[a-z0-9]{1,63}){1,10}"
 # (the status word cut after `Back`, `CrashLoopBack`: no other status starts so; fixstated67)
 # (the kubelet's word whole in another case, `crashloopbackoff`: the same status as the author
 # typed it, as stated_end.py reads it; pravega-zk-operator-259, stop 59, fx59d)
@@ -148,6 +150,10 @@ _SUBJECT = (
     r"(?:(?P<det>(?i:my|our|the|this|that))[ \t]+)?(?:"
     r"(?i:pod|container)[ \t]+(?i:created[ \t]+for|of|for)[ \t]+" + _MARK + r"(?P<owner>"
     + _NAME + r")" + _MARK
+    # (the pod's own dashed name right after its noun, an apposition: `the pod
+    # csi-do-controller-0 remains in status CrashLoopBackOff`, csi-digitalocean-328; a word
+    # of no dash after the noun is its verb or another word, `the pod is`; stop 60, fx60b)
+    + r"|(?i:pod|container)[ \t]+" + _MARK + r"(?P<appos>" + _DASHED_NAME + r")" + _MARK
     # (a workload's name before pods, several: `node-daemon` pods; fixprose94)
     + r"|" + _MARK + r"(?P<name>" + _NAME + r")" + _MARK
     + r"(?:[ \t]+(?P<word>(?i:pods?|containers?)))?"
@@ -167,8 +173,10 @@ _VERB = (
     # crash-looping`, cert-utils-operator-115; crashsaid54)
     r"(?:(?i:constantly|continuously|continually|repeatedly|still|now|always)[ \t]+)?"
     r"(?i:crash[ \t-]?loop(?:s|ing|ed)|crash(?:es|ed|ing)?[ \t]+loop(?:s|ing|ed)?)(?![A-Za-z])"
-    r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been)[ \t]+"
-    r"(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
+    # (`remains in` the status as `is in` it: the state held, as runs.py's prose back-offs
+    # read `remains in CrashLoopBackOff`; csi-digitalocean-328, stop 60, fx60b)
+    r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been|remains|remained|"
+    r"remain|stays|stayed|stay)[ \t]+(?:(?i:stuck|still|now)[ \t]+)?(?i:in)"
     # (`stuck on` as `stuck in`: the state held; fixstated67)
     r"|(?:(?i:is|are|was|were|has[ \t]+been|have[ \t]+been|had[ \t]+been)[ \t]+)?(?i:stuck)[ \t]+"
     r"(?i:on)"
@@ -221,6 +229,20 @@ _KUBECTL_IN = lazy_regex(
     r"(?i:in)[ \t]+(?:(?i:a|an|the)[ \t]+)?(?:(?i:constant|continuous|continual|endless|"
     r"infinite|permanent|perpetual|repeated)[ \t]+)?(?:" + _SPELLED + r"|" + _CLB + r"|" + _LOOP
     + r")(?:[ \t]+(?i:state|status|mode))?[ \t]*[.!]?[ \t]*")
+# a workload's or pod's dashed name opening a line under a heading of what was seen (`#
+# symptom`, `### Observed behavior`), `in` the status with no verb (or `is in`), a word of when
+# after it or none (`hubble-relay in crash loop backoff after `cilium hubble enable`:`,
+# cilium-cli-334; stop 60, fx60b): an issue's note of the case's symptom, as `_KUBECTL_IN`'s
+# `pod/NAME in ...` alone on its line is, and as stated_end.py's symptom bullet reads one
+# (fc55q). Elsewhere, with a question's mark, a negation (no `in` after the name), a clause of
+# what may happen after it (`when ...`, `if ...`) or other words after the status, it states
+# nothing by it
+_SEEN_IN = lazy_regex(
+    r"[ \t]*(?:[-*][ \t]+)?" + _MARK + r"(?P<name>" + _DASHED_NAME + r")" + _MARK
+    + r"[ \t]+(?:(?i:is|was|has[ \t]+been)[ \t]+)?(?:(?i:stuck|still)[ \t]+)?(?i:in)[ \t]+"
+    r"(?:(?i:a|an|the)[ \t]+)?(?:(?i:constant|continuous|endless|repeated)[ \t]+)?(?P<st>(?:"
+    + _SPELLED + r"|" + _CLB + r"|" + _LOOP + r")(?:[ \t]+(?i:state|status|mode))?)"
+    r"(?:[ \t]+(?i:after|since|following|during|on|in)[ \t]+[^?\n]{1,200}|[ \t]*(?:[.:!][ \t]*)?)")
 # a pod's name as a list's label, the status stated after the colon with no subject of its
 # own (`tempo-ingester-0`: First up 27 hours ago, has been in `CrashLoopBackOff`)
 # Widened at fixprose53b (jaeger-9243: `` - `otel-collector-agent-jv6v6` on worker
@@ -291,9 +313,21 @@ _NOT_STATUS = lazy_regex(r"(?<![\w-])(?i:longer|anymore|stopped|stops|can|could|
 # a determiner of no case before the subject (`a subnet-router pod`, `every pod`)
 _NO_CASE = lazy_regex(r"(?<![\w'-])(?i:a|an|any|some|your|every|each|no|another|other|many|"
                       r"most|all|such|if|when|whenever|will|would|can|could|may|might)[ \t]+$")
+# a name joined by `and` or `or` to the object of a preposition right before it (`both the
+# deployments for `odh-notebook-controller-manager` and `notebook-controller-deployment` were
+# stuck in a crashloop`, odh-kubeflow-33): the name is the preposition's second object, no
+# subject of the verb after it (stop 60, fx60b)
+_JOINED_OBJECT = lazy_regex(
+    r"(?<![\w'-])(?i:for|of|in|on|from|with|to|by|at)[ \t]+" + _MARK + r"[\w.-]{1,63}" + _MARK
+    + r"[ \t]*,?[ \t]+(?i:and|or)[ \t]+" + _MARK + r"$")
 # names that are no pod's: a pronoun, a pod's or Kubernetes' own word
+# (an article or a determiner is no name either: `it entered in a crash loop` is no statement
+# of a pod named `a`, the loop's noun after its article read as the verb; kube-router-302,
+# stop 60, fx60b)
 _NO_NAME = frozenset({"pod", "pods", "container", "containers", "it", "this", "that", "which",
-                      "kubernetes", "k8s", "kubelet", "node", "deployment", "statefulset"})
+                      "kubernetes", "k8s", "kubelet", "node", "deployment", "statefulset",
+                      "a", "an", "the", "my", "our", "your", "their", "its", "his", "her",
+                      "these", "those", "some", "any", "every", "each", "no"})
 _ANCHORS = ("rash", "RASH")  # (crashloop, CrashLoopBackOff, crash-looping)
 
 
@@ -310,7 +344,7 @@ class _Said(NamedTuple):
     labelled: bool = False
 
 
-def _statements(lines: list[str]) -> list[_Said]:
+def _statements(lines: list[str], told: frozenset[int] = frozenset()) -> list[_Said]:
     """Every statement of a crash loop of what happened the lines hold (`_NAME_STATUS`,
     `_LABELLED`, `_STATED`: one a line), each line read up to `SENTENCE_REACH` and `PLACES_WEIGHED` weighed
     at most (one pass)."""
@@ -331,9 +365,9 @@ def _statements(lines: list[str]) -> list[_Said]:
         if before is not None:
             said.append(_Said(number, before[0].strip(), None, True))
             continue
-        kubectl = _KUBECTL_IN.fullmatch(line)
-        if kubectl is not None:
-            said.append(_Said(number, kubectl[0].strip(), kubectl["name"], False, True))
+        alone = _alone_in(number, line, number in told)
+        if alone is not None:
+            said.append(alone)
             continue
         got = _got_said(number, line)
         if got is not None:
@@ -344,10 +378,24 @@ def _statements(lines: list[str]) -> list[_Said]:
             if left < 0:
                 return said
             if _of_the_case(line, m):
+                # (a pod's own name in apposition names the pod itself, as a name alone does)
                 said.append(_Said(number, m[0].strip(), _subject_name(m),
-                                  bool(m["det"] or m["own"] or m["ns"])))
+                                  bool(m["det"] or m["own"] or m["ns"]) and not m["appos"]))
                 break
     return said
+
+
+def _alone_in(number: int, line: str, told: bool) -> _Said | None:
+    """kubectl's own name of a pod `in` the status alone on its line (`_KUBECTL_IN`), or, on
+    a line under a heading of what was seen (`told`), a dashed name `in` it (`_SEEN_IN`, in a
+    sentence of what happened); None otherwise."""
+    kubectl = _KUBECTL_IN.fullmatch(line)
+    if kubectl is not None:
+        return _Said(number, kubectl[0].strip(), kubectl["name"], False, True)
+    seen = _SEEN_IN.fullmatch(line) if told else None
+    if seen is None or not states_what_happened(line, seen.start("name"), seen.end("st")):
+        return None
+    return _Said(number, seen[0].strip(), seen["name"], False)
 
 
 def _got_said(number: int, line: str) -> _Said | None:
@@ -461,7 +509,7 @@ def _labelled(line: str) -> re.Match[str] | None:
 
 def _subject_name(m: re.Match[str]) -> str | None:
     """The name the subject gives, None for a pod's word or a pronoun (`_NO_NAME`)."""
-    name = m["owner"] or m["name"] or m["titled"] or workload_named(m, "workload")
+    name = m["owner"] or m["appos"] or m["name"] or m["titled"] or workload_named(m, "workload")
     return None if name is None or name.lower() in _NO_NAME else name
 
 
@@ -484,13 +532,22 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
             _plural_of_none(m):
         return False
     if (m["to"] and not m["cause"]) or \
-            _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None:
+            _NO_CASE.search(line, max(0, m.start() - 12), m.start()) is not None or \
+            m["name"] and _JOINED_OBJECT.search(line, max(0, m.start() - 120), m.start()):
         return False
     start = _clause_start(line, _sentence_start(line, m.start()), m.start())
     # (the author's own occasion, `I encounter a problem when deploying`, no `when` of what
-    # may happen: own_occasion.py, fixlogs86)
-    return not _negated(line, start, m) and \
-        states_what_happened(blank_own_occasion(line), m.start(), m.end())
+    # may happen: own_occasion.py, fixlogs86; `When I install ...` before the case told in
+    # the past, fx60b)
+    occasion = blank_own_occasion(line)
+    if _PAST_TOLD.search(line, m.start(), m.end()) is not None:
+        occasion = blank_told_past(occasion, m.start())
+    return not _negated(line, start, m) and states_what_happened(occasion, m.start(), m.end())
+
+
+# the crash loop told in the past (`were in`, `went into`, `crash-looped`): a run that happened
+_PAST_TOLD = lazy_regex(r"(?<![\w'-])(?i:was|were|had|went|entered|fell|got|kept|failed|"
+                        r"remained|stayed|ended|resulted|crash[ \t-]?looped)(?![\w'-])")
 
 
 def _negated(line: str, start: int, m: re.Match[str]) -> bool:
@@ -622,7 +679,8 @@ def read_stated_crashloop(page: ProsePage, source: str) -> RecordSet | None:
     determiner, its one container of no name waiting out a back-off; the other lines said
     not read. None when no sentence states one."""
     lines = page.lines
-    said = _statements([("" if n in page.commands else x) for n, x in enumerate(lines, 1)])
+    said = _statements([("" if n in page.commands else x) for n, x in enumerate(lines, 1)],
+                       frozenset(case_lines(lines)))
     # the case's own: a determiner's subject, or a pod's own dashed name (its pod's name)
     s = next((s for s in said
               if s.det or s.kubectl or (s.name is not None and "-" in s.name)), None)
@@ -633,12 +691,36 @@ def read_stated_crashloop(page: ProsePage, source: str) -> RecordSet | None:
     # pod`, as a user names it; stop 59, fx59d)
     pods = [_waiting_pod(named_pod(x.words) if x.det else x.name, Where(source, x.line))
             for x in chosen]
+    if len(pods) == 1:
+        pods[0].containers[0].name = _named_waiting(lines)
     read = {x.line for x in chosen}
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(lines, 1)
             if n not in read and x.strip()]
     notes = [Note(f"line {x.line}: " + _READ.format(x.words[:80]), Where(source, x.line))
              for x in chosen]
     return RecordSet(source, STATED_CRASHLOOP, pods=pods, notes=notes + unread_notes(rest, source))
+
+
+# a container the author names stated in the state Waiting (`The last one csi-do-plugin
+# (digitalocean/do-csi-plugin:v1.3.0) remains in state Waiting`, csi-digitalocean-328; stop
+# 60, fx60b): its dashed name, its image in parentheses after it or none, then `remains`,
+# `stays`, `is` or `was` (in state) Waiting
+_WAITING_NAMED = lazy_regex(
+    r"(?<![\w./:-])" + _MARK + r"(?P<name>" + _DASHED_NAME + r")" + _MARK
+    + r"(?:[ \t]+\([^()\n]{1,200}\))?[ \t]+(?i:remains|remained|stays|stayed|is|was)[ \t]+"
+    r"(?:(?i:still|stuck)[ \t]+)?(?:(?i:in)[ \t]+(?:(?i:the)[ \t]+)?(?:(?i:state|status)[ \t]+)?)?"
+    + _MARK + r"Waiting" + _MARK + r"(?![\w-])")
+
+
+def _named_waiting(lines: Sequence[str]) -> str | None:
+    """The name of the one container the page states Waiting (`_WAITING_NAMED`, in a sentence
+    of what happened) beside its pod stated in CrashLoopBackOff: kubectl's CrashLoopBackOff is
+    a container's waiting reason (R4.8), so the pod's back-off is that container's; None where
+    the page names none, or several."""
+    names = {m["name"] for text in lines if "Waiting" in text
+             for m in _WAITING_NAMED.finditer(text[:SENTENCE_REACH])
+             if states_what_happened(text, m.start(), m.end())}
+    return names.pop() if len(names) == 1 else None
 
 
 def _other_labels(said: list[_Said], first: _Said) -> list[_Said]:

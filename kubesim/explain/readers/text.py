@@ -10,12 +10,37 @@ paste's readers (docs/engine.md, `text readers`).
 
 from __future__ import annotations
 
-from kubesim.explain.readers.model import Note, NoteKind, RecordSet, Where
+from dataclasses import replace
+
+from kubesim.explain.readers.model import (
+    ContainerRecord,
+    Note,
+    NoteKind,
+    PodRecord,
+    RecordSet,
+    Where,
+)
 from kubesim.explain.readers.paste import read_paste
 from kubesim.explain.readers.sections import set_aside
 from kubesim.explain.readers.spec_told import spec_alone, told_beside_spec
 
-__all__ = ["read_text_record"]
+__all__ = ["read_text_record", "shows_nothing"]
+
+
+def shows_nothing(found: RecordSet) -> bool:
+    """Whether the paste was read as a describe of one pod of no name whose containers, of no
+    name, show nothing but that their probes are not in the record (a describe's lone container key,
+    an issue form's `**Environment**:` heading over its list: submariner-operator-1510, stop
+    60, fx60b): no pod the page shows, so its prose is read as a page with no layout is (the
+    README's rule of a record that shows nothing, stop 50)."""
+    if len(found.pods) != 1 or found.events or found.series or found.format != "describe":
+        return False
+    pod = found.pods[0]
+    if pod.formats != ["describe"] or \
+            replace(pod, containers=[], formats=[], notes=[]) != PodRecord(None, pod.where):
+        return False
+    return all(replace(c, probes_untold=False) == ContainerRecord(None, c.where)
+               for c in pod.containers)
 
 
 def read_text_record(text: str, plained: str, source: str) -> RecordSet | None:
@@ -42,12 +67,15 @@ def _read(text: str, plained: str, source: str) -> RecordSet | None:
     """`read_text_record`'s reading of the text (its aside lines blanked)."""
     found = read_paste(text, source)
     alone = spec_alone(found)
-    if (found.pods or found.events or found.series) and not alone:
+    empty = shows_nothing(found)
+    if (found.pods or found.events or found.series) and not alone and not empty:
         return found
     # the readers of a page with no layout kubectl prints load with the first such page: a
     # describe's or an event table's record never reaches them
     from kubesim.explain.readers.told import told_alone
     told = told_alone(plained, source)
+    if empty:  # (the page's prose where it tells the case; the empty piece else, as before)
+        return told or found
     if not alone:
         return told
     # probe YAML beside prose of what happened: both read, the spec as the probes' settings
