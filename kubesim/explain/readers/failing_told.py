@@ -1,4 +1,4 @@
-"""Probes' failures of the case's own pods told in two more forms of an author's prose
+"""Probes' failures of the case's own pods told in more forms of an author's prose
 (fixfail77; the corpus README's prose rules of fixprose45 and fixmd49: a probe's failure the
 case's own pod or container shows or has is that probe's failure, at least once, no count).
 
@@ -36,6 +36,13 @@ joined to it as `with` joins them: the container ended, what ended it not stated
 stated_cause.py (README, fixprose38), no form of this one. The failure's own `not` is no
 negation of the sentence; one before the restart (`the pod does not restart as ...`) is.
 
+Written at fx60c (stop 60, va-gov-team-37625: `The liveliness and readiness probe failures
+were causing puma to not start and the pod to fail`): the case's probes' failures (`the`,
+`our`, `my`, `its`; one kind or a conjunction, then `probe failures`) as the subject of a past
+verb of cause (`were causing`, `caused`, `led to`, `resulted in`): what they caused happened,
+so they did, each named probe at least once, no count, no kill (`FAILURES_CAUSED`); an effect
+naming a restart, kill or crash is the kill rules' (stated_cause.CAUSING_RESTART), none of it.
+
 A disjunction (`readiness or liveness`: which one, not told), a negation, a question, a
 conditional, a word of what may happen and a `when` not the author's own (`when the node is
 loaded`: a guide's time) state none. Every part bounded, each place looked around once: one
@@ -52,7 +59,7 @@ from kubesim.explain.readers.lazy import LazyPattern, lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
 from kubesim.explain.readers.stated_cause import NEGATED, WORKLOAD_SUBJECT
 
-__all__ = ["LOOKED_SAYS", "RESTARTING_AS", "RESTARTING_WITH", "FailingTold", "failing_told", "failing_told_hint"]
+__all__ = ["FAILURES_CAUSED", "LOOKED_SAYS", "RESTARTING_AS", "RESTARTING_WITH", "FailingTold", "failing_told", "failing_told_hint"]
 
 _KIND = r"(?i:liveness|readiness|startup)"
 # one probe's kind, or a conjunction of two or three (never `or`)
@@ -120,6 +127,21 @@ LOOKED_SAYS = lazy_regex(_LOOKING + _SAYS
                          # hyphen allowed: said_failing's gate, one scan for all)
                          gates=(_KIND + r"(?:[ \t]*|-)(?i:probe)",), words=("probe",))
 _KIND_WORD = lazy_regex(_KIND)
+# (fx60c, va-gov-team-37625: `The liveliness and readiness probe failures were causing puma to
+# not start and the pod to fail`) the case's probes' failures (a determiner of the case's, one
+# kind or a conjunction, `probe failures`) the subject of a past verb of cause: what they caused
+# happened, so they did, each at least once (a probe's failure the case's pod has, fixprose45).
+# Its effect states no kill: one naming a restart, kill, crash, termination or eviction in the
+# sentence is left to the kill rules (fixprose47's `caused Kubernetes to restart`; R4.4), and
+# `failures` of no determiner, the present (`cause`: a guide's), a modal (`can cause`) and a
+# negation of the verb (`were not causing`) match none (fx60c)
+_CAUSED = (r"(?i:(?:were|was|kept)[ \t]+causing|(?:had|have|has)[ \t]+(?:been[ \t]+causing|caused)"
+           r"|caused|(?:were|was)[ \t]+leading[ \t]+to|led[ \t]+to|resulted[ \t]+in)")
+_NO_END_AFTER = (r"(?![^.!?\n]{0,200}?(?i:restart|kill|crash|terminat|evict|oom|back-?off))")
+FAILURES_CAUSED = lazy_regex(
+    r"(?<![\w-])(?i:the|our|my|its)[ \t]+" + _KINDS.replace("kinds", "kinds5")
+    + r"[ \t]*(?i:probe|check)[ \t]+(?i:failures)[ \t]+" + _CAUSED + r"(?![A-Za-z])"
+    + _NO_END_AFTER)
 # a sentence's start and end
 _SENTENCE_START = lazy_regex(r"[.!?](?=\s)|\n")
 _SENTENCE_END = lazy_regex(r"[.!?](?=\s|$)|\n")
@@ -157,22 +179,24 @@ def failing_told_hint(text: str) -> bool:
     low = text.lower()
     return "probe" in low and ("fail" in low and (" with " in low or "checking" in low or any(
         w in low for w in ("describing", "inspecting", "looking at", "viewing", "reading"))) or
-        "readiness" in low and "restart" in low)
+        "readiness" in low and "restart" in low) or "failures" in low and any(
+        w in low for w in ("causing", "caused", "led to", "leading to", "resulted in"))
 
 
 def failing_told(line: str) -> FailingTold | None:
     """The probes' failures the line's sentence states of the case's own pods in one of the
-    two forms (`RESTARTING_WITH`, `LOOKED_SAYS`); None without one, or in a sentence that
-    negates, asks or says what may happen."""
+    forms (`RESTARTING_WITH`, `LOOKED_SAYS`, `RESTARTING_AS`, `FAILURES_CAUSED`); None without
+    one, or in a sentence that negates, asks or says what may happen."""
     for anchor, pattern, reach in (("with", RESTARTING_WITH, Reach(400, 160)),
                                    ("robe", LOOKED_SAYS, Reach(300, 60)),
-                                   ("eadiness", RESTARTING_AS, Reach(300, 60))):
+                                   ("eadiness", RESTARTING_AS, Reach(300, 60)),
+                                   ("ailures", FAILURES_CAUSED, Reach(120, 260))):
         m = _around(pattern, line, anchor, reach)
         if m is not None:
-            kinds = next((v for k in ("kinds", "kinds2", "kinds3", "kinds4")
+            kinds = next((v for k in ("kinds", "kinds2", "kinds3", "kinds4", "kinds5")
                           if (v := m.groupdict().get(k))), "")
             return FailingTold(list(dict.fromkeys(k.lower() for k in _KIND_WORD.findall(kinds))),
-                               pattern is not LOOKED_SAYS, m[0])
+                               pattern in (RESTARTING_WITH, RESTARTING_AS), m[0])
     return None
 
 

@@ -12,7 +12,10 @@ of the case in prose, at fixprose53).
   pods`, a pod's name); the kill past, progressive, perfect or the author's `gets` of what
   keeps happening. A guide's passive (`a container is killed when its liveness probe fails`:
   no case's subject, the bare present `is killed`), `will be killed`, a readiness probe (it
-  kills nothing, R3.4) and a cause that is no probe's failure state none.
+  kills nothing, R3.4) and a cause that is no probe's failure state none. Widened at fx60c
+  (stop 60, rh-che-966: `the pod was killed because of not passing liveness probes`): a
+  probe not passed is a probe failed (`not passing`, `it was not passing`, `it did not
+  pass`); its `not` is the failure's, and the caller weighs a negation only before it.
   Widened at marked53b: the cause the case's probes, no kind named (`The `openvpn-client`
   container in it gets continuously killed because of its probes`, kubermatic-12803; `by its
   probes`, `due to the probes`): the kill is the one probe's that can kill among those the
@@ -76,13 +79,22 @@ _DETERMINER = r"(?:(?i:its|the|their|our|my)[ \t]+)?"
 # tell a time as well): the probe's failure, as the subject's (`it is failing the liveness probe`), the
 # probe's own (`its liveness probe failed`) or a noun's (`of liveness probe failures`, `of the
 # failing liveness probe`)
+# (fx60c, rh-che-966: `the pod was killed because of not passing liveness probes`) a probe not
+# passed is a probe failed (the kubelet counts each check that does not succeed as a failure,
+# R1.17; fc55r reads `not passing` so): the gerund after `because of`, or the subject's `is not
+# passing`, `did not pass`. Its `not` negates the passing, not the kill: the caller weighs a
+# negation only before it (`unpassed`)
+_UNPASSED = (r"(?P<unpassed>(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were)[ \t]+(?i:not)[ \t]+"
+             r"(?i:passing)|(?:(?i:did|does|do)[ \t]+(?i:not)|(?i:didn|doesn|don)['\u2019](?i:t))"
+             r"[ \t]+(?i:pass))|(?i:not)[ \t]+(?i:passing))[ \t]+)")
 _CAUSE = (r"(?:(?i:it|they)[ \t]+(?:(?i:is|was|are|were|kept|keeps|has[ \t]+been|had[ \t]+been)"
           r"[ \t]+)?(?i:fail(?:s|ed|ing)?)[ \t]+" + _DETERMINER + _KIND + _PROBE
           + r"|" + _DETERMINER + _KIND.replace("kind", "kind2") + _PROBE
           + r"[ \t]+(?i:fail(?:s|ed|ures?)|(?:is|was|are|were|kept|keeps)[ \t]+failing"
           r"|(?:has|had)[ \t]+failed)"
           r"|" + _DETERMINER + r"(?i:failing|failed)[ \t]+" + _DETERMINER
-          + _KIND.replace("kind", "kind3") + _PROBE + r")")
+          + _KIND.replace("kind", "kind3") + _PROBE
+          + r"|" + _UNPASSED + _DETERMINER + _KIND.replace("kind", "kind4") + _PROBE + r")")
 # its probes, no kind named (`because of its probes`, `by the probes`; marked53b): the kill is
 # the one probe's that can kill among those the record shows failing (`killing_kind_shown`)
 _PROBES = r"(?P<probes>(?i:its|their|the)[ \t]+(?i:probes))"

@@ -1970,9 +1970,9 @@ def _killed_because(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     kill of it (R4.4); None without one, in a negation, a question, a conditional or a sentence
     of what may happen."""
     m = _near(KILLED_BECAUSE, line, KILLED_WORDS, (220, 520), _SENTENCE_PLACES)
-    if m is None or m["probes"] or _unstated(line, m):  # (`its probes`: _killed_by_probes)
-        return None, ""
-    kind = (m["kind"] or m["kind2"] or m["kind3"]).lower()
+    if m is None or m["probes"] or _unstated(line, m, m.start("unpassed")):  # (`its probes`:
+        return None, ""  # _killed_by_probes; `not passing`'s own `not` is the failure's)
+    kind = (m["kind"] or m["kind2"] or m["kind3"] or m["kind4"]).lower()
     return _one_kill(kind, "with the probe's failure as the kill's cause", m[0])
 
 
@@ -2187,11 +2187,12 @@ def _unstated_before(line: str, m: re.Match[str]) -> bool:
         IF_MORE.search(line, start, m.start()) is not None
 
 
-def _unstated(line: str, m: re.Match[str]) -> bool:
+def _unstated(line: str, m: re.Match[str], negated_to: int = -1) -> bool:
     """Whether the sentence holding the match states nothing of the case: a negation before its
-    end, a question, a conditional or a sentence of what may happen."""
+    end (before `negated_to` where given: a negation of the match's own that is its meaning,
+    `not passing` a probe), a question, a conditional or a sentence of what may happen."""
     start = sentence_start(line, m.start())
-    return NEGATED.search(line, start, m.end()) is not None or \
+    return NEGATED.search(line, start, m.end() if negated_to < 0 else negated_to) is not None or \
         general_around(line, m.start(), m.end()) or asked(line, m.end()) or \
         IF_MORE.search(line, start, m.start()) is not None
 
