@@ -791,6 +791,16 @@ NOT_READ: dict[str, str] = {
     "talos-9215.issue-markdown-headings-pods-up-then-all-pods-down-node-not-ready-kubelet-fails-with-oom.txt": ("held-out batch 165: not yet run"),
     "azure-docs-101174.issue-prose-then-describe-from-controlled-by-powershell-waiting-crashloop-last-state-starterror-cut-in-message.txt": ("held-out batch 165: not yet run"),
     "windows-testing-156.pr-description-fenced-test-log-get-pods-three-prepull-pods-14-17-crashloopbackoff-85-84-82.txt": ("held-out batch 165: not yet run"),
+    # held-out batch 167
+    "containerd-cri-1098.issue-prose-steps-fenced-deployment-no-probe-then-containerd-log-stopcontainer-timeout-3600-signal-terminated-cut.txt": ("held-out batch 167: not yet run"),
+    "pachyderm-1372.pr-comment-continued-fenced-get-events-json-heapster-pod-created-count-1-next-event-cut-in-selflink.txt": ("held-out batch 167: not yet run"),
+    "eck-3964.pr-review-thread-diff-get-events-sort-by-tail-one-row-failedscheduling-insufficient-memory-then-comments.txt": ("held-out batch 167: not yet run"),
+    "go-learning-55.issue-one-event-row-no-header-warning-evicted-ephemeral-storage-two-containers-named.txt": ("held-out batch 167: not yet run"),
+    "test-infra-4580.pr-comment-prose-evicted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt": ("held-out batch 167: not yet run"),
+    "zacheryph-k8s-gitops-3339.pr-description-prose-kube-state-metrics-liveness-503-unhealthy-events-never-restarted-cut.txt": ("held-out batch 167: not yet run"),
+    "nvidia-gpu-operator-2168.pr-description-continued-fenced-get-events-rows-no-header-killing-stopping-failedkillpod-deleted-pod-cut-after-object.txt": ("held-out batch 167: not yet run"),
+    "azure-acs-87.issue-template-what-happened-all-pods-restarted-reason-sandboxchanged-bold-prose.txt": ("held-out batch 167: not yet run"),
+    "nixos-ha-kubernetes-5.issue-fenced-two-event-rows-no-header-killing-stopping-tshoot-x2-sandboxchanged-x2.txt": ("held-out batch 167: not yet run"),
 }
 
 
