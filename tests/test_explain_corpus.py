@@ -801,6 +801,15 @@ NOT_READ: dict[str, str] = {
     "nvidia-gpu-operator-2168.pr-description-continued-fenced-get-events-rows-no-header-killing-stopping-failedkillpod-deleted-pod-cut-after-object.txt": ("held-out batch 167: not yet run"),
     "azure-acs-87.issue-template-what-happened-all-pods-restarted-reason-sandboxchanged-bold-prose.txt": ("held-out batch 167: not yet run"),
     "nixos-ha-kubernetes-5.issue-fenced-two-event-rows-no-header-killing-stopping-tshoot-x2-sandboxchanged-x2.txt": ("held-out batch 167: not yet run"),
+    # held-out batch 166
+    "kube-rs-331.issue-comment-prose-then-fenced-describe-state-terminated-error-exit-139-last-state-terminated-error-exit-139-same-second.txt": ("held-out batch 166: not yet run"),
+    "flyteplugins-48.pr-description-prose-fenced-get-pod-oomkilled-0-16h-then-status-yaml-elided-terminated-oomkilled-exit-0-phase-succeeded.txt": ("held-out batch 166: not yet run"),
+    "aptakube-282.issue-comment-prose-then-fenced-yaml-container-statuses-main-terminated-completed-exit-0-cut-in-started-at.txt": ("held-out batch 166: not yet run"),
+    "kite-136.issue-continued-fenced-pod-json-conditions-podfailed-container-statuses-terminated-completed-exit-0-cut-in-container-id.txt": ("held-out batch 166: not yet run"),
+    "lfn-testsuite-2068.issue-prose-problematic-pod-restartcount-1-container-ready-false-then-fenced-debug-log-get-pod-yaml-cut.txt": ("held-out batch 166: not yet run"),
+    "kubernetes-handbook-91.issue-comment-continued-pod-list-json-phase-succeeded-jnlp-terminated-completed-exit-0-restart-0-then-next-pod-cut.txt": ("held-out batch 166: not yet run"),
+    "opentelemetry-collector-contrib-32457.issue-form-fenced-get-pod-yaml-last-state-terminated-error-exit-2-restart-11-waiting-back-off-5m-cut.txt": ("held-out batch 166: not yet run"),
+    "kata-containers-7271.issue-prose-fenced-bats-log-hash-prefixed-describe-pod-oom-status-failed-cut-in-image-id.txt": ("held-out batch 166: not yet run"),
 }
 
 
