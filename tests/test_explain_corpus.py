@@ -737,21 +737,6 @@ NOT_READ: dict[str, str] = {
         "kind); see README, (stop 60, fx60c)"),
     # held-out batch 159
     # held-out batch 160
-    "geonode-k8s-73.issue-prose-when-uploading-the-celery-container-exceeded-the-memory-limits-and-went-into-oomkilled-state.txt": (
-        "held-out batch 160, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/geonode-k8s-73.issue-prose-when-uploading-the-ce"
-        "lery-container-exceeded-the-memory-limits-and-went-into-oomkilled-state.txt:3: not a recor"
-        "d explain r; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"
-        " fx60a (stop 60): left for the lead: the facts rest on two readings the README's rules"
-        " do not make: (a) the sentence opens on a lower-case `when` and a gerund with no subject"
-        " and no comma (`when uploading a dataset using ... the celery container exceeded ...`),"
-        " which fx59h reads as framing what may happen (`when upgrading`, eks-charts-983) and fx5"
-        "9f's narrative `When` needs a past verb in its clause and its comma; (b) `went into `OO"
-        "MKilled` state` is no verb of an end the rules read with the reason (crashcatch55's `we"
-        "nt into ... state` is a crash loop's only; fix39a lists none such), and `exceeded the m"
-        "emory limits and` is a past verb with its object joined before it. The heading `## Bug"
-        " Description` is genre54's Bug (what was seen)."),
     # held-out batch 161
     # held-out batch 162
     # held-out batch 163
