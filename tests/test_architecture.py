@@ -330,6 +330,7 @@ MODULES = {
     "kubesim.explain.readers.agent_end": "records",
     "kubesim.explain.readers.refusal": "records",
     "kubesim.explain.readers.stated_no_restart": "records",
+    "kubesim.explain.readers.stayed_zero": "records",  # (fx60g: the lead's stayedzero)
     "kubesim.explain.readers.until_affirmed": "records",  # (fix57b)
     "kubesim.explain.readers.stated_restart": "records",
     "kubesim.explain.readers.stated_stop": "records",

@@ -740,20 +740,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 161
     # held-out batch 162
     # held-out batch 163
-    "omec-amf-814.pr-description-markdown-headings-an-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design-cut.txt": (
-        "held-out batch 163, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/omec-amf-814.pr-description-markdown-headings-an"
-        "-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design"
-        "-cut.txt:5:; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': False}"
-        " -- fx60d (stop 60): left marked, the facts' {0, 0} rests on a reading no README rule "
-        "gives: `restartCount` stayed 0 is a restart count told in the author's prose, which "
-        "bounds nothing (the README's rules of fc55s and fx59b: `an author's count in prose`), "
-        "and crashcatch55's stated no-restart reads a negated restart (`is not restarting`, "
-        "`never restarted`, `has not restarted`) as the pod's present state, not a count that "
-        "`stayed 0` over a run told in the past; by the README the kills stay open, {0, null} "
-        "(the Doubt's strict reading), and explain refuses the page (line 5's guide's present "
-        "`has no reason to restart it`): the lead decides"),
     # held-out batch 164
     "radanalytics-spark-operator-198.issue-template-description-worker-nodes-getting-killed-frequently-then-readiness-and-liveness-probe-failed-rows-then-oc-version.txt": ("held-out batch 164: not yet run"),
     "volcano-2759.issue-prose-volcano-scheduler-in-error-crashloopbackoff-running-state-then-unfenced-log-panic-failed-init-default-queue-goroutine-cut.txt": ("held-out batch 164: not yet run"),

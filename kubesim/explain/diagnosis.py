@@ -60,6 +60,7 @@ from kubesim.explain.readers.model import (
     Where,
     is_logged,
 )
+from kubesim.explain.readers.row_sum import row_end_killable
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
@@ -1007,7 +1008,28 @@ def _app_end(f: _Facts, *, beside_readiness: bool) -> _Decided | None:
 def _held(f: _Facts) -> _Decided | None:
     """What the record shows short of a failure, a kill or an exit, that decides it."""
     return _unnamed_probe(f) or _waits_on_init(f) or _held_out(f) or _pod_held_out(f) or \
-        _pulled_again(f) or _sandbox_down(f) or _evicted(f)
+        _pulled_again(f) or _sandbox_down(f) or _evicted(f) or _backed_off_uncounted(f)
+
+
+def _backed_off_uncounted(f: _Facts) -> _Decided | None:
+    """A container waiting out a back-off (`CrashLoopBackOff`: a `get pods` row's STATUS, a
+    State line) whose record counts no restart and shows no kill nor exit: the back-off follows
+    an end (R4.9), so the container ended, by a cause the record does not show (README's
+    back-off rule; its restart count, 0, counts the restarts, the ended container not yet
+    restarted is one more, R4.7: the get-pods rule of titles35). None for any other."""
+    if not _waits_back_off(f):
+        return None
+    because = ("it waits out a back-off (CrashLoopBackOff), which follows an end (R4.9), and "
+               "the record shows no kill and no exit reason " + _missing(f))
+    return _Decided(Cause.CANNOT_TELL, "cannot-tell", (
+        f"cannot tell what ended the container, because {because}"), because)
+
+
+def _waits_back_off(f: _Facts) -> bool:
+    """Whether the record shows the container (or, in a `get pods` row of several, one of
+    them) waiting out a back-off: `CrashLoopBackOff` as its waiting reason (R4.9)."""
+    rec = f.view.record
+    return rec is not None and rec.state_reason == "CrashLoopBackOff"
 
 
 def _evicted(f: _Facts) -> _Decided | None:
@@ -1671,8 +1693,7 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
     if _unlisted_whole(f):
         return _WHOLE_CLOSES
     if not _could_kill(f):
-        return ("nothing in the record could be a probe kill: no liveness or startup probe, "
-                "no kill, no end by a signal, no restart a probe could have made")
+        return _nothing_kills(f)
     if _whole_stream(f):
         return _WHOLE_CLOSES
     if decided.kind == "sandbox" and _never_created(f):
@@ -1686,6 +1707,17 @@ def _closed_why(f: _Facts, decided: _Decided) -> str:
                 "show no liveness or startup failure, and a probe's kill follows its failure "
                 "at once (R1.17)")
     return _too_soon(f) or _first_instance(f)
+
+
+def _nothing_kills(f: _Facts) -> str:
+    """Why nothing in the record could be a probe kill (`_could_kill` false). Only a record
+    that lists the container's probes whole says it has no liveness or startup probe
+    (`_no_killer_listed`); elsewhere the record shows none, and a probe it does not show may
+    exist (README's back-off rule of rules43)."""
+    probes = ("it has no liveness or startup probe" if _no_killer_listed(f) else
+              "the record shows no liveness or startup probe")
+    return (f"nothing in the record could be a probe kill: {probes}, no kill, no end by a "
+            "signal, no restart a probe could have made")
 
 
 def _summed_apart(f: _Facts, decided: _Decided) -> bool:
@@ -1999,8 +2031,17 @@ def _could_kill(f: _Facts) -> bool:
                 or (f.ended is not None and f.ended.cause in SIGNALS)
                 or (not _shows(f) and not _no_killer_listed(f)) or _unseen_probe(f) or _cut_unbounded(f) or _end_cut(f)
                 or _unseen_end(f) or bool(f.unnamed) or _started_again_uncounted(f)
-                or bool(f.view.record and f.view.record.row_sum) or _untold_killer(f)
+                or _row_sum_shows(f) or _untold_killer(f)
                 or _later_count_cut(f) or _unsure_killer_untold(f) or _burst_opened(f) is not None)
+
+
+def _row_sum_shows(f: _Facts) -> bool:
+    """Whether a `get pods` row of the pod's several containers beside this one, named without
+    its own count (`ContainerRecord.row_sum`), shows ends that may be this container's: its
+    RESTARTS above 0, or its STATUS a container ended (`row_sum_ended`: a back-off, Error,
+    Completed), one more end than RESTARTS counts (README's get-pods rule of titles35, R4.7)."""
+    rec = f.view.record
+    return rec is not None and bool(rec.row_sum or rec.row_sum_ended)
 
 
 def _unsure_killer_untold(f: _Facts) -> bool:
@@ -2163,7 +2204,9 @@ def _unseen_probe(f: _Facts) -> bool:
     probe settings, and either no probe event of the container or rows whose counts it does
     not state (each "at least once"). A record that states the counts of the container's probe
     events and shows no liveness or startup failure shows that none of them killed."""
-    if not f.floor or f.settings_shown or _whole_stream(f):
+    # (a back-off with no restart counted shows an end all the same: README's back-off rule,
+    # R4.9; `CrashLoopBackOff` beside RESTARTS 0)
+    if not (f.floor or _waits_back_off(f)) or f.settings_shown or _whole_stream(f):
         return False  # (a whole stream would show that probe's failures and kills, R4.4)
     # a paste cut short shows none of the rows after the cut (their failures or kills), one
     # that starts inside a row none of the rows before it; the pod's rows cut (`rows_cut`: a
@@ -2739,7 +2782,7 @@ def _ended_shown(rec: ContainerRecord) -> bool:
     status is the ended one's, as in a back-off (R4.7)."""
     return rec.state == "terminated" or rec.state_reason == "CrashLoopBackOff" or \
         _state_untold(rec) or (rec.terminated is not None and rec.terminated.untold) or \
-        (rec.state == "waiting" and rec.last is not None)
+        (rec.state == "waiting" and rec.last is not None) or row_end_killable(rec)
 
 
 def _state_untold(rec: ContainerRecord) -> bool:

@@ -26,6 +26,7 @@ list item or fence between), a statement that ends on it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kubesim.explain.readers.lazy import lazy_regex
@@ -63,7 +64,7 @@ class Wrapped(NamedTuple):
     start: int
 
 
-def wrapped(lines: list[str], number: int) -> Wrapped:
+def wrapped(lines: Sequence[str], number: int) -> Wrapped:
     """Line `number` (1-based) with the lines before it its sentence runs on from (`_NO_RUN_ON`
     ends the run), at most `_RUN_ON_LINES` of them, joined by a blank."""
     line = lines[number - 1]

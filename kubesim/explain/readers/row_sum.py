@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from kubesim.explain.readers.model import ContainerRecord, PodRecord
 
-__all__ = ["bound_by_row_sum"]
+__all__ = ["bound_by_row_sum", "row_end_killable"]
+
+# the terminated reasons printPod puts in a row's STATUS whose end may be a probe's kill: the
+# CRI runtime names an exit with code 0 `Completed`, any other `Error` (a SIGTERM'd process
+# exits with any code, R4.3); OOMKilled is the kernel's end, no probe's (geti-v2-146's sum), and
+# ContainerCannotRun, StartError ends before the process ran (R1.25)
+_KILLABLE_ENDS = frozenset({"Error", "Completed"})
 
 
 def bound_by_row_sum(pod: PodRecord) -> None:
@@ -30,7 +36,19 @@ def bound_by_row_sum(pod: PodRecord) -> None:
     for c in pod.containers:
         if _uncounted(c):
             c.row_sum, c.row_sum_where = row.restart_count, row.restart_where
-            c.row_sum_ended = row.state == "terminated" or row.state_reason == "CrashLoopBackOff"
+            c.row_sum_ended = row.state == "terminated" or \
+                row.state_reason == "CrashLoopBackOff" or row_end_killable(row)
+
+
+def row_end_killable(row: ContainerRecord) -> bool:
+    """Whether a `get pods` row of the pod's several containers (READY x/N, the row's record:
+    no state of its own, pods_table.py's `_several`) shows in its STATUS a container ended,
+    an end a probe's kill may have made (`_KILLABLE_ENDS`): the ended container is not yet
+    restarted, so the row's RESTARTS counts one end fewer than the pod's containers made
+    (R4.7; README's get-pods rule of titles35: one more where the row's STATUS shows an
+    end)."""
+    return row.containers > 1 and row.state is None and row.terminated is not None and \
+        row.terminated.reason in _KILLABLE_ENDS
 
 
 def _uncounted(c: ContainerRecord) -> bool:

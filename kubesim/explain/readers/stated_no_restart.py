@@ -29,6 +29,7 @@ from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, RecordSet, Where
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.prose_page import ProsePage
+from kubesim.explain.readers.stayed_zero import Stayed, stayed_zero
 from kubesim.explain.readers.unread import unread_notes
 from kubesim.explain.readers.until_affirmed import affirmed_until
 
@@ -80,17 +81,23 @@ def read_stated_no_restart(page: ProsePage, source: str) -> RecordSet | None:
     one pod of no name, its one container running, restarted none times; the other lines
     said not read. None without one."""
     skip = page.commands | page.expected
-    found = next(((n, m) for n, x in enumerate(page.lines, 1) if n not in skip and
+    found = next((Stayed(n, m[0]) for n, x in enumerate(page.lines, 1) if n not in skip and
                   ("estart" in x or "illed" in x or "illing" in x) and
                   (m := _no_restart(x[:SENTENCE_REACH])) is not None), None)
+    # (or its restart count told as staying at none over a run the author watched:
+    # stayed_zero.py, the lead's decision of stop 60)
+    told = "stated in the author's prose as not restarted"
+    if found is None:
+        found = stayed_zero(page, skip)
+        told = "told with its restart count staying at none over a run the author watched"
     if found is None:
         return None
-    number, m = found
+    number = found.number
     where = Where(source, number)
     c = ContainerRecord(None, where, state="running", restart_count=0, restart_where=where)
-    said = Note(f"line {number}: the case's own pod stated in the author's prose as not "
-                f"restarted (`{m[0][:80]}`): read as its container running, restarted none "
-                "times (R4.1: no restart, no end the kubelet made, no probe's kill)", where)
+    said = Note(f"line {number}: the case's own pod {told} (`{found.said[:80]}`): read as its "
+                "container running, restarted none times (R4.1: no restart, no end the kubelet "
+                "made, no probe's kill)", where)
     pod = PodRecord(None, where, containers=[c], formats=[STATED_NO_RESTART])
     rest = [PasteLine(n, x, LineKind.CONTENT) for n, x in enumerate(page.lines, 1)
             if n != number and x.strip()]
