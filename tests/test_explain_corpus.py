@@ -724,40 +724,23 @@ NOT_READ: dict[str, str] = {
     # held-out batch 158
     # held-out batch 159
     # held-out batch 160
-    "geonode-k8s-73.issue-prose-when-uploading-the-celery-container-exceeded-the-memory-limits-and-went-into-oomkilled-state.txt": (
-        "held-out batch 160, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/geonode-k8s-73.issue-prose-when-uploading-the-ce"
-        "lery-container-exceeded-the-memory-limits-and-went-into-oomkilled-state.txt:3: not a recor"
-        "d explain r; want {'ended': 'oom-killed', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": 0}, 'shows_failures': True}"
-        " fx60a (stop 60): left for the lead: the facts rest on two readings the README's rules"
-        " do not make: (a) the sentence opens on a lower-case `when` and a gerund with no subject"
-        " and no comma (`when uploading a dataset using ... the celery container exceeded ...`),"
-        " which fx59h reads as framing what may happen (`when upgrading`, eks-charts-983) and fx5"
-        "9f's narrative `When` needs a past verb in its clause and its comma; (b) `went into `OO"
-        "MKilled` state` is no verb of an end the rules read with the reason (crashcatch55's `we"
-        "nt into ... state` is a crash loop's only; fix39a lists none such), and `exceeded the m"
-        "emory limits and` is a past verb with its object joined before it. The heading `## Bug"
-        " Description` is genre54's Bug (what was seen)."),
     # held-out batch 161
-    "turtles-2489.issue-continued-fenced-get-events-two-capi-controller-manager-pods-stopping-container-readiness-refused-cut-after-type.txt": (
-        "held-out batch 161, first contact on stop 59's last code (8ac1355c): got ['manager'] {'end"
-        "ed': 'cannot-tell', 'probe': ['readiness'], 'probe_kills': {'min': 0, 'max': 0}, 'shows_fa"
-        "ilures': True}; want {'ended': 'cannot-tell', 'probe': 'readiness', 'probe_kills': {'min':"
-        " 0, 'max': None}, 'shows_failures': True}"),
     # held-out batch 162
     # held-out batch 163
-    "free5gc-k8s-3.issue-comment-my-5gc-pods-not-running-properly-unfenced-get-pods-amf-1-2-imagepullbackoff-errimagepull-cut-in-upf-row.txt": (
-        "held-out batch 163, first contact on stop 59's last code (8ac1355c): got [None] {'ended': "
-        "'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_failures': Fals"
-        "e}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}, 's"
-        "hows_failures': False}"),
     "omec-amf-814.pr-description-markdown-headings-an-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design-cut.txt": (
         "held-out batch 163, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
         "error: /work/main/tests/data/explain/real/omec-amf-814.pr-description-markdown-headings-an"
         "-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design"
         "-cut.txt:5:; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': False}"),
+        "': 0}, 'shows_failures': False}"
+        " -- fx60d (stop 60): left marked, the facts' {0, 0} rests on a reading no README rule "
+        "gives: `restartCount` stayed 0 is a restart count told in the author's prose, which "
+        "bounds nothing (the README's rules of fc55s and fx59b: `an author's count in prose`), "
+        "and crashcatch55's stated no-restart reads a negated restart (`is not restarting`, "
+        "`never restarted`, `has not restarted`) as the pod's present state, not a count that "
+        "`stayed 0` over a run told in the past; by the README the kills stay open, {0, null} "
+        "(the Doubt's strict reading), and explain refuses the page (line 5's guide's present "
+        "`has no reason to restart it`): the lead decides"),
     # held-out batch 164
     "radanalytics-spark-operator-198.issue-template-description-worker-nodes-getting-killed-frequently-then-readiness-and-liveness-probe-failed-rows-then-oc-version.txt": ("held-out batch 164: not yet run"),
     "volcano-2759.issue-prose-volcano-scheduler-in-error-crashloopbackoff-running-state-then-unfenced-log-panic-failed-init-default-queue-goroutine-cut.txt": ("held-out batch 164: not yet run"),
@@ -780,6 +763,25 @@ NOT_READ: dict[str, str] = {
     "talos-9215.issue-markdown-headings-pods-up-then-all-pods-down-node-not-ready-kubelet-fails-with-oom.txt": ("held-out batch 165: not yet run"),
     "azure-docs-101174.issue-prose-then-describe-from-controlled-by-powershell-waiting-crashloop-last-state-starterror-cut-in-message.txt": ("held-out batch 165: not yet run"),
     "windows-testing-156.pr-description-fenced-test-log-get-pods-three-prepull-pods-14-17-crashloopbackoff-85-84-82.txt": ("held-out batch 165: not yet run"),
+    # held-out batch 167
+    "containerd-cri-1098.issue-prose-steps-fenced-deployment-no-probe-then-containerd-log-stopcontainer-timeout-3600-signal-terminated-cut.txt": ("held-out batch 167: not yet run"),
+    "pachyderm-1372.pr-comment-continued-fenced-get-events-json-heapster-pod-created-count-1-next-event-cut-in-selflink.txt": ("held-out batch 167: not yet run"),
+    "eck-3964.pr-review-thread-diff-get-events-sort-by-tail-one-row-failedscheduling-insufficient-memory-then-comments.txt": ("held-out batch 167: not yet run"),
+    "go-learning-55.issue-one-event-row-no-header-warning-evicted-ephemeral-storage-two-containers-named.txt": ("held-out batch 167: not yet run"),
+    "test-infra-4580.pr-comment-prose-evicted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt": ("held-out batch 167: not yet run"),
+    "zacheryph-k8s-gitops-3339.pr-description-prose-kube-state-metrics-liveness-503-unhealthy-events-never-restarted-cut.txt": ("held-out batch 167: not yet run"),
+    "nvidia-gpu-operator-2168.pr-description-continued-fenced-get-events-rows-no-header-killing-stopping-failedkillpod-deleted-pod-cut-after-object.txt": ("held-out batch 167: not yet run"),
+    "azure-acs-87.issue-template-what-happened-all-pods-restarted-reason-sandboxchanged-bold-prose.txt": ("held-out batch 167: not yet run"),
+    "nixos-ha-kubernetes-5.issue-fenced-two-event-rows-no-header-killing-stopping-tshoot-x2-sandboxchanged-x2.txt": ("held-out batch 167: not yet run"),
+    # held-out batch 166
+    "kube-rs-331.issue-comment-prose-then-fenced-describe-state-terminated-error-exit-139-last-state-terminated-error-exit-139-same-second.txt": ("held-out batch 166: not yet run"),
+    "flyteplugins-48.pr-description-prose-fenced-get-pod-oomkilled-0-16h-then-status-yaml-elided-terminated-oomkilled-exit-0-phase-succeeded.txt": ("held-out batch 166: not yet run"),
+    "aptakube-282.issue-comment-prose-then-fenced-yaml-container-statuses-main-terminated-completed-exit-0-cut-in-started-at.txt": ("held-out batch 166: not yet run"),
+    "kite-136.issue-continued-fenced-pod-json-conditions-podfailed-container-statuses-terminated-completed-exit-0-cut-in-container-id.txt": ("held-out batch 166: not yet run"),
+    "lfn-testsuite-2068.issue-prose-problematic-pod-restartcount-1-container-ready-false-then-fenced-debug-log-get-pod-yaml-cut.txt": ("held-out batch 166: not yet run"),
+    "kubernetes-handbook-91.issue-comment-continued-pod-list-json-phase-succeeded-jnlp-terminated-completed-exit-0-restart-0-then-next-pod-cut.txt": ("held-out batch 166: not yet run"),
+    "opentelemetry-collector-contrib-32457.issue-form-fenced-get-pod-yaml-last-state-terminated-error-exit-2-restart-11-waiting-back-off-5m-cut.txt": ("held-out batch 166: not yet run"),
+    "kata-containers-7271.issue-prose-fenced-bats-log-hash-prefixed-describe-pod-oom-status-failed-cut-in-image-id.txt": ("held-out batch 166: not yet run"),
 }
 
 

@@ -87,6 +87,14 @@ _OPEN_COUNT = lazy_regex(r"^[ \t]+\(x\d{1,11}[^)]*$")
 _MULTI_LINE = {"Unhealthy", "ProbeWarning"}  # reasons whose message carries a probe's output
 # the record's last line, a row cut right after its type (`  Warning`): no message goes on so
 _TYPE_ONLY = lazy_regex(r"^[ \t]+(?:Normal|Warning)[ \t]*$")
+# the record's last line, a `get events` row without its header cut right after its TYPE
+# (`2m43s       Normal`, a NAMESPACE cell before it or not): the layout's first cells, LAST
+# SEEN then TYPE, apart as kubectl's tabwriter sets cells (a tab, or two spaces at least: a
+# sentence's `after 2m43s Normal` is no row), and nothing after; no kubelet message goes on
+# with an age and a type alone
+_CELL_GAP = r"(?:\t|  )[ \t]*"
+_GET_TYPE_ONLY = lazy_regex(rf"^[ \t]*(?:{NAMESPACE_CELL}{_CELL_GAP})?{_AGE_LIKE}{_CELL_GAP}"
+                            r"(?P<type>Normal|Warning)[ \t]*$")
 # the scheduler's Scheduled message names the pod it bound: `Successfully assigned
 # NAMESPACE/NAME to NODE` (1.13 on; scheduler's `Scheduled` event)
 _ASSIGNED = lazy_regex(rf"^Successfully assigned (?:(?P<ns>{NAMESPACE_CELL})/)?"
@@ -431,8 +439,11 @@ class EventRows:
         assert self._open is not None
         more = self._open.lines
         if more and (head := self._cut_head(more[-1])):
-            more.pop()
-            self._open.event = replace(self._open.event, truncated=True)
+            # a headerless `get events` row cut after its TYPE is cut before its OBJECT cell: a
+            # row of any pod, the open row whole above it and the rows after it cut away, of
+            # any pod and time (README: emqx-operator-554's row cut so, gitlab-runner-4664)
+            whole = self._get_type_alone(more.pop()) is not None
+            self._open.event = replace(self._open.event, truncated=not whole, cut_after=whole)
             self._open.cut_after = True
             self.notes.append(Note(
                 f"the record ends in the row after this one, cut after its {head}: "
@@ -457,10 +468,23 @@ class EventRows:
 
     def _type_alone(self, line: str) -> str | None:
         """The type of a row cut right after it: `  Warning` alone, or a `get events` row
-        whose cells stop after its TYPE (`Columns.type_alone`); None for any other line."""
+        whose cells stop after its TYPE (`Columns.type_alone` under its header,
+        `_get_type_alone` without one); None for any other line."""
         if _TYPE_ONLY.match(line):
             return line.strip()
-        return self._table.type_alone(line) if self._table is not None else None
+        if self._table is not None:
+            return self._table.type_alone(line)
+        return self._get_type_alone(line)
+
+    def _get_type_alone(self, line: str) -> str | None:
+        """The type of a headerless `get events` row cut right after it (`_GET_TYPE_ONLY`),
+        read so only under an open row of that layout (its OBJECT cell named: `pod/NAME`),
+        whose first cells it repeats; None for any other line (README: a table cut after a
+        row's TYPE, its last row any pod's, stop 60, fx60d)."""
+        if self._table is not None or self._open is None or not self._open.event.object_name or \
+                (m := _GET_TYPE_ONLY.match(line)) is None:
+            return None
+        return m["type"]
 
     def _name_table(self) -> None:
         """The rows of a table whose KIND column names no pod (`Columns.kind_alone`): the pod

@@ -41,6 +41,18 @@ as above): the `when` is blanked, as after the problem met. A modal or a negatio
 subject and its verb (`I may encounter`, `we never hit`), another subject (`you get an error`)
 and no problem met after it keep the `when` of what may happen.
 
+Widened at fx60e (the lead's decision of stop 60, geonode-k8s-73: `when uploading a dataset
+using the default resources definition from the values.yaml the celery container exceeded the
+memory limits and went into `OOMKilled` state.`): `when` and a gerund with no subject opening
+the sentence (`when uploading a dataset`, its comma or none) before a main clause in the simple
+past whose subject is the case's (a determiner of the case's and the words naming it: `the
+celery container`) names that event's occasion, as the past `When` of past_when.py and `when
+I deployed` do: the `when` is blanked (`blank_gerund_when`). Before a present main clause
+(`when upgrading, pods restart`, `... the container is getting OOMKilled`) it stays a guide's
+framing (fx59h); a modal, a conditional or a question in the sentence keeps it of what may
+happen (their own words, which stay), and a subject of no case's (`a container`, `your pod`)
+is the caller's to refuse.
+
 Unread still: `when` after no first person (`the pod crashloops when deploying`, `a problem
 when deploying`), `when` and no gerund (`I get an error when the pod restarts`), a conditional
 (`if`, `I may encounter a problem when deploying`: a modal between the subject and its verb), a
@@ -52,9 +64,12 @@ from __future__ import annotations
 import re
 
 from kubesim.explain.readers.happened import sentence_start
+from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
+from kubesim.explain.readers.past_when import simple_past
 
-__all__ = ["blank_own_occasion", "blank_told_past", "unowned_while"]
+__all__ = ["blank_gerund_when", "blank_own_occasion", "blank_told_past", "case_subject_before",
+           "unowned_while"]
 
 # a verb in the past: a word ending in `ed` (none of the words that end so and are no past:
 # `need`, `proceed`), or an irregular past of a run's verbs
@@ -122,6 +137,47 @@ def blank_told_past(line: str, start: int) -> str:
     if m is None:
         return line
     return line[:m.start("when")] + "    " + line[m.end("when"):]
+
+
+# `when` and a gerund, no subject, opening the sentence (`when uploading a dataset ...`; a
+# list's, a quote's or emphasis's mark before it aside): a verb's `-ing`, no noun that ends so
+# (`when nothing changed`, `when morning came`, `during`)
+_GERUND_WHEN = lazy_regex(
+    r"[ \t>*_-]{0,6}(?P<when>(?i:when))[ \t]+(?!(?i:(?:no|some|any|every)?thing|morning|evening|"
+    r"during|spring|string|ceiling|king|ring|wing|sibling|ping)(?![\w'-]))"
+    r"[A-Za-z]{3,30}(?<=[iI][nN][gG])(?![\w'-])")
+_SENTENCE_STOP = lazy_regex(r"[.!?](?=\s|$)")
+
+
+def blank_gerund_when(line: str, subject: int, end: int) -> str:
+    """The line with a `when` and a gerund opening the sentence of line[subject:end] blanked
+    (its length kept), where the main clause, from the statement's subject at `subject` (the
+    case's: the caller's to tell) to the sentence's end, is in the simple past with no present,
+    future or modal verb (past_when.simple_past): the occasion of the event it states (fx60e).
+    The line as it is else."""
+    m = _GERUND_WHEN.match(line, sentence_start(line, subject), subject)
+    if m is None:
+        return line
+    stop = _SENTENCE_STOP.search(line, end, end + SENTENCE_REACH)
+    if not simple_past(line[subject:stop.start() if stop is not None else end + SENTENCE_REACH]):
+        return line
+    return line[:m.start("when")] + "    " + line[m.end("when"):]
+
+
+# a determiner of the case's (crashcatch55's subject rule: `the`, `my`, `our`, `this`, `these`,
+# `those`), then up to three words naming the pod or container before its noun
+_CASE_DET = lazy_regex(r"(?<![\w'-])(?i:the|my|our|this|these|those)[ \t]+")
+_NAMING = lazy_regex(r"(?:(?!(?i:a|an|any|your|their|other|another)[ \t])[\w.`'-]{1,63}[ \t]+){0,3}")
+
+
+def case_subject_before(line: str, noun: int) -> int | None:
+    """Where the case's subject whose noun (`pod`, `container`) starts at `noun` opens: its
+    determiner of the case's (`_CASE_DET`) and up to three words before the noun (`the celery
+    container`); None where no such determiner stands there (`a container`, `your pod`)."""
+    dets = list(_CASE_DET.finditer(line, max(0, noun - 260), noun))
+    if not dets or _NAMING.fullmatch(line, dets[-1].end(), noun) is None:
+        return None
+    return dets[-1].start()
 
 
 def unowned_while(line: str, start: int, end: int) -> bool:

@@ -30,7 +30,7 @@ from kubesim.explain.readers.happened import sentence_start
 from kubesim.explain.readers.hedges import SENTENCE_REACH
 from kubesim.explain.readers.lazy import lazy_regex
 
-__all__ = ["NARRATIVE_TITLE", "blank_past_when", "narrative_lines"]
+__all__ = ["NARRATIVE_TITLE", "blank_past_when", "narrative_lines", "simple_past"]
 
 # a sentence's `When`, capitalised (it opens its sentence: checked in `_opens`), its clause to
 # the first comma, then the main clause to its end (the next comma, stop or colon); each a run
@@ -70,12 +70,12 @@ def _blanked(line: str, m: re.Match[str]) -> str:
     in the simple past (no present, future or modal verb); the match as it is else."""
     start = sentence_start(line, m.start())
     if _OPENS.fullmatch(line, start, m.start()) is None or \
-            not all(_past(m[group]) for group in ("clause", "main")):
+            not all(simple_past(m[group]) for group in ("clause", "main")):
         return m[0]
     return "    " + m[0][4:]
 
 
-def _past(words: str) -> bool:
+def simple_past(words: str) -> bool:
     """Whether the words hold a verb in the simple past and no present, future or modal one."""
     return _PAST.search(words) is not None and _NOT_PAST.search(words) is None
 

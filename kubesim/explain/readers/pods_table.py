@@ -82,6 +82,13 @@ _CUT_IN_AGO = re.compile(rf"{_CELLS}[ \t]+\((?:\d{{1,9}}[ydhms]){{0,5}}\d{{0,9}}
 _WAITING = {"CrashLoopBackOff", "ImagePullBackOff", "ErrImagePull", "ContainerCreating",
             "CreateContainerConfigError", "RunContainerError"}
 _TERMINATED = {"OOMKilled", "Error", "Completed", "ContainerCannotRun", "StartError"}
+# a waiting reason of a container held before its start, on its image or its config (the
+# kubelet's ErrImagePull and ImagePullBackOff from EnsureImageExists, CreateContainerConfigError
+# from generateContainerConfig, both before CreateContainer): no end, as CrashLoopBackOff's
+# back-off after one is (R4.9). `ContainerCreating`, the kubelet's default waiting reason, is
+# also a container made again after its instance was removed, its last state an end (R4.7):
+# it stays open (the holdout rule of fixrows90)
+_HELD = {"ImagePullBackOff", "ErrImagePull", "CreateContainerConfigError"}
 # a one container's STATUS naming a terminated state whose end was lost: containerd's CRI
 # plugin sets reason `Unknown` (exit code 255) on a container whose task is gone after
 # containerd's restart (runtime-class-manager-140), the kubelet `ContainerStatusUnknown` on
@@ -322,6 +329,8 @@ def _several(row: PodRow) -> ContainerRecord:
         c.state, c.state_reason = "waiting", "PodInitializing"  # none started, none ended
     elif row.status == "CrashLoopBackOff":  # one of them at least waits out a back-off
         c.state_reason = row.status
+    elif row.status in _HELD:  # one of them waits before its start: STATUS shows no end,
+        c.state, c.state_reason = "waiting", row.status  # each at most the sum (README)
     elif row.status in _TERMINATED:  # printPod's STATUS: one of them ended so (its reason)
         c.terminated = _ended(row)
     return c

@@ -84,7 +84,12 @@ from kubesim.explain.readers.never_ready import never_ready_lines
 from kubesim.explain.readers.normalise import CUT_MARK, folded, is_cut
 from kubesim.explain.readers.ongoing_kill import ONGOING_CAUSED, ONGOING_WORDS, wrapped
 from kubesim.explain.readers.oom_words import OOM_ANCHORS, is_oom_killed
-from kubesim.explain.readers.own_occasion import blank_own_occasion, unowned_while
+from kubesim.explain.readers.own_occasion import (
+    blank_gerund_when,
+    blank_own_occasion,
+    case_subject_before,
+    unowned_while,
+)
 from kubesim.explain.readers.page_context import page_pods
 from kubesim.explain.readers.present_kill import (
     FAILURE_RESTARTING,
@@ -2276,8 +2281,10 @@ def _en_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     m = _near(EN_OOM, line, OOM_ANCHORS, (160, 64), _SENTENCE_PLACES)
     if m is None:
         return None, ""
-    # (`I can tell that ...`: the author's own telling, no `can` of what may happen)
-    told = _AUTHOR_TELLS.sub(lambda x: " " * len(x[0]), line)
+    # (`I can tell that ...`: the author's own telling, no `can` of what may happen; `when
+    # uploading a dataset` before a past main clause: its event's occasion, fx60e)
+    told = blank_gerund_when(_AUTHOR_TELLS.sub(lambda x: " " * len(x[0]), line), m.start(),
+                             m.end())
     if general_around(told, m.start(), m.end()) or asked(line, m.end()) or \
             IF_MORE.search(line, sentence_start(line, m.start()), m.start()):
         return None, ""
@@ -2296,7 +2303,12 @@ def _limit_oom(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     that end as OOMKilled; None without one, in a question, or in a sentence of what may
     happen (`if`, `when`, ...)."""
     m = _near(EN_LIMIT_OOM, line, LIMIT_ANCHORS, (200, 120), _SENTENCE_PLACES)
-    if m is None or not states_what_happened(line, m.start(), m.end()):
+    if m is None:
+        return None, ""
+    # (`when uploading a dataset` before the case's past main clause: its occasion, fx60e)
+    subject = case_subject_before(line, m.start())
+    occasion = line if subject is None else blank_gerund_when(line, subject, m.end())
+    if not states_what_happened(occasion, m.start(), m.end()):
         return None, ""
     state = [f"{UNTOLD_STATE}: Terminated", "  Reason: OOMKilled"]
     return (state, True), (

@@ -98,7 +98,11 @@ from kubesim.explain.readers.model import (
     Where,
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine
-from kubesim.explain.readers.own_occasion import blank_own_occasion, blank_told_past
+from kubesim.explain.readers.own_occasion import (
+    blank_gerund_when,
+    blank_own_occasion,
+    blank_told_past,
+)
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.sections import case_lines
 from kubesim.explain.readers.stated_cause import NEGATED
@@ -540,8 +544,9 @@ def _of_the_case(line: str, m: re.Match[str]) -> bool:
     # may happen: own_occasion.py, fixlogs86; `When I install ...` before the case told in
     # the past, fx60b)
     occasion = blank_own_occasion(line)
+    # (`when deploying the chart` before the case told in the past: its occasion, fx60e)
     if _PAST_TOLD.search(line, m.start(), m.end()) is not None:
-        occasion = blank_told_past(occasion, m.start())
+        occasion = blank_gerund_when(blank_told_past(occasion, m.start()), m.start(), m.end())
     return not _negated(line, start, m) and states_what_happened(occasion, m.start(), m.end())
 
 

@@ -88,6 +88,7 @@ from kubesim.explain.readers.model import (
 )
 from kubesim.explain.readers.normalise import LineKind, PasteLine
 from kubesim.explain.readers.oom_words import KILLED_FOR_OOM, OOM_KILLED
+from kubesim.explain.readers.own_occasion import blank_gerund_when
 from kubesim.explain.readers.past_when import blank_past_when, narrative_lines
 from kubesim.explain.readers.prose_page import ProsePage
 from kubesim.explain.readers.restart_said import OBJECT_AFTER, cause_after
@@ -361,7 +362,14 @@ def _of_the_case(line: str, m: re.Match[str], pods: frozenset[str], told: bool,
     return not (_negated(line, clause, m) or _NOT_TOLD.search(line, start, m.start())
                 or PREVENTED.search(line, start, m.start())
                 or _probe_named(line, start, end)) and \
-        states_what_happened(line, m.start(), m.end())
+        states_what_happened(_occasion_blanked(line, m), m.start(), m.end())
+
+
+def _occasion_blanked(line: str, m: re.Match[str]) -> str:
+    """The line with `when` and a gerund opening the sentence blanked where the statement is
+    one of a subject of the case's (`_STATED`) in a past main clause (`when uploading a dataset
+    the celery container crashed`: its event's occasion, own_occasion.py, fx60e)."""
+    return blank_gerund_when(line, m.start(), m.end()) if "det" in m.re.groupindex else line
 
 
 # a probe named under a negation (`a true host-RAM cgroup kill, not VRAM, not a liveness probe`,

@@ -178,6 +178,15 @@ _EN_OWNER = (r"(?<![\w.\\`'\"-])(?<![Aa][ \t])(?<![Aa][Nn][ \t])(?<![Oo]ther[ \t
              r"(?!(?i:an?|pods?|containers?|someone|somebody|anyone|everyone|one|it|that|there"
              r"|here|what|who|let|he|she)" + _EN_Q + r"?['\u2019]s)[A-Za-z][\w.-]{0,62}" + _EN_Q +
              r"?['\u2019]s")
+# widened at fx60e (the lead's decision of stop 60, geonode-k8s-73: `the celery container
+# exceeded the memory limits and went into `OOMKilled` state`): the reason entered as a state,
+# `went into`, `got into`, `entered` or `was in` it (maybe `the` or `an` before it), the state's
+# noun after it (`OOMKilled state`, `` `OOMKilled` state``, `OOMKilled status`), as the same
+# verbs before CrashLoopBackOff state a back-off (R4.8): the end OOMKilled (CRI). A present
+# (`goes into`, `is in`) and a reason with no state's noun after it state none here
+_EN_INTO = (r"(?i:(?:went|got)[ \t]+into|entered|(?:was|were)[ \t]+in)[ \t]+"
+            r"(?:(?i:the|an?)[ \t]+)?")
+_EN_STATE = r"[`'\"\u201d]?[ \t]+(?i:state|status)(?![\w-])"
 # the demonstratives `these` and `those` point at the case's own pods or containers right
 # before the noun (`These pods are being OOM killed.`, govuk-helm-charts-2284; oomprose54), as
 # KILLED_AT_LIMIT's subject reads them; a word between them is no name (`in those cases pods`)
@@ -186,8 +195,9 @@ EN_OOM = lazy_regex(
     + r")[ \t]+(?(these)|(?:" + _EN_Q + r"?"
     r"(?!(?i:my|our|the|this|that|its|a|an)[ \t])(?P<name>[\w.-]{1,63})" + _EN_Q + r"?"
     r"[ \t]+|" + _EN_QUOTED_NAME + r"[ \t]+)?)(?P<what>(?i:pod|container))(?i:s)?[ \t]+"
-    r"(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*)?"
-    r"[`'\"\u201c]?(?P<reason>" + OOM_KILLED + r")(?![A-Za-z])(?(befell)|(?=" + _EN_BARE_AFTER + r"))")
+    r"(?:(?P<befell>" + _EN_BEFELL + r")[ \t]*|(?P<into>" + _EN_INTO + r"))?"
+    r"[`'\"\u201c]?(?P<reason>" + OOM_KILLED + r")(?![A-Za-z])"
+    r"(?(befell)|(?(into)(?=" + _EN_STATE + r")|(?=" + _EN_BARE_AFTER + r")))")
 
 # the same statement of a pod named by a bare word (no determiner) beside the record's one pod
 # (stated_pod_oom.py: `operator pod is getting OOMKilled` beside solr-operator-5c57549cb5-mkpxj)
@@ -209,9 +219,11 @@ _LIMIT_SUBJECT = (r"(?<![\w-])(?i:containers?|pods?)(?:[ \t]+(?i:within|in|insid
 _LIMIT_OVER = (r"(?i:(?:(?:was|were|is|are|kept)[ \t]+" + _EN_ADVERB + r"(?:exceeding|going[ \t]+over"
                r"|hitting|running[ \t]+over))|(?:had|has|have)[ \t]+(?:exceeded|gone[ \t]+over|hit)"
                r"|exceeded|went[ \t]+over)")
-_LIMIT_KILLED = (r"(?i:(?:(?:was|were|got|kept[ \t]+getting|(?:is|are)[ \t]+"
+# (or the reason entered as a state: `and went into `OOMKilled` state`, fx60e)
+_LIMIT_KILLED = (r"(?:(?i:(?:(?:was|were|got|kept[ \t]+getting|(?:is|are)[ \t]+"
                  r"(?:being|getting)|(?:had|has|have)[ \t]+been)[ \t]+|being[ \t]+|getting[ \t]+)"
-                 r"(?:terminated|killed|" + OOM_KILLED + r"))(?![A-Za-z])")
+                 r"(?:terminated|killed|" + OOM_KILLED + r"))(?![A-Za-z])"
+                 r"|" + _EN_INTO + r"[`'\"\u201c]?" + OOM_KILLED + _EN_STATE + r")")
 EN_LIMIT_OOM = lazy_regex(
     _LIMIT_SUBJECT + r"[ \t]+" + _LIMIT_OVER + r"[ \t]+(?i:its|their|the)[ \t]+"
     r"(?:(?i:defined|configured|set|own|container's|pod's)[ \t]+)?(?i:memory)[ \t]+(?i:limits?)"
