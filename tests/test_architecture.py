@@ -279,6 +279,7 @@ MODULES = {
     "kubesim.explain.readers.zh_restarts": "records",
     # (fixlogs86)
     "kubesim.explain.readers.own_occasion": "records",
+    "kubesim.explain.readers.all_subject": "records",
     "kubesim.explain.readers.past_when": "records",
     "kubesim.explain.readers.misspelt_kind": "records",
     "kubesim.explain.readers.fabric8_state": "records",

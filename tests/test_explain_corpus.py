@@ -722,19 +722,6 @@ NOT_READ: dict[str, str] = {
     # held-out batch 156
     # held-out batch 157
     # held-out batch 158
-    "metallb-1926.issue-prose-all-speakers-restarted-due-to-frr-container-failing-startup-and-liveness-probes-livez-404.txt": (
-        "held-out batch 158, first contact on stop 59's last code (8ac1355c): got exit 2: kubesim: "
-        "error: /work/main/tests/data/explain/real/metallb-1926.issue-prose-all-speakers-restarted-"
-        "due-to-frr-container-failing-startup-and-liveness-probes-livez-404.txt:7: not a record exp"
-        "lain reads:; want {'ended': 'cannot-tell', 'probe': ['liveness', 'startup'], 'probe_kills'"
-        ": {'min': 1, 'max': None}, 'shows_failures': True}"
-        "; fx60c (stop 60): left for the lead: its facts rest on two readings no README rule "
-        "makes: `all speakers` as the case's subject (`all` alone before a lower-case plural is a "
-        "quantifier; fixprose45's and crashcatch55's subjects take a determiner or a count before "
-        "pods, containers or replicas, or a capitalised workload name), and a restart caused by "
-        "two probes that kill joined by `and` read as one kill of either, {1, null} (marked53b and "
-        "killprose54 read none for two that kill; probekill55's either-kill reads a check of no "
-        "kind); see README, (stop 60, fx60c)"),
     # held-out batch 159
     # held-out batch 160
     # held-out batch 161

@@ -38,7 +38,9 @@ of the case in prose, at fixprose53).
   unhealthy and terminated before it can finish the startup`): the probes named after `because
   of` or `due to` (one kind, or two joined by `and`, `/` or a parenthesis' `(and ...)`) are
   stated failing (`deemed unhealthy`), and the kill is the one among them that can kill (R4.4;
-  readiness never kills, R3.4); two that kill, which one cannot be told, and none is read. In
+  readiness never kills, R3.4); two that kill joined (`liveness and startup`), each failing
+  and one kill of either, which one not told (the lead's decision, stop 60, bothkill: it
+  replaced "none is read"). In
   the present (`is terminated`) only where the text tells the case (the caller's check: a
   heading of it, its own words, a crash loop the record states, R4.8).
 
@@ -51,6 +53,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.probe_restart import CASE_SUBJECT
+from kubesim.explain.readers.restart_failing import FailedKinds, kinds_read
 
 __all__ = ["BECAUSE_KILLED", "BECAUSE_WORDS", "BEFORE_CAN", "CAUSED_KILL", "CAUSED_WORDS", "KILLED_BECAUSE",
            "KILLED_WORDS", "handler_kind", "killing_kind_shown", "named_kinds"]
@@ -165,8 +168,10 @@ def killing_kind_shown(text: str) -> str | None:
 # the cause first (killprose54): the probes named, maybe a parenthesis of their settings, then
 # the case's pod or container stated killed, terminated or restarted, maybe `deemed unhealthy`
 # first; `is`, `are`, `gets` the present (`verb` then says so to the caller)
-_NAMED_KINDS = (r"(?P<kinds>(?i:liveness|startup|readiness)(?:[ \t]*\(?(?i:and|&)[ \t]+"
-                r"(?i:liveness|startup|readiness)\)?|[ \t]*/[ \t]*(?i:liveness|startup|readiness))?)")
+# (`as well as` a conjunction's too: fx60f)
+_NAMED_KINDS = (r"(?P<kinds>(?i:liveness|startup|readiness)(?:[ \t]*\(?(?i:and|&|as[ \t]+well"
+                r"[ \t]+as)[ \t]+(?i:liveness|startup|readiness)\)?|[ \t]*/[ \t]*"
+                r"(?i:liveness|startup|readiness))?)")
 _BEFELL = (r"(?P<tense>(?i:is|are|was|were|gets|got|(?:kept|keeps)[ \t]+getting))[ \t]+"
            r"(?:(?i:therefore|then|thus|repeatedly|constantly|continuously|eventually)[ \t]+)?"
            r"(?:(?i:deemed|marked|considered)[ \t]+(?i:unhealthy|failed|dead)[ \t]+(?i:and)[ \t]+)?"
@@ -186,13 +191,11 @@ BEFORE_CAN = lazy_regex(r"[ \t]+(?i:before)[ \t]+(?:(?i:it|they|he|she)|(?i:the|
                         + _NAME + r"(?:[ \t]+" + _NAME + r")?)[ \t]+"
                         r"(?i:can|could)(?P<rest>[ \t]+[^.!?\n]{0,300})")
 BECAUSE_WORDS = ("because", "Because", "BECAUSE", "due", "Due", "DUE")
-_KIND_WORD = lazy_regex(r"(?i:liveness|startup|readiness)")
 
 
-def named_kinds(kinds: str) -> tuple[str | None, list[str]]:
-    """The probe that killed among the kinds `BECAUSE_KILLED` names (the one that can kill,
-    R4.4; readiness never kills, R3.4; None for none or both), and every kind named, each
-    stated failing."""
-    named = sorted({m[0].lower() for m in _KIND_WORD.finditer(kinds)})
-    killing = [k for k in named if k != "readiness"]
-    return (killing[0] if len(killing) == 1 else None), named
+def named_kinds(kinds: str) -> FailedKinds | None:
+    """The probes `BECAUSE_KILLED` names, each stated failing, and the one that killed (the one
+    that can kill, R4.4; readiness never kills, R3.4): of liveness and startup joined, one of
+    theirs, which one not told (killer None; the lead's decision, stop 60, bothkill); None
+    where none that kills is named."""
+    return kinds_read(kinds)

@@ -33,6 +33,14 @@ probe's failure caused (runs.py `_stated_probe_restart`), a `while` of no such o
 (`while you are increasing`, `while upgrading`, `while I may be increasing`, `while the pods
 are scaling`) frames what may happen, as `when` does (`unowned_while`).
 
+Widened at fx60f (stop 60, metallb-1926: `When deploying Metallb using kustomize I'm
+encountering an issue causing all speakers to be restarted ...`): the occasion fronted, `When`
+and a gerund opening the clause, up to eight words after it, then the author's problem met
+(`I`, `we`, maybe `'m`, `am`, `are`, `was`, `were`, a verb of meeting it and a problem's noun,
+as above): the `when` is blanked, as after the problem met. A modal or a negation between the
+subject and its verb (`I may encounter`, `we never hit`), another subject (`you get an error`)
+and no problem met after it keep the `when` of what may happen.
+
 Widened at fx60e (the lead's decision of stop 60, geonode-k8s-73: `when uploading a dataset
 using the default resources definition from the values.yaml the celery container exceeded the
 memory limits and went into `OOMKilled` state.`): `when` and a gerund with no subject opening
@@ -72,6 +80,13 @@ _PAST = (r"(?!(?i:need|feed|seed|speed|proceed|exceed|succeed|bleed|breed|heed|e
 # any other word between the subject and its verb keeps it no own act (`I may be increasing`)
 _OWN_PROGRESSIVE = (r"(?:[Ii][ \t]+(?i:am)|[Ii]['\u2019](?i:m)|(?i:we)[ \t]+(?i:are)|(?i:we)['\u2019]"
                     r"(?i:re))[ \t]+(?:(?i:just|still|now)[ \t]+)?[A-Za-z]{1,30}(?i:ing)(?![\w'-])")
+# the author's problem met, its verb in any tense or the progressive, right after the subject
+# (`I'm encountering an issue`, `we hit a bug`): no modal nor negation between (fx60f)
+_MET = (r"(?:I|(?i:we))(?:['\u2019](?i:m|re)|[ \t]+(?i:am|are|was|were))?[ \t]+(?i:encounter"
+        r"(?:ed|s|ing)?|get|getting|got|have|having|had|fac(?:e|es|ed|ing)|hit|hitting|"
+        r"(?:ran|run|running)[ \t]+into|met|meet|meeting)[ \t]+(?:(?i:a|an|the|"
+        r"this|that|some|one)[ \t]+)?(?:[\w-]{1,30}[ \t]+){0,4}?(?i:problem|issue|error|failure|"
+        r"bug)s?(?![\w'-])")
 # (the subject and its verb right after each other: a modal between them, `I may encounter`,
 # keeps the `when` of what may happen)
 _OWN_OCCASION = lazy_regex(
@@ -83,7 +98,11 @@ _OWN_OCCASION = lazy_regex(
     # (`when I deployed`: the author's own act, past, right after `when`; fc58g)
     r"|(?<![\w'-])(?P<past>(?i:when))[ \t]+(?=(?:I|(?i:we))[ \t]+(?:" + _PAST + r")(?![\w'-]))"
     # (`when I am increasing`: the author's own act, present progressive; fx59h)
-    r"|(?<![\w'-])(?P<progressive>(?i:when))[ \t]+(?=" + _OWN_PROGRESSIVE + r")")
+    r"|(?<![\w'-])(?P<progressive>(?i:when))[ \t]+(?=" + _OWN_PROGRESSIVE + r")"
+    # (`When deploying Metallb using kustomize I'm encountering an issue`: the occasion's
+    # `when` and gerund opening the sentence, the author's problem met after it; fx60f)
+    r"|(?<![\w'-])(?P<fronted>(?i:when))[ \t]+(?=[A-Za-z]{1,30}(?i:ing)(?![\w'-])"
+    r"(?:[ \t,]+[\w.'/-]{1,63}){0,8}?[ \t,]+" + _MET + r")")
 # a `while` before what the sentence states, its clause no own act of the author's (neither
 # `_OWN_PROGRESSIVE` nor `I`/`we` and a past right after it): what may happen (fx59h)
 _UNOWNED_WHILE = lazy_regex(
@@ -170,5 +189,5 @@ def unowned_while(line: str, start: int, end: int) -> bool:
 def _blank_when(m: re.Match[str]) -> str:
     """The match with its `when` (after a problem met, or before the author's past act or
     own act in the present progressive) blanked to spaces."""
-    group = next(g for g in ("when", "past", "progressive") if m[g] is not None)
+    group = next(g for g in ("when", "past", "progressive", "fronted") if m[g] is not None)
     return m[0][:m.start(group) - m.start()] + "    " + m[0][m.end(group) - m.start():]

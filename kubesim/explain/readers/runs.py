@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from kubesim.explain.readers.all_subject import all_subject_end
 from kubesim.explain.readers.arrow_chain import ARROW_ANCHORS, chain_end
 from kubesim.explain.readers.being_killed import being_killed, clause_start, never_succeeding
 from kubesim.explain.readers.container_run import container_run, container_run_said
@@ -130,9 +131,12 @@ from kubesim.explain.readers.pronoun_failing import pronoun_failing
 from kubesim.explain.readers.quoted_message import quoted_text
 from kubesim.explain.readers.rancher_state import rancher_last_state
 from kubesim.explain.readers.restart_failing import (
+    JOINED_KIND,
     RESTART_FAILING,
     RESTART_FAILING_ANCHORS,
+    FailedKinds,
     failed_kinds,
+    kinds_read,
 )
 from kubesim.explain.readers.restarted_by import RESTARTED_ANCHORS, RESTARTED_BY
 from kubesim.explain.readers.said_failing import said_failing
@@ -779,17 +783,35 @@ def _because_killed(line: str, text: str, told: bool) -> tuple[tuple[list[str], 
     m = _near(BECAUSE_KILLED, line, BECAUSE_WORDS, (0, 600), _SENTENCE_PLACES)
     if m is None or _unstated_before(line, m):
         return None, ""
-    kind, named = named_kinds(m["kinds"])
+    read = named_kinds(m["kinds"])
     past = m["tense"].lower() in ("was", "were", "got") or m["tense"].lower().startswith("kept")
-    if kind is None or not (past or told or _told_here(line, m)
+    if read is None or not (past or told or _told_here(line, m)
                             or crash_loop_told(text, _loop_told)):
         return None, ""
-    others = [f"{k.capitalize()} probe failed" for k in named if k != kind]
+    named = sorted(read.failed)
+    killed = (f"one kill of the {read.killer} probe, the one of them that kills" if read.killer
+              else _EITHER_KILLED)
     what = (f"{STATED_PROBE_KILL}, with the probes named before it as the kill's cause "
-            f"(`{m[0][:80]}`): read as the failure of each ({', '.join(named)}) and one kill "
-            f"of the {kind} probe, the one of them that kills, of a container the record does "
-            "not name, at least once, no count")
-    return (others + kill_lines(kind), True), what
+            f"(`{m[0][:80]}`): read as the failure of each ({', '.join(named)}) and {killed}, "
+            "of a container the record does not name, at least once, no count")
+    return (_failed_kill_lines(FailedKinds(named, read.killer)), True), what
+
+
+# what a reading says of a kill of one of the two probes that kill, both named joined as its
+# cause (the lead's decision, stop 60, bothkill)
+_EITHER_KILLED = ("one kill of the liveness or the startup probe (both named joined as its cause; "
+                  "which one killed, not told: the only probes whose failures kill, R4.4)")
+
+
+def _failed_kill_lines(read: FailedKinds, container: str | None = None) -> list[str]:
+    """The kubelet's lines of the failures a cause names and the one kill it caused: of the
+    probe that killed (`kill_lines`, under `container` where named), or of one of liveness and
+    startup, both named joined, which one not told (`either_kill_lines`: each one's failure,
+    one kill of either; the lead's decision, stop 60, bothkill)."""
+    if read.killer is None:
+        return [f"{k.capitalize()} probe failed" for k in read.failed] + either_kill_lines()
+    others = [f"{k.capitalize()} probe failed" for k in read.failed if k != read.killer]
+    return others + kill_lines(read.killer, container)
 
 
 def _kubelet_kill(at: _LineAt) -> tuple[tuple[list[str], bool] | None, str]:
@@ -1766,13 +1788,31 @@ def _stated_probe_restart(line: str) -> tuple[tuple[list[str], bool] | None, str
             IF_MORE.search(line, start, m.start()) or _aside_unstated(m["aside"]) or \
             restart_denied(line, subject.end, m.start()):
         return None, ""
+    kind = (m["kind"] or m["kind2"] or m["kind3"] or m["kind4"] or m["kind5"]).lower()
+    read = _joined_read(kind, JOINED_KIND.match(line, m.end()))
+    if read is None:
+        return None, ""
     container = m["container"] or subject.container
     named = f"{_OF_ITS_CONTAINER} {container}" if container else \
         "of a container the record does not name"
+    said = "that probe's failure and one kill of it" if read.killer else \
+        f"the failure of each ({', '.join(read.failed)}) and {_EITHER_KILLED}"
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts or back-off (`{m[0][:80]}`): "
-            f"read as that probe's failure and one kill of it, {named}, at least once, no count")
-    kind = m["kind"] or m["kind2"] or m["kind3"] or m["kind4"] or m["kind5"]
-    return (kill_lines(kind.lower(), container), True), what + subject.what
+            f"read as {said}, {named}, at least once, no count")
+    return (_failed_kill_lines(read, container), True), what + subject.what
+
+
+def _joined_read(kind: str, joined: re.Match[str] | None) -> FailedKinds | None:
+    """What a restart's cause naming the probe `kind` reads, another kind `joined` after it
+    (restart_failing.JOINED_KIND: `due to the frr container failing its startup probes and
+    liveness probes`, fx60f): the two that kill joined by `and`, `/` or `as well as`, each
+    failing and one kill of either (the lead's decision, stop 60, bothkill); joined by `or`,
+    which failed is not told: None (fixprose47). Any other join, or none, reads `kind` alone
+    (its kill, R4.4), as before."""
+    read = None if joined is None else kinds_read(kind + joined[0])
+    if joined is not None and read is None:
+        return None
+    return read if read is not None and read.killer is None else FailedKinds([kind], kind)
 
 
 _OF_ITS_CONTAINER = "of its container"  # (what `_stated_probe_restart` says of a named one)
@@ -1834,6 +1874,11 @@ def _restart_subject(line: str, start: int, restart: int) -> _Subject | None:
     if workload is not None:
         return _Subject(workload, "; its subject the case's pods named by their workload (a "
                         "capitalised name and a plural noun of what runs, fixprose38)")
+    plural = all_subject_end(line, start, restart)
+    if plural is not None:
+        return _Subject(plural, "; its subject `all` and a plural noun, the case's where the "
+                        "sentence's first person runs the system, past or progressive (the "
+                        "lead's decision, stop 60)")
     own = own_subject_end(line, start, restart)
     if own is not None:
         return _Subject(own, "; its subject the case's own workload by a determiner of the "
@@ -1882,12 +1927,12 @@ def _restart_failing(line: str) -> tuple[tuple[list[str], bool] | None, str]:
     subject = _restart_subject(line, sentence_start(line, m.start()), m.start())
     if subject is None or restart_denied(line, subject.end, m.start()):
         return None, ""
-    others = [f"{k.capitalize()} probe failed" for k in read.failed if k != read.killer]
+    killed = (f"one kill of the {read.killer} probe (the one of them that kills)" if read.killer
+              else _EITHER_KILLED)
     what = (f"{STATED_PROBE_KILL}, as the cause of its restarts (`{m[0][:80]}`): read as the "
-            f"failure of {' and '.join(read.failed)} probes, each at least once, and one kill "
-            f"of the {read.killer} probe (the one of them that kills), of a container the "
-            "record does not name, at least once, no count")
-    return ([*others, *kill_lines(read.killer)], True), what + subject.what
+            f"failure of {' and '.join(read.failed)} probes, each at least once, and {killed}, "
+            "of a container the record does not name, at least once, no count")
+    return (_failed_kill_lines(read), True), what + subject.what
 
 
 def _ko_probe_kill(line: str) -> tuple[tuple[list[str], bool] | None, str]:
