@@ -5,6 +5,7 @@ Like the kubelet's own `common_test.go`: fast defaults unless a test says otherw
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -261,6 +262,25 @@ def kill_bounds(kills: dict[str, Any]) -> dict[str, Any]:
     """A probe-kill range's bounds from explain's JSON, without the reason it carries
     (`because`): what the corpus facts and the tests hold it to."""
     return {"min": kills["min"], "max": kills["max"]}
+
+@functools.lru_cache(maxsize=None)
+def explain_cli(*argv: str) -> tuple[int, str, str]:
+    """`kubesim ARGV` in this process, once a process for the same words: (exit code, stdout,
+    stderr). Only for files no test changes while the suite runs (the corpus of real records,
+    tests/data/explain/real): several test files explain the same record with the same flags
+    (test_explain_corpus.py each record, the wrapper tests each drawn record again, bare, to
+    compare with its wrapped copy), and a worker that runs several of them explained it again
+    each time. The outcome is three immutable strings, so no test can spoil another's."""
+    import contextlib
+    import io
+
+    from kubesim.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
 
 def explained_kills(tmp_path: Path, text: str, pod: str | None = None) -> dict[str, Any]:
     """The probe-kill range (its bounds) `explain` gives the one container of the record
