@@ -821,6 +821,20 @@ NOT_READ: dict[str, str] = {
         "-amf-that-lost-its-associations-restartcount-stayed-0-pod-stayed-ready-then-healthz-design"
         "-cut.txt:5:; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 0}, 'shows_failures': False}"),
+    # the lead's decision of stop 60 (lostrows, RULES.md's P10), implemented by fx60p: the
+    # record left for the lead
+    "zadig-84.issue-chinese-punctuation-prose-state-yaml-waiting-back-off-5m-exit-code-100-then-describe-events-created-x5-backoff-x101.txt": (
+        "stop 60 (fx60p, lostrows): the kills are open as the lead decided ({0, null}: Created "
+        "and Started x5 short of the 8 restarts BackOff x101 needs, rows lost past the burst), "
+        "but explain answers cannot-tell, not the app-exit the facts keep: with the table no "
+        "longer ruling a probe kill out, the README's rules give cannot-tell here (the "
+        "vocabulary's `app-exit`: no probe could have killed it; an exit weighed against the "
+        "earliest kill the probe settings allow, none given; the stop 49 rule of a last end "
+        "beside earlier ends the record does not show; linkerd2-7233 changed from app-exit to "
+        "cannot-tell at stop 53 on the same ground), and exit code 100 may be the app's answer "
+        "to a kill's SIGTERM (R4.23). No record holds app-exit with kills open: the lead "
+        "decides. Got {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
+        "None}, 'shows_failures': True}"),
 }
 
 
