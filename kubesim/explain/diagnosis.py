@@ -2207,9 +2207,11 @@ def _lost_why(f: _Facts) -> str:
         return ""
     if not any(e.reason in _STARTS for e in v.events):
         # an image check before each start (kuberuntime EnsureImageExists), its Pulled row of
-        # two or more beside no Created or Started row at all: their rows are lost
+        # two or more beside no Created or Started row at all: their rows are lost, past the
+        # burst only (a start's Pulled and Created are written together: the TTL removes both
+        # or neither; authentik-22979's shape under the burst keeps its Pulled rule)
         return (f"a Pulled row of {v.pulled_again} image checks, one before each start, and no "
-                "Created or Started row") if v.pulled_again >= 2 else ""
+                "Created or Started row") if v.pulled_again >= 2 and _dropped(f) else ""
     starts = [e for e in _own_starts(v) if e.count_stated and not e.combined]
     made = max((e.count for e in starts), default=0)
     need = _starts_needed(f)
