@@ -824,7 +824,9 @@ NOT_READ: dict[str, str] = {
     # the lead's decision of stop 60 (lostrows, RULES.md's P10), implemented by fx60p: the
     # record left for the lead
     "zadig-84.issue-chinese-punctuation-prose-state-yaml-waiting-back-off-5m-exit-code-100-then-describe-events-created-x5-backoff-x101.txt": (
-        "stop 60 (fx60p, lostrows): the kills are open as the lead decided ({0, null}: Created "
+        "stop 60 (fx60p, lostrows): facts left at app-exit {0, 0}, since the lead's app-exit "
+        "{0, null} fails the corpus check (app-exit means max 0). "
+        "The kills are open as the lead decided ({0, null}: Created "
         "and Started x5 short of the 8 restarts BackOff x101 needs, rows lost past the burst), "
         "but explain answers cannot-tell, not the app-exit the facts keep: with the table no "
         "longer ruling a probe kill out, the README's rules give cannot-tell here (the "
