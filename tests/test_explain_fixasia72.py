@@ -26,12 +26,15 @@ def _table(rows: str) -> str:
 
 _SCHEDULED = ("  Normal   Scheduled  30m                  default-scheduler  Successfully "
               "assigned ns/worker-7d9f8c-abcde to node-1\n")
-_STARTS = ("  Normal   Created    28m (x4 over 30m)    kubelet            Created container "
+# (Created and Started x8, enough for the 5 restarts BackOff x20 needs, R4.10-R4.12: counts
+# that show no row lost, the lead's rule of stop 60, lostrows; x4 beside x60 shows rows lost)
+_STARTS = ("  Normal   Created    28m (x8 over 30m)    kubelet            Created container "
            "worker\n"
-           "  Normal   Started    28m (x4 over 30m)    kubelet            Started container "
+           "  Normal   Started    28m (x8 over 30m)    kubelet            Started container "
            "worker\n"
-           "  Warning  BackOff    90s (x60 over 29m)   kubelet            Back-off restarting "
+           "  Warning  BackOff    90s (x20 over 29m)   kubelet            Back-off restarting "
            "failed container\n")
+_STARTS_SHORT = _STARTS.replace("x8 over", "x4 over").replace("x20 over", "x60 over")
 _STATE = (" state:\n      waiting:\n        message: back-off 5m0s restarting failed "
           "container=worker pod=worker-7d9f8c-abcde_ns(1234)\n        reason: CrashLoopBackOff\n")
 
@@ -71,10 +74,14 @@ _LIVENESS = ("  Warning  Unhealthy  29m (x9 over 30m)    kubelet            Live
     "    Exit Code:    137\n" + _table(_SCHEDULED + _STARTS),
     # rows without their column header: a piece of the pod's events
     "    Exit Code:    1\n Events:\n" + _SCHEDULED + _STARTS,
+    # Created and Started x4 short of the restarts BackOff x60 needs, past the burst: rows
+    # lost, a liveness failure's perhaps among them (the lead's rule of stop 60, lostrows)
+    "    Exit Code:    1\n" + _table(_SCHEDULED + _STARTS_SHORT),
 ])
 def test_a_table_that_may_hide_a_probe_kill_is_no_app_exit(text):
     """The negative side: a liveness failure shown, no Scheduled row, a cut, a signal's exit
-    code, rows without their header: not app-exit by the counted table."""
+    code, rows without their header, counts that show rows lost: not app-exit by the counted
+    table."""
     assert explained_answer(text).cause is not Cause.APP_EXIT
 
 

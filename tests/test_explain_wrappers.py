@@ -289,8 +289,10 @@ _BOXED_ONE_LINE = ("a record of one line of prose in k9s's box: refused as \"not
 # the page fenced with a fence of its own (not under a command): the same six records read
 # as under _FENCED_PAGE, three of them in jira's {noformat} block as under _BLOCKED_PAGE (the
 # lead's scan of the ten kinds wrapscan54 left, stop 54: every kind now scanned in full)
+# (rabbitmq-cluster-operator-1356 holds under every wrapper since stop 60's rule of rows lost,
+# fx60p: its rows whole or cut, Created x2 short of BackOff x29's restarts leave {0, null})
 _FENCED_SIX = ("abd-vro-2538", "amundsen-1448", "hertzbeat-helm-chart-23",
-               "rabbitmq-cluster-operator-1356", "skyflo-112", "weblate-8718",
+               "skyflo-112", "weblate-8718",
                # held-out batch 124 (fc55q): its symptom bullet under a bold heading, then a
                # fenced describe: fenced whole, the bullet is read as the command's output
                "community-charts-helm-charts-249")
@@ -302,7 +304,7 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
     **{("prompt+fence", n): _FENCED_PAGE for n in FACTS
        if n.startswith("community-charts-helm-charts-249")},
     **{("jira", n): _BLOCKED_PAGE for n in FACTS
-       if n.startswith(("rabbitmq-cluster-operator-1356", "skyflo-112", "weblate-8718"))},
+       if n.startswith(("skyflo-112", "weblate-8718"))},
     **{(k, n): _ONE_LINE_RETOOL for k in ("indent", "json-string", "timestamp+crlf")
        for n in FACTS if n.startswith("retool-helm-297.")},
     # held-out batch 123 (fc55p): an arrow chain on one line, as retool-helm-297's line
@@ -398,15 +400,11 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
     # line's comment mark; abd-vro-2538 under a prompt, its `## ` headings under the command
     # kept since: normalise.py's comment mark is `#` alone or before a blank)
     **{pair: _BLOCKED_PAGE for pair in (
-        ("box", "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-"
-                "container-created-x2-pulled-x3-backoff-x29-cut.txt"),
         ("box", "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-started-proxy"
                 "-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-message.txt"),
         ("box", "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-ru"
                 "nning-7-then-describe-event-rows-no-header-started-x3-liveness-x5-cut-in-mess"
                 "age.txt"),
-        ("pre", "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-events-setup-"
-                "container-created-x2-pulled-x3-backoff-x29-cut.txt"),
         ("pre", "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-started-proxy"
                 "-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-message.txt"),
         ("pre", "weblate-8718.issue-form-prose-bold-get-pods-grep-three-rows-weblate-0-of-1-ru"
@@ -454,8 +452,6 @@ KNOWN_FAILING: dict[tuple[str, str], str] = {
                          "etadata-pod-continually-restarts-15-16-restarts-cut.txt"),
         ("prompt+fence", "hertzbeat-helm-chart-23.pr-markdown-two-causes-exit-on-db-refused-th"
                          "en-liveness-kills-mid-boot-code-span-liveness-message-cut.txt"),
-        ("prompt+fence", "rabbitmq-cluster-operator-1356.issue-steps-then-fenced-describe-even"
-                         "ts-setup-container-created-x2-pulled-x3-backoff-x29-cut.txt"),
         ("prompt+fence", "skyflo-112.pr-continued-fenced-describe-event-rows-no-header-ui-star"
                          "ted-proxy-pulled-thrice-pulling-x4-killing-x3-liveness-cut-in-messag"
                          "e.txt"),

@@ -4,12 +4,16 @@ back-off rule's table "in which such failures would have their rows".
 The corpus README's back-off rule rules a back-off's ends out as probe kills where the record
 would show the probe's failures: "its events given as counted rows (describe's Events, a COUNT
 column), none cut, with no liveness or startup failure among them". A liveness or startup
-failure is an Unhealthy event (prober.go `recordContainerEvent`), and a probe failing through
-a back-off's cycles keeps failing after the spam filter's burst too (it lets about one event
-of the pod through every 5 minutes, R4.43; trivy-operator-1399's readiness x378 beside its
-BackOff x4915): such a table, read from the pod's Scheduled row on, has its rows. Unlike
-`View.since_scheduled`, the burst is no bound here (that one closes a Killing row's count, a
-kill the filter may drop leaving no later occurrence of its row).
+failure is an Unhealthy event (prober.go `recordContainerEvent`). Past the spam filter's burst
+(it lets about one event of the pod through every 5 minutes, R4.43) such a table, read from
+the pod's Scheduled row on, has its rows only where its own counts show none lost: the lead's
+rule of stop 60 (lostrows) takes the table as ruling no kill out where its counts need starts
+its rows do not show (a Pulled row of N >= 2 with no Created or Started row, as
+trivy-operator-1399's x205 beside its BackOff x4915; Created or Started counts short of the
+back-off's or a restart count's restarts): a liveness failure's row and its Killing row may be
+among those lost (diagnosis `_lost_why` decides it). Unlike `View.since_scheduled`, the burst
+is no bound here by itself (that one closes a Killing row's count, a kill the filter may drop
+leaving no later occurrence of its row).
 """
 
 from __future__ import annotations

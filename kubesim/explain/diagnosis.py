@@ -2214,6 +2214,8 @@ def _unseen_probe(f: _Facts) -> bool:
     uncounted = _UNCOUNTED_SHOWS if not _killer_counted(f) else _RESTARTING
     if _counted_table_shows_none(f):
         return False
+    if _rows_lost(f):  # (rows the table's counts need are lost: a kill's among them)
+        return True
     # (rows picked out of their table, no mark of a cut, are read by the rows-without-header
     # rule as before: `View.picked_only`)
     cut = f.view.rows_cut and not f.view.picked_only
@@ -2228,16 +2230,85 @@ def _counted_table_shows_none(f: _Facts) -> bool:
     (`View.counted_table`), with no probe event among them nor any the record ties to no
     container: the README's back-off rule's "counted rows ..., none cut, with no liveness or
     startup failure among them, a table in which such failures would have their rows" shows
-    that no probe killed (zadig-84's Created x5 and BackOff x101 from Scheduled on)."""
+    that no probe killed (docker-gitlab-2245's Created x3 from Scheduled on), where its counts
+    show no row lost (`_rows_lost`: the lead's rule of stop 60; zadig-84's Created x5 beside
+    BackOff x101 shows rows lost)."""
     v, rec = f.view, f.view.record
     # the table shows the ends the record counts: a restart count its Created or Started rows
     # reach (`_starts_show_count`), none a kubelet of 2015 left unrecorded (k8s-10861)
     shown = rec is None or rec.restart_count is None or _starts_show_count(v)
     untold = f.untold or any(r.cause is RestartCause.NOT_RECORDED for r in f.story.restarts)
     return v.counted_table and shown and _restarts_recorded(v) and not untold and \
-        not v.rows_cut and \
+        not v.rows_cut and not _rows_lost(f) and \
         not f.story.streaks and not v.unsure and not any(
             e.reason == "Unhealthy" or probe_event(e.message) is not None for e in v.events)
+
+
+def _rows_lost(f: _Facts) -> bool:
+    """Whether the pod's counted rows show rows of theirs lost (`_lost_why`)."""
+    return bool(_lost_why(f))
+
+
+def _lost_why(f: _Facts) -> str:
+    """What shows rows of the pod's counted table lost (the lead's rule, stop 60, lostrows),
+    or empty: its counts need starts its rows do not show, where the spam filter drops events
+    past its burst (client-go EventCorrelate: eventObserve counts an occurrence, then
+    filterFunc may drop it, R4.43) or the API server removes a row an hour after its last
+    write (`--event-ttl`, `rc.reaches_ttl`). A liveness or startup failure's row and its
+    Killing row may be among those lost, so the table rules no probe kill out: the kills are
+    left to a restart count (R4.7). Where the record lists the container's probes whole, none
+    of them a liveness or startup probe, no kill is possible whatever was lost (R1.17)."""
+    v = f.view
+    if _no_killer_listed(f) or not (_dropped(f) or rc.reaches_ttl(v.pod_events)):
+        return ""
+    if not any(e.reason in _STARTS for e in v.events):
+        # an image check before each start (kuberuntime EnsureImageExists), its Pulled row of
+        # two or more beside no Created or Started row at all: their rows are lost, past the
+        # burst only (a start's Pulled and Created are written together: the TTL removes both
+        # or neither; authentik-22979's shape under the burst keeps its Pulled rule)
+        return (f"a Pulled row of {v.pulled_again} image checks, one before each start, and no "
+                "Created or Started row") if v.pulled_again >= 2 and _dropped(f) else ""
+    starts = [e for e in _own_starts(v) if e.count_stated and not e.combined]
+    made = max((e.count for e in starts), default=0)
+    need = _starts_needed(f)
+    if not made or made >= need.starts:
+        return ""
+    rows = ", ".join(f"{e.count} {e.reason}" for e in starts)
+    return f"{rows}, short of the {need.starts} containers {need.why}"
+
+
+class _Needed(NamedTuple):
+    """The containers the record's counts need made (`_starts_needed`), and what needs them."""
+
+    starts: int
+    why: str
+
+
+def _starts_needed(f: _Facts) -> _Needed:
+    """The containers the record's counts need made (`_lost_why`): one more than its restart
+    count (R4.7), where it is one container's, or as many as the ends its back-off rows'
+    refusals need (R4.10-R4.12, `_backoff_restarts`: n containers end n times at most)."""
+    rec, b = f.view.record, f.story.back_offs
+    count = rec.restart_count if rec is not None and not rec.row_sum else None
+    by_count = _Needed(count + 1, f"restartCount {count} needs (R4.7)") \
+        if count is not None else _Needed(0, "")
+    if b is None or not b.count:
+        return by_count
+    ends = _backoff_restarts(b.count)
+    by_back_off = _Needed(ends, f"{b.count} back-off refusals need (R4.10-R4.12)")
+    return max(by_count, by_back_off, key=lambda n: n.starts)
+
+
+def _lost_open(f: _Facts) -> str:
+    """Why rows lost (`_lost_why`) leave the kills open where no restart count bounds them,
+    or empty."""
+    lost = _lost_why(f)
+    if not lost or f.probe_kills or _restart_bound(f) is not None:
+        return ""
+    return (f"the table's counts need starts its rows do not show ({lost}): rows lost past "
+            f"the event recorder's burst ({rc.SPAM_BURST}, R4.43) or removed an hour after "
+            "their last write (--event-ttl), a liveness or startup failure's and its Killing "
+            "row perhaps among them")
 
 
 def _burst_dropped(f: _Facts) -> tuple[int, str] | None:
@@ -2350,7 +2421,7 @@ def _open_why(f: _Facts) -> str:
                 "(R4.7), naming no container, and no restart count bounds its ends")
     if not _shows_end(f) and f.view.since_scheduled and not f.untold:
         return ""  # the pod's whole stream of events, and no failure or kill in it (R4.4)
-    return _joined(_rows_open(f) or _failures_open(f) or _starts_from_below(f) or
+    return _joined(_rows_open(f) or _failures_open(f) or _lost_open(f) or _starts_from_below(f) or
                    _piece_open(f) or _unsure_open(f), f.young)
 
 
@@ -2723,7 +2794,9 @@ def _containers_bound(f: _Facts) -> int | None:
     A count the record states bounds what kubesim infers from the back-off's cadence or the
     failures (issue 30 item 2); the Killing rows stay a floor."""
     n = _stated_containers(f.view)
-    if n is None or f.young or _dropped(f):  # (past the burst: `_starts_from_below`, R4.43)
+    # (past the burst: `_starts_from_below`, R4.43; rows lost, `_rows_lost`: the starts they
+    # show count the containers from below)
+    if n is None or f.young or _dropped(f) or _rows_lost(f):
         return None
     # an end the kubelet made because the container's definition changed is one of those
     # ends and no probe's (R4.1): the container is restarted, so it is never the last one

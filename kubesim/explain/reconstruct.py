@@ -518,6 +518,15 @@ def within_ttl(e: RecordedEvent, before: float = 0.0) -> bool:
                and s.age_hi + before < EVENT_TTL for s in (e.first, e.last))
 
 
+def reaches_ttl(events: Sequence[RecordedEvent]) -> bool:
+    """Whether the record's ages put a row's first occurrence EVENT_TTL or more before the
+    moment the record was taken: the pod's events span the hour the API server keeps an event
+    after its last write (`--event-ttl`), and a row last written before that hour is gone
+    (the lead's rule of rows lost, stop 60)."""
+    return any(e.first.kind is StampKind.AGE and e.first.age_lo is not None
+               and e.first.age_lo >= EVENT_TTL for e in events)
+
+
 def attribute(pod: PodRecord, chosen: str | None = None
               ) -> tuple[list[View], list[RecordedEvent]]:
     """Each container's events; the events no container can be told to own. An event names its
