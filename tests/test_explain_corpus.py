@@ -763,20 +763,6 @@ NOT_READ: dict[str, str] = {
     "kubernetes-handbook-91.issue-comment-continued-pod-list-json-phase-succeeded-jnlp-terminated-completed-exit-0-restart-0-then-next-pod-cut.txt": ("held-out batch 166: not yet run"),
     "opentelemetry-collector-contrib-32457.issue-form-fenced-get-pod-yaml-last-state-terminated-error-exit-2-restart-11-waiting-back-off-5m-cut.txt": ("held-out batch 166: not yet run"),
     "kata-containers-7271.issue-prose-fenced-bats-log-hash-prefixed-describe-pod-oom-status-failed-cut-in-image-id.txt": ("held-out batch 166: not yet run"),
-    "zadig-84.issue-chinese-punctuation-prose-state-yaml-waiting-back-off-5m-exit-code-100-then-describe-events-created-x5-backoff-x101.txt": (
-        "stop 60 (fx60p, lostrows): facts left at app-exit {0, 0}, since the lead's app-exit "
-        "{0, null} fails the corpus check (app-exit means max 0). "
-        "The kills are open as the lead decided ({0, null}: Created "
-        "and Started x5 short of the 8 restarts BackOff x101 needs, rows lost past the burst), "
-        "but explain answers cannot-tell, not the app-exit the facts keep: with the table no "
-        "longer ruling a probe kill out, the README's rules give cannot-tell here (the "
-        "vocabulary's `app-exit`: no probe could have killed it; an exit weighed against the "
-        "earliest kill the probe settings allow, none given; the stop 49 rule of a last end "
-        "beside earlier ends the record does not show; linkerd2-7233 changed from app-exit to "
-        "cannot-tell at stop 53 on the same ground), and exit code 100 may be the app's answer "
-        "to a kill's SIGTERM (R4.23). No record holds app-exit with kills open: the lead "
-        "decides. Got {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
-        "None}, 'shows_failures': True}"),
 }
 
 
