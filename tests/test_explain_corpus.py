@@ -723,46 +723,81 @@ NOT_READ: dict[str, str] = {
     # held-out batch 162
     # held-out batch 163
     # held-out batch 164
-    "radanalytics-spark-operator-198.issue-template-description-worker-nodes-getting-killed-frequently-then-readiness-and-liveness-probe-failed-rows-then-oc-version.txt": ("held-out batch 164: not yet run"),
-    "volcano-2759.issue-prose-volcano-scheduler-in-error-crashloopbackoff-running-state-then-unfenced-log-panic-failed-init-default-queue-goroutine-cut.txt": ("held-out batch 164: not yet run"),
-    "pman-207.issue-prose-when-a-job-exceeds-its-memory-limit-kubernetes-restarts-it-outputdir-persistent-across-the-restart.txt": ("held-out batch 164: not yet run"),
-    "resque-kubernetes-1.issue-prose-then-fenced-get-pods-a-four-job-pods-two-completed-two-oomkilled-0-then-get-jobs-then-prose-cut.txt": ("held-out batch 164: not yet run"),
-    "versatile-data-kit-410.issue-feature-request-pod-of-the-execution-killed-and-restarted-then-fenced-yaml-describe-last-state-oomkilled-137.txt": ("held-out batch 164: not yet run"),
-    "scorecard-512.issue-comment-fenced-describe-job-pod-running-last-state-oomkilled-137-ready-true-restart-count-3-cut-in-environment.txt": ("held-out batch 164: not yet run"),
-    "flyte-4704.issue-comment-repro-task-then-fenced-task-closure-reasons-then-pod-info-status-conditions-pod-completed-cut.txt": ("held-out batch 164: not yet run"),
-    "kubeflow-spark-operator-1195.issue-prose-helm-install-then-but-the-pod-go-in-crashloopbackoff-status-then-attached-log-link.txt": ("held-out batch 164: not yet run"),
-    "kueue-3956.issue-prose-manager-container-stuck-in-crashloopbackoff-then-alert-policy-restart-count-json-objects-cut.txt": ("held-out batch 164: not yet run"),
-    "b00t-844.issue-prose-note-kueue-controller-manager-1-2-error-322-restarts-126d-gh-runner-crashloopbackoff-3075-restarts.txt": ("held-out batch 164: not yet run"),
     # held-out batch 165
-    "rancher-windows-94.issue-template-result-init-containers-for-windows-exporter-end-up-in-a-crashloopbackoff-then-screenshots-cut.txt": ("held-out batch 165: not yet run"),
-    "agones-2683.issue-template-what-happened-a-pod-failed-due-to-reasons-outofpods-then-static-pod-manifest-gameserver-pods-pending-become-failed.txt": ("held-out batch 165: not yet run"),
-    "acs-engine-3469.issue-template-what-happened-pods-go-into-a-loop-where-readiness-liveness-checks-continue-to-fail-then-json-template-cut.txt": ("held-out batch 165: not yet run"),
-    "ess-helm-1088.issue-prose-from-time-to-time-the-matrix-haproxy-pods-are-oom-killed-then-fenced-haproxy-logs-cut.txt": ("held-out batch 165: not yet run"),
-    "sig-windows-tools-72.issue-comment-continued-heading-fenced-prompt-describe-kube-flannel-windows-waiting-crashloop-last-state-completed-exit-0-restart-6-cut-in-environment.txt": ("held-out batch 165: not yet run"),
-    "windows-container-tools-29.issue-prose-the-pod-will-crash-in-seconds-and-will-restart-then-logmonitor-entrypoint-exit-code-0-then-config-cut.txt": ("held-out batch 165: not yet run"),
-    "windows-containers-469.issue-prose-iis-stop-hangs-liveliness-checks-would-mark-the-pod-unhealthy-force-delete-terminating-pod-cut.txt": ("held-out batch 165: not yet run"),
-    "talos-9215.issue-markdown-headings-pods-up-then-all-pods-down-node-not-ready-kubelet-fails-with-oom.txt": ("held-out batch 165: not yet run"),
-    "azure-docs-101174.issue-prose-then-describe-from-controlled-by-powershell-waiting-crashloop-last-state-starterror-cut-in-message.txt": ("held-out batch 165: not yet run"),
-    "windows-testing-156.pr-description-fenced-test-log-get-pods-three-prepull-pods-14-17-crashloopbackoff-85-84-82.txt": ("held-out batch 165: not yet run"),
+    "rancher-windows-94.issue-template-result-init-containers-for-windows-exporter-end-up-in-a-crashloopbackoff-then-screenshots-cut.txt": (
+        "held-out batch 165, first contact on stop 60's code after its fixes (e9aa306c): got [None]"
+        " {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'shows_fail"
+        "ures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'ma"
+        "x': None}, 'shows_failures': False}"),
     # held-out batch 167
-    "containerd-cri-1098.issue-prose-steps-fenced-deployment-no-probe-then-containerd-log-stopcontainer-timeout-3600-signal-terminated-cut.txt": ("held-out batch 167: not yet run"),
-    "pachyderm-1372.pr-comment-continued-fenced-get-events-json-heapster-pod-created-count-1-next-event-cut-in-selflink.txt": ("held-out batch 167: not yet run"),
-    "eck-3964.pr-review-thread-diff-get-events-sort-by-tail-one-row-failedscheduling-insufficient-memory-then-comments.txt": ("held-out batch 167: not yet run"),
-    "go-learning-55.issue-one-event-row-no-header-warning-evicted-ephemeral-storage-two-containers-named.txt": ("held-out batch 167: not yet run"),
-    "test-infra-4580.pr-comment-prose-evicted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt": ("held-out batch 167: not yet run"),
-    "zacheryph-k8s-gitops-3339.pr-description-prose-kube-state-metrics-liveness-503-unhealthy-events-never-restarted-cut.txt": ("held-out batch 167: not yet run"),
-    "nvidia-gpu-operator-2168.pr-description-continued-fenced-get-events-rows-no-header-killing-stopping-failedkillpod-deleted-pod-cut-after-object.txt": ("held-out batch 167: not yet run"),
-    "azure-acs-87.issue-template-what-happened-all-pods-restarted-reason-sandboxchanged-bold-prose.txt": ("held-out batch 167: not yet run"),
-    "nixos-ha-kubernetes-5.issue-fenced-two-event-rows-no-header-killing-stopping-tshoot-x2-sandboxchanged-x2.txt": ("held-out batch 167: not yet run"),
+    "containerd-cri-1098.issue-prose-steps-fenced-deployment-no-probe-then-containerd-log-stopcontainer-timeout-3600-signal-terminated-cut.txt": (
+        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got ['sig'"
+        "] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
+        "es': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': 0}, 'shows_failures': True}"),
+    "eck-3964.pr-review-thread-diff-get-events-sort-by-tail-one-row-failedscheduling-insufficient-memory-then-comments.txt": (
+        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got [None]"
+        " {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
+        "s': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
+        ": None}, 'shows_failures': False}"),
+    "go-learning-55.issue-one-event-row-no-header-warning-evicted-ephemeral-storage-two-containers-named.txt": (
+        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got exit 2"
+        ": kubesim: error: --container 'chartmuseum': the record has no such container (containers:"
+        " none); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}"
+        ", 'shows_failures': True}"),
+    "test-infra-4580.pr-comment-prose-evicted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt": (
+        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got exit 2"
+        ": kubesim: error: /work/main/tests/data/explain/real/test-infra-4580.pr-comment-prose-evic"
+        "ted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt:1: not a record explain re"
+        "ads: line 1 speaks of ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'mi"
+        "n': 0, 'max': 0}, 'shows_failures': True}"),
+    "nvidia-gpu-operator-2168.pr-description-continued-fenced-get-events-rows-no-header-killing-stopping-failedkillpod-deleted-pod-cut-after-object.txt": (
+        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got ['nvid"
+        "ia-device-plugin'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
+        "0}, 'shows_failures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills':"
+        " {'min': 0, 'max': None}, 'shows_failures': True}"),
+    "nixos-ha-kubernetes-5.issue-fenced-two-event-rows-no-header-killing-stopping-tshoot-x2-sandboxchanged-x2.txt": (
+        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got ['tsho"
+        "ot'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_fai"
+        "lures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'm"
+        "ax': None}, 'shows_failures': True}"),
     # held-out batch 166
-    "kube-rs-331.issue-comment-prose-then-fenced-describe-state-terminated-error-exit-139-last-state-terminated-error-exit-139-same-second.txt": ("held-out batch 166: not yet run"),
-    "flyteplugins-48.pr-description-prose-fenced-get-pod-oomkilled-0-16h-then-status-yaml-elided-terminated-oomkilled-exit-0-phase-succeeded.txt": ("held-out batch 166: not yet run"),
-    "aptakube-282.issue-comment-prose-then-fenced-yaml-container-statuses-main-terminated-completed-exit-0-cut-in-started-at.txt": ("held-out batch 166: not yet run"),
-    "kite-136.issue-continued-fenced-pod-json-conditions-podfailed-container-statuses-terminated-completed-exit-0-cut-in-container-id.txt": ("held-out batch 166: not yet run"),
-    "lfn-testsuite-2068.issue-prose-problematic-pod-restartcount-1-container-ready-false-then-fenced-debug-log-get-pod-yaml-cut.txt": ("held-out batch 166: not yet run"),
-    "kubernetes-handbook-91.issue-comment-continued-pod-list-json-phase-succeeded-jnlp-terminated-completed-exit-0-restart-0-then-next-pod-cut.txt": ("held-out batch 166: not yet run"),
-    "opentelemetry-collector-contrib-32457.issue-form-fenced-get-pod-yaml-last-state-terminated-error-exit-2-restart-11-waiting-back-off-5m-cut.txt": ("held-out batch 166: not yet run"),
-    "kata-containers-7271.issue-prose-fenced-bats-log-hash-prefixed-describe-pod-oom-status-failed-cut-in-image-id.txt": ("held-out batch 166: not yet run"),
+    "kube-rs-331.issue-comment-prose-then-fenced-describe-state-terminated-error-exit-139-last-state-terminated-error-exit-139-same-second.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got [None]"
+        " {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failure"
+        "s': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max':"
+        " None}, 'shows_failures': True}"),
+    "aptakube-282.issue-comment-prose-then-fenced-yaml-container-statuses-main-terminated-completed-exit-0-cut-in-started-at.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got ['main"
+        "'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failu"
+        "res': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': None}, 'shows_failures': False}"),
+    "kite-136.issue-continued-fenced-pod-json-conditions-podfailed-container-statuses-terminated-completed-exit-0-cut-in-container-id.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got ['appl"
+        "y-jansora-app-job'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max':"
+        " None}, 'shows_failures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kil"
+        "ls': {'min': 0, 'max': None}, 'shows_failures': False}"),
+    "lfn-testsuite-2068.issue-prose-problematic-pod-restartcount-1-container-ready-false-then-fenced-debug-log-get-pod-yaml-cut.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got exit 2"
+        ": kubesim: error: /work/main/tests/data/explain/real/lfn-testsuite-2068.issue-prose-proble"
+        "matic-pod-restartcount-1-container-ready-false-then-fenced-debug-log-get-pod-yaml-cut.txt:"
+        " not a record explain ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'mi"
+        "n': 0, 'max': 1}, 'shows_failures': True}"),
+    "kubernetes-handbook-91.issue-comment-continued-pod-list-json-phase-succeeded-jnlp-terminated-completed-exit-0-restart-0-then-next-pod-cut.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got ['jnlp"
+        "'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 1}, 'shows_failu"
+        "res': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
+        "': 1}, 'shows_failures': False}"),
+    "opentelemetry-collector-contrib-32457.issue-form-fenced-get-pod-yaml-last-state-terminated-error-exit-2-restart-11-waiting-back-off-5m-cut.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got ['open"
+        "telemetry-collector'] {'ended': 'app-exit', 'probe': [], 'probe_kills': {'min': 0, 'max': "
+        "0}, 'shows_failures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills':"
+        " {'min': 0, 'max': 12}, 'shows_failures': True}"),
+    "kata-containers-7271.issue-prose-fenced-bats-log-hash-prefixed-describe-pod-oom-status-failed-cut-in-image-id.txt": (
+        "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got ['oom-"
+        "test'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': None}, 'show"
+        "s_failures': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min':"
+        " 0, 'max': 1}, 'shows_failures': True}"),
 }
 
 
