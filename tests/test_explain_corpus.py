@@ -735,32 +735,6 @@ NOT_READ: dict[str, str] = {
         "] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
         "': 0}, 'shows_failures': True}"),
-    "eck-3964.pr-review-thread-diff-get-events-sort-by-tail-one-row-failedscheduling-insufficient-memory-then-comments.txt": (
-        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got [None]"
-        " {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failure"
-        "s': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max'"
-        ": None}, 'shows_failures': False}"),
-    "go-learning-55.issue-one-event-row-no-header-warning-evicted-ephemeral-storage-two-containers-named.txt": (
-        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got exit 2"
-        ": kubesim: error: --container 'chartmuseum': the record has no such container (containers:"
-        " none); want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max': 0}"
-        ", 'shows_failures': True}"),
-    "test-infra-4580.pr-comment-prose-evicted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt": (
-        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got exit 2"
-        ": kubesim: error: /work/main/tests/data/explain/real/test-infra-4580.pr-comment-prose-evic"
-        "ted-pods-keep-coming-back-then-code-span-evicted-tab-nodefs.txt:1: not a record explain re"
-        "ads: line 1 speaks of ; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'mi"
-        "n': 0, 'max': 0}, 'shows_failures': True}"),
-    "nvidia-gpu-operator-2168.pr-description-continued-fenced-get-events-rows-no-header-killing-stopping-failedkillpod-deleted-pod-cut-after-object.txt": (
-        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got ['nvid"
-        "ia-device-plugin'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': "
-        "0}, 'shows_failures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills':"
-        " {'min': 0, 'max': None}, 'shows_failures': True}"),
-    "nixos-ha-kubernetes-5.issue-fenced-two-event-rows-no-header-killing-stopping-tshoot-x2-sandboxchanged-x2.txt": (
-        "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got ['tsho"
-        "ot'] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_fai"
-        "lures': True}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'm"
-        "ax': None}, 'shows_failures': True}"),
     # held-out batch 166
     "kube-rs-331.issue-comment-prose-then-fenced-describe-state-terminated-error-exit-139-last-state-terminated-error-exit-139-same-second.txt": (
         "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got [None]"

@@ -431,6 +431,8 @@ def _worth(v: rc.View, views: list[rc.View]) -> bool:
     last state, Ready false, an end or a wait that is not its normal course, or an init
     container it waits on that failed."""
     r = v.record
+    if v.evicted is not None and r is None:  # a container the eviction's message names (fx60j)
+        return True
     return len(views) == 1 or bool(v.events) or bool(v.waits_for) or (r is not None and bool(
         r.restart_count or r.last is not None or r.ready is False or rc.init_failed(r)
         or _stopped(r)))

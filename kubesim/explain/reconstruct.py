@@ -60,6 +60,7 @@ from kubesim.explain.model import (
     stated_in_prose,
 )
 from kubesim.explain.picked_rows import picked_get_rows
+from kubesim.explain.readers.evicted_message import eviction_names
 from kubesim.explain.readers.lazy import lazy_regex
 from kubesim.explain.readers.model import (
     UNKNOWN_STAMP,
@@ -324,6 +325,7 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
         if name is not None and name not in names and not e.init:
             names.append(name)
     if not records:
+        names += [n for n in _evicted_names(pod) if n not in names]
         return [View(n, None) for n in names] or [View(None, None)]
     lists = ("describe" in pod.formats and WITHOUT_PROBE_LINES not in pod.formats) or (
         "pod" in pod.formats and "pod-status" not in pod.formats)
@@ -334,6 +336,15 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
     _nameless_ends(views)
     return views
+
+
+def _evicted_names(pod: PodRecord) -> list[str]:
+    """The containers the pod's eviction message names (its Evicted event's, its status's):
+    containers of the pod the record shows by that message alone (fx60j; go-learning-55)."""
+    messages = [e.message for e in pod.events if e.reason == "Evicted"]
+    if pod.status_reason == "Evicted" and pod.status_message:
+        messages.append(pod.status_message)
+    return [n for m in messages for n in eviction_names(m)]
 
 
 def _nameless_ends(views: list[View]) -> None:

@@ -26,18 +26,42 @@ from kubesim.explain.readers.model import ContainerRecord, Note, PodRecord, Reco
 from kubesim.explain.readers.normalise import LineKind, PasteLine, is_fence
 from kubesim.explain.readers.unread import unread_notes
 
-__all__ = ["EVICTED_MESSAGE", "read_evicted_message"]
+__all__ = ["EVICTED_MESSAGE", "eviction_names", "read_evicted_message"]
 
 EVICTED_MESSAGE = "evicted-message"
 # the message opening its line: a bullet's or a quote's mark, a code mark, the event's type and
 # reason before a colon (`Warning Evicted: `), then the eviction manager's words
 # (pkg/kubelet/eviction/helpers.go, nodeLowMessageFmt)
-_ALONE = lazy_regex(r"[ \t]{0,8}(?:[-*>][ \t]{1,4})?`?(?:(?:Warning[ \t]{1,8})?Evicted[ \t]*:[ \t]*)?"
+# (or `Evicted` as a cell before the message's: a tab or two spaces at least after it, as a
+# table's or a tab-separated status's reason and message are pasted: fx60j, test-infra-4580)
+_ALONE = lazy_regex(r"[ \t]{0,8}(?:[-*>][ \t]{1,4})?`?(?:(?:Warning[ \t]{1,8})?Evicted"
+                    r"(?:[ \t]{0,8}:|\t|[ ]{2})[ \t]{0,16})?"
                     r"The node was low on resource: (?P<resource>[A-Za-z][\w-]{0,60})")
 # the container the message names (its second sentence), on the same line or opening the next
 _USING = lazy_regex(r"[ \t.`]{0,8}Container[ \t]+(?P<container>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
                     r"[ \t]+was[ \t]+using[ \t]")
 _AFTER = 4000  # (how far after the message its container is looked for on its line)
+# each container an eviction message names, anywhere in it (its sentences after the first)
+_NAMED = lazy_regex(r"\bContainer[ \t]+(?P<container>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
+                    r"[ \t]+was[ \t]+using[ \t]")
+
+
+# the author's opinion told with `feel like` (`I feel like there's a deeper issue with prow
+# nodes:`, test-infra-4580) is `feel that`: no example's `like` (`a message like`), which is what
+# may show (fx60j)
+_FEEL_LIKE = lazy_regex(r"\b(feel|feels|felt)[ \t]{1,4}like\b")
+
+
+def eviction_names(message: str) -> list[str]:
+    """The containers the kubelet's eviction message names, in its order: the eviction
+    manager writes one `Container C was using U, which exceeds its request of R.` for each
+    container of the pod over its request (pkg/kubelet/eviction/helpers.go,
+    containerMessageFmt), so each is a container of the evicted pod (fx60j; go-learning-55)."""
+    names: list[str] = []
+    for m in _NAMED.finditer(message[:_AFTER * 4]):
+        if m["container"] not in names:
+            names.append(m["container"])
+    return names
 
 
 def read_evicted_message(text: str, source: str) -> RecordSet | None:
@@ -86,6 +110,6 @@ def _introduced(lines: list[str], number: int) -> bool:
     for line in reversed(lines[max(0, number - 12):number - 1]):
         if not line.strip() or is_fence(line):
             continue
-        text = line[:4000].rstrip()
+        text = _FEEL_LIKE.sub(r"\1 that", line[:4000].rstrip())
         return "?" not in text and states_what_happened(text, len(text), len(text))
     return True
