@@ -734,7 +734,16 @@ NOT_READ: dict[str, str] = {
         "held-out batch 167, first contact on stop 60's code after its fixes (e9aa306c): got ['sig'"
         "] {'ended': 'cannot-tell', 'probe': [], 'probe_kills': {'min': 0, 'max': 0}, 'shows_failur"
         "es': False}; want {'ended': 'cannot-tell', 'probe': 'none', 'probe_kills': {'min': 0, 'max"
-        "': 0}, 'shows_failures': True}"),
+        "': 0}, 'shows_failures': True}."
+        " Left at stop 60 (fx60j): the container's name is the record's (the fenced"
+        " Deployment's one container, `- name: sig`; the facts name none, so explain's one container"
+        " is accepted); the miss is shows_failures alone. The facts read containerd's CRI lines"
+        " (`StopContainer for \"ID\" with timeout 3600 (s)`, `Stop container ... with signal"
+        " terminated`) as a kill shown; no rule of the README reads a container runtime's log"
+        " line, and the one written statement of it (the kubelet's-log reader's: the journal's"
+        " lines of other programs, containerd's among them, are plainly unrelated) gives"
+        " explain's false. Whether a runtime's StopContainer of a container known by its ID"
+        " alone, after a deletion the prose states, is a kill shown is the lead's to decide."),
     # held-out batch 166
     "kube-rs-331.issue-comment-prose-then-fenced-describe-state-terminated-error-exit-139-last-state-terminated-error-exit-139-same-second.txt": (
         "held-out batch 166, first contact on stop 60's code after its fixes (e9aa306c): got [None]"
