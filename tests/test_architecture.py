@@ -236,6 +236,7 @@ MODULES = {
     "kubesim.explain.readers.quoted_runs": "records",
     "kubesim.explain.implied_rows": "explain",
     "kubesim.explain.picked_rows": "explain",
+    "kubesim.explain.work_done": "explain",
     "kubesim.explain.readers.waiting_back_off": "records",
     "kubesim.explain.readers.bracketed_events": "records",
     "kubesim.explain.readers.dashboard_cells": "records",

@@ -61,6 +61,7 @@ from kubesim.explain.readers.model import (
     is_logged,
 )
 from kubesim.explain.readers.row_sum import row_end_killable
+from kubesim.explain.work_done import completed_end
 from kubesim.kubelet.settings import FailureRunAfterKill, KubeletProfile
 from kubesim.kubelet.timing import calls_within, detection_seconds, most_kills
 from kubesim.results import ProbeType
@@ -390,7 +391,9 @@ def _ends_shown(f: _Facts) -> bool:
     """Whether the record shows kills, restarts or an end of the container (`_shows` without
     its probe failures)."""
     s = f.story
-    return bool(s.kills or f.floor or s.exits or s.back_offs is not None
+    # (a Completed end that is the container's work done shows no failure: the work-done rule)
+    exits = [x for x in s.exits if not (x.which == "current" and _done(f.view))]
+    return bool(s.kills or f.floor or exits or s.back_offs is not None
                 or s.restart_count or f.view.pulled_again >= 2
                 or bool(f.view.sandbox)  # (README's sandbox rule: failures shown)
                 or f.view.evicted is not None  # an eviction ends the pod's containers
@@ -481,8 +484,36 @@ def _decide(f: _Facts) -> _Decided:
     if not_probe is not None:
         return not_probe
     if f.ended is not None:
-        return _counted_exit(f, f.ended) or _exit(f, f.ended)
+        return _work_done(f, f.ended) or _counted_exit(f, f.ended) or _exit(f, f.ended)
     return _no_exit(f)
+
+
+def _done(v: rc.View) -> bool:
+    """Whether the container's current end is its work done: a Completed end (exit code 0)
+    in a pod the record marks as one that runs to its end (work_done.py: phase Succeeded, a
+    Job's pod, restartPolicy Never or OnFailure): no kill and no failure shown by that end
+    (the corpus README's work-done rule, stop 60, fx60i; E13, R4.23)."""
+    return bool(v.work_done) and completed_end(v.record)
+
+
+def _work_done(f: _Facts, x: Exit) -> _Decided | None:
+    """The container's one end shown is its work done (`_done`), and the record shows no
+    earlier end (no restart counted, no last state) and no liveness or startup failure: it
+    ended by itself, and no probe killed it (the work-done rule). Earlier ends shown leave
+    their causes to the rules below (their kills `{0, R}`: the last end is no kill, so
+    `_last_killable` adds none); None then."""
+    if not _done(f.view) or f.floor or any(e.which == "last" for e in f.story.exits) or \
+            (f.view.record is not None and f.view.record.restart_count) or f.unnamed or \
+            f.cut or any(s.probe in KILLERS for s in f.failed):
+        return None
+    because = (f"{f.view.work_done}: a container of such a pod that exits 0 has done its work "
+               "and is not started again (R4.23; E13: under OnFailure a probe-killed "
+               "container is restarted whatever its exit code), and the record shows no "
+               "earlier end")
+    return _Decided(Cause.APP_EXIT, "app-exit", (
+        f"the container ended by itself, its work done ({x.reason or 'terminated'}, exit "
+        f"code {x.exit_code}); {because}, so no probe killed it"),
+        closes=f"its one end is its work done ({because})")
 
 
 def _either_kill(f: _Facts) -> _Decided:
@@ -2828,7 +2859,8 @@ def _last_killable(v: rc.View) -> bool:
     killed_before = v.since_scheduled and bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
-    return ended and not killed_before
+    # (a Completed end that is the container's work done is no kill: the work-done rule)
+    return ended and not killed_before and not _done(v)
 
 
 def _begun_again(v: rc.View) -> bool:

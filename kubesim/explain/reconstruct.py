@@ -77,6 +77,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.names import LABEL
 from kubesim.explain.readers.normalise import ELLIPSIS
 from kubesim.explain.timebase import Timebase
+from kubesim.explain.work_done import work_done_mark
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
 
@@ -272,6 +273,10 @@ class View:
     # (readers/stated_apart.py: `Plex was OOM killed`), its note's text ("" when none): not
     # read as this container's end, and why the answer cannot tell
     stated_apart: str = ""
+    # The pod's mark of a workload that runs to its end (work_done.py: phase Succeeded, a
+    # Job's pod, restartPolicy Never or OnFailure), "" where the record shows none: a
+    # Completed end (exit 0) of its container is its work done, no kill and no failure
+    work_done: str = ""
 
 
 # ---------------------------------------------------------------- which container
@@ -331,7 +336,8 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
         "pod" in pod.formats and "pod-status" not in pod.formats)
     waits = _waits_for(pod)
     views = [View(c.name, c, spec=c.spec, lists_probes=lists, pod_started=pod.start_time,
-                  waits_for=waits if never_started(c) else "") for c in records]
+                  waits_for=waits if never_started(c) else "", work_done=work_done_mark(pod))
+             for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events
     _nameless_ends(views)

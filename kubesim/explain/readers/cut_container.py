@@ -18,6 +18,15 @@ Deployment cut at its container's `- name: kube-lego`).
 The item is found by the lines' indentation alone, one pass upward from the last line read:
 each line less indented than the lines below it (or a key at the column of the `- ` items of
 its list) opens the block that holds them.
+
+The same cut inside an item of `containerStatuses:` or `initContainerStatuses:` (a status
+pasted as YAML, cut in its state: aptakube-282's `st` of its startedAt) leaves that item's
+keys after the cut out of the record, its `restartCount` among them where it was not read
+above the cut (the API writes the key for every container, at 0 too, and kubectl's YAML sorts
+it before `state`; a client's YAML keeps the API's order, `name`, `state`, ..., `restartCount`
+after them): the count is cut away, not absent, and the container is marked `restarts_cut`, as
+JSON cut inside its item is (paste.py `_restarts_cut`; the README's counting rules: a cut
+paste means at least once) (stop 60, fx60i).
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ __all__ = ["CutItem", "cut_container", "mark_cut_container"]
 
 # the pod spec's lists of containers (core/v1 PodSpec)
 _LISTS = frozenset({"containers", "initContainers"})
+# the pod status's lists of container statuses (core/v1 PodStatus)
+_STATUS_LISTS = frozenset({"containerStatuses", "initContainerStatuses"})
 
 
 class CutItem(NamedTuple):
@@ -66,10 +77,10 @@ def _parsed(text: str) -> _Line:
     return _Line(col, item, key, key_col, value)
 
 
-def cut_container(lines: list[PasteLine]) -> CutItem | None:
-    """The container item of a `containers:` or `initContainers:` list that holds the last
-    line of `lines` (the YAML read up to a cut), or None where that line is outside every
-    such item (module docstring)."""
+def cut_container(lines: list[PasteLine], lists: frozenset[str] = _LISTS) -> CutItem | None:
+    """The container item of a `containers:` or `initContainers:` list (or of `lists`) that
+    holds the last line of `lines` (the YAML read up to a cut), or None where that line is
+    outside every such item (module docstring)."""
     content = [x for x in lines if x.text.strip() and not x.text.lstrip().startswith("#")]
     if not content:
         return None
@@ -87,7 +98,7 @@ def cut_container(lines: list[PasteLine]) -> CutItem | None:
             item, level, in_item, name = CutItem(own, x.number, content[-1].number), p.col, \
                 True, None
         elif not p.item and p.key and (p.col < level or (p.col == level and in_item)):
-            if item is not None and p.key in _LISTS:
+            if item is not None and p.key in lists:
                 return item
             item, level, in_item, name = None, p.col, False, None
         elif not p.item and p.col == level and p.key == "name":
@@ -98,6 +109,7 @@ def cut_container(lines: list[PasteLine]) -> CutItem | None:
 def mark_cut_container(found: RecordSet, lines: list[PasteLine], source: str) -> None:
     """Mark the container of `found` whose item the cut of `lines` (the YAML read) lies inside
     (`cut_container`): its probes untold, its spec not listed whole, said in a note."""
+    _mark_cut_status(found, lines)
     cut = cut_container(lines)
     if cut is None or cut.name is None:
         return
@@ -111,3 +123,17 @@ def mark_cut_container(found: RecordSet, lines: list[PasteLine], source: str) ->
                     f"after line {cut.last}: its keys after the cut, probes among them, are "
                     "not in the record, so a probe it does not show may have killed it",
                     Where(source, cut.line)))
+
+
+def _mark_cut_status(found: RecordSet, lines: list[PasteLine]) -> None:
+    """Mark `restarts_cut` the container of `found` whose item of `containerStatuses:` the
+    cut of `lines` lies inside, where its state was read and its restartCount was not (module
+    docstring: the count is after the cut)."""
+    cut = cut_container(lines, _STATUS_LISTS)
+    if cut is None or cut.name is None:
+        return
+    for pod in found.pods:
+        for c in pod.containers:
+            if c.name == cut.name and c.restart_count is None and \
+                    (c.state or c.terminated or c.last):
+                c.restarts_cut = True

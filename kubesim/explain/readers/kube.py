@@ -200,11 +200,9 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
                     formats=["pod"] if "containers" in spec else ["pod", "pod-status"])
     pod.namespace = _str(meta.get("namespace"))
     pod.uid = _str(meta.get("uid"))
-    for ref in _list(doc, meta.get("ownerReferences"),
-                     (*loc, "metadata", "ownerReferences")):
-        if isinstance(ref, dict) and ref.get("controller") and _str(ref.get("kind")):
-            pod.owner = (ref["kind"], str(ref.get("name", "")))
+    pod.owner = _owner(doc, meta, loc)
     pod.restart_policy = _str(spec.get("restartPolicy"))
+    pod.job_label = _job_label(meta.get("labels"))
     if flat is not None:
         pod.notes.append(Note(
             f"the pod's YAML lost its indentation in the paste: its keys are read at the top of "
@@ -229,6 +227,29 @@ def _pod(doc: _Doc, obj: dict[str, Any], loc: Loc) -> PodRecord:
                 pod.containers.append(record)
     _statuses(doc, status, loc, pod, containers)
     return pod
+
+
+def _owner(doc: _Doc, meta: dict[str, Any], loc: Loc) -> tuple[str, str] | None:
+    """The pod's controller, (kind, name), from its ownerReferences; None where none is."""
+    owner = None
+    for ref in _list(doc, meta.get("ownerReferences"), (*loc, "metadata", "ownerReferences")):
+        if isinstance(ref, dict) and ref.get("controller") and _str(ref.get("kind")):
+            owner = (ref["kind"], str(ref.get("name", "")))
+    return owner
+
+
+# the labels the Job controller puts on every pod it creates (batch/v1: `job-name`,
+# `controller-uid`; since 1.27 also under `batch.kubernetes.io/`)
+_JOB_LABELS = ("batch.kubernetes.io/job-name", "job-name", "batch.kubernetes.io/controller-uid",
+               "controller-uid")
+
+
+def _job_label(labels: Any) -> str | None:
+    """The pod's label that names its Job (`_JOB_LABELS`) as `key=value`, or None."""
+    if not isinstance(labels, dict):
+        return None
+    key = next((k for k in _JOB_LABELS if isinstance(labels.get(k), str)), None)
+    return None if key is None else f"{key}={labels[key]}"
 
 
 def _statuses(doc: _Doc, status: dict[str, Any], loc: Loc, pod: PodRecord,

@@ -348,6 +348,10 @@ class PodRecord:
     # the kubelet evicted it), where the record gives them
     status_reason: str | None = None
     status_message: str | None = None
+    # the label of its Job the pod's metadata holds (`job-name=NAME`, `controller-uid=UID`,
+    # their `batch.kubernetes.io/` forms: the Job controller labels every pod it creates so),
+    # where the record gives one: a Job's pod (kubesim.explain.work_done)
+    job_label: str | None = None
     # the containers kubectl's `Defaulted container "X" out of: ...` line lists (defaulted.py),
     # an init container's name with its ` (init)` mark: the record names each of them
     listed: list[str] = field(default_factory=list)

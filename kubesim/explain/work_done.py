@@ -1,0 +1,46 @@
+"""A pod whose container's work was done: the marks that say a container's Completed end (exit
+code 0) was no kill and no failure (the corpus README's work-done rule, the lead's decision of
+stop 60, fx60i).
+
+A pod the record shows `Succeeded` (its `phase`, describe's `Status: Succeeded`) ended with
+every app container exited 0 (R4.23), and a Job's pod (a `job-name` or `controller-uid` label,
+an owner of kind Job, `restartPolicy: Never` or `OnFailure` shown) runs its container to its
+end: the Job's container is not restarted after exit 0 (E13: under OnFailure a probe-killed
+container is restarted whatever its exit code, so a last Completed end was no probe's kill;
+R4.23: under Never the pod is Succeeded only where every container exited 0). A Completed end
+of such a pod's container is read as its work done: no failure shown by it, no kill. A pod of
+none of these marks (a Deployment's, restartPolicy Always, or none shown) keeps the reading
+of a Completed end as an end that may answer a kill's SIGTERM (R4.23).
+"""
+
+from __future__ import annotations
+
+from kubesim.explain.readers.model import ContainerRecord, PodRecord
+
+__all__ = ["completed_end", "work_done_mark"]
+
+# the pod's own restart policies under which an exit 0 is the container's last (R4.23)
+_RUN_TO_END = frozenset({"Never", "OnFailure"})
+
+
+def work_done_mark(pod: PodRecord) -> str:
+    """The words of the pod's mark of a workload that runs to its end (module docstring), ""
+    where the record shows none."""
+    if pod.phase == "Succeeded":
+        return "the pod's phase is Succeeded"
+    if pod.owner is not None and pod.owner[0] == "Job":
+        return f"a Job's pod (owned by Job/{pod.owner[1]})"
+    if pod.job_label is not None:
+        return f"a Job's pod (labelled {pod.job_label})"
+    if pod.restart_policy in _RUN_TO_END:
+        return f"a pod of restartPolicy {pod.restart_policy}"
+    return ""
+
+
+def completed_end(rec: ContainerRecord | None) -> bool:
+    """Whether the container's current state is a Completed end: terminated with exit code 0
+    (the CRI runtime's `Completed`; an `OOMKilled` end of exit 0 is the kernel's kill, the
+    OOM rule's)."""
+    t = rec.terminated if rec is not None else None
+    return rec is not None and rec.state == "terminated" and t is not None and \
+        t.exit_code == 0 and t.reason in (None, "Completed") and not t.untold
