@@ -5,8 +5,10 @@ that runs to its end, and a container status pasted as YAML cut inside its state
   a container whose current end is Completed, exit code 0, in a pod the record shows Succeeded
   (its `phase`, describe's `Status: Succeeded`) or in a Job's pod (a `job-name` or
   `controller-uid` label, an owner of kind Job, `restartPolicy: Never` or `OnFailure` shown)
-  ended because its work was done: that end is no failure shown and no kill. With no earlier
-  end shown: app-exit, {0, 0}, nothing failing shown (kubernetes-handbook-91). Earlier ends
+  ended because its work was done: that end is no failure shown; it is no kill only under
+  restartPolicy OnFailure (E13: app-exit, {0, 0} with no earlier end); under Never or no
+  policy shown a kill answered with exit 0 ends Completed too (R4.23: cannot-tell, {0, 1},
+  kubernetes-handbook-91; the lead's narrowing of stop 60). Earlier ends
   (a restart count R above 0) keep their causes untold, the kills {0, R} (the last end adds
   none). A Completed end of a pod of none of these marks (restartPolicy Always, or nothing
   shown) stays as it is read: exit 0 may answer a kill's SIGTERM (R4.23), the end shown.
@@ -78,14 +80,18 @@ def _describe(status: str = "Succeeded", owner: str = "", restarts: int = 0) -> 
 
 _DONE = (Cause.APP_EXIT, {"min": 0, "max": 0}, False)
 _UNTOLD_ONE = (Cause.CANNOT_TELL, {"min": 0, "max": 1}, True)
+# (the lead's narrowing, stop 60: a work-done end shows no failure, but is no kill only under
+# OnFailure, E13; under Never or no policy shown, exit 0 may answer a kill's SIGTERM, R4.23)
+_DONE_UNTOLD = (Cause.CANNOT_TELL, {"min": 0, "max": 1}, False)
 
 
 # ------------------------------------------------ (1) the work-done rule: the marks
 
 
-def test_a_succeeded_pods_completed_container_is_its_work_done():
-    # (kubernetes-handbook-91's shape: a pod list's item, phase Succeeded, restartCount 0)
-    assert _facts(_status_json("Succeeded")) == _DONE
+def test_a_succeeded_pods_completed_container_shows_no_failure_but_may_be_a_kill():
+    # (kubernetes-handbook-91's shape: a pod list's item, phase Succeeded, restartCount 0;
+    # R4.23: under Never a kill answered with exit 0 leaves the pod Succeeded too)
+    assert _facts(_status_json("Succeeded")) == _DONE_UNTOLD
 
 
 @pytest.mark.parametrize("meta,spec", [
@@ -95,10 +101,16 @@ def test_a_succeeded_pods_completed_container_is_its_work_done():
     ("  ownerReferences:\n  - apiVersion: batch/v1\n    kind: Job\n    name: pi\n"
      "    controller: true\n    uid: 0d5c1f3e\n", ""),
     ("", "spec:\n  restartPolicy: Never\n"),
-    ("", "spec:\n  restartPolicy: OnFailure\n"),
 ])
-def test_a_jobs_pods_completed_container_is_its_work_done(meta, spec):
-    assert _facts(_pod_yaml(meta, spec)) == _DONE
+def test_a_jobs_pods_completed_container_shows_no_failure_but_may_be_a_kill(meta, spec):
+    # (a Job's pod of no policy shown, or Never: R4.23, the kill's SIGTERM answered with 0)
+    assert _facts(_pod_yaml(meta, spec)) == _DONE_UNTOLD
+
+
+def test_under_on_failure_a_completed_end_is_no_kill():
+    # E13: under OnFailure a probe-killed container is restarted whatever its exit code, so
+    # a last Completed end with restartCount 0 was the process's own
+    assert _facts(_pod_yaml("", "spec:\n  restartPolicy: OnFailure\n")) == _DONE
 
 
 @pytest.mark.parametrize("owner", ["", "Controlled By:  Job/pi\n"])

@@ -491,9 +491,18 @@ def _decide(f: _Facts) -> _Decided:
 def _done(v: rc.View) -> bool:
     """Whether the container's current end is its work done: a Completed end (exit code 0)
     in a pod the record marks as one that runs to its end (work_done.py: phase Succeeded, a
-    Job's pod, restartPolicy Never or OnFailure): no kill and no failure shown by that end
-    (the corpus README's work-done rule, stop 60, fx60i; E13, R4.23)."""
+    Job's pod, restartPolicy Never or OnFailure): no failure shown by that end (the corpus
+    README's work-done rule, stop 60). Whether it was no kill is `_done_unkilled`'s."""
     return bool(v.work_done) and completed_end(v.record)
+
+
+def _done_unkilled(v: rc.View) -> bool:
+    """Whether the container's work-done end (`_done`) was no probe's kill: only under
+    restartPolicy OnFailure, where the kubelet restarts a probe-killed container whatever its
+    exit code (E13), so a last Completed end was the process's own. Under Never (a Succeeded
+    pod's, a Job's of no policy shown) a process that answers a kill's SIGTERM with exit 0
+    ends Completed too and is not restarted (R4.23): that end may be a kill."""
+    return _done(v) and v.restarts_on_failure
 
 
 def _work_done(f: _Facts, x: Exit) -> _Decided | None:
@@ -502,7 +511,7 @@ def _work_done(f: _Facts, x: Exit) -> _Decided | None:
     ended by itself, and no probe killed it (the work-done rule). Earlier ends shown leave
     their causes to the rules below (their kills `{0, R}`: the last end is no kill, so
     `_last_killable` adds none); None then."""
-    if not _done(f.view) or f.floor or any(e.which == "last" for e in f.story.exits) or \
+    if not _done_unkilled(f.view) or f.floor or any(e.which == "last" for e in f.story.exits) or \
             (f.view.record is not None and f.view.record.restart_count) or f.unnamed or \
             f.cut or any(s.probe in KILLERS for s in f.failed):
         return None
@@ -2859,8 +2868,8 @@ def _last_killable(v: rc.View) -> bool:
     killed_before = v.since_scheduled and bool(kills) and all(
         k.count_stated and any(rc.certainly_after(e.last, k.last) for e in starts)
         for k in kills)
-    # (a Completed end that is the container's work done is no kill: the work-done rule)
-    return ended and not killed_before and not _done(v)
+    # (a Completed end under OnFailure is no kill: the work-done rule, E13)
+    return ended and not killed_before and not _done_unkilled(v)
 
 
 def _begun_again(v: rc.View) -> bool:

@@ -275,8 +275,11 @@ class View:
     stated_apart: str = ""
     # The pod's mark of a workload that runs to its end (work_done.py: phase Succeeded, a
     # Job's pod, restartPolicy Never or OnFailure), "" where the record shows none: a
-    # Completed end (exit 0) of its container is its work done, no kill and no failure
+    # Completed end (exit 0) of its container is its work done, no failure shown by it
     work_done: str = ""
+    # The pod's restartPolicy is OnFailure (work_done.py): a probe-killed container is
+    # restarted whatever its exit code (E13), so a last Completed end was no kill
+    restarts_on_failure: bool = False
 
 
 # ---------------------------------------------------------------- which container
@@ -336,7 +339,8 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
         "pod" in pod.formats and "pod-status" not in pod.formats)
     waits = _waits_for(pod)
     views = [View(c.name, c, spec=c.spec, lists_probes=lists, pod_started=pod.start_time,
-                  waits_for=waits if never_started(c) else "", work_done=work_done_mark(pod))
+                  waits_for=waits if never_started(c) else "", work_done=work_done_mark(pod),
+                  restarts_on_failure=pod.restart_policy == "OnFailure")
              for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events

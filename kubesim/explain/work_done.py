@@ -1,6 +1,6 @@
 """A pod whose container's work was done: the marks that say a container's Completed end (exit
-code 0) was no kill and no failure (the corpus README's work-done rule, the lead's decision of
-stop 60, fx60i).
+code 0) showed no failure, and under OnFailure no kill (the corpus README's work-done rule, the
+lead's decision of stop 60, fx60i, narrowed by the lead).
 
 A pod the record shows `Succeeded` (its `phase`, describe's `Status: Succeeded`) ended with
 every app container exited 0 (R4.23), and a Job's pod (a `job-name` or `controller-uid` label,
@@ -8,7 +8,10 @@ an owner of kind Job, `restartPolicy: Never` or `OnFailure` shown) runs its cont
 end: the Job's container is not restarted after exit 0 (E13: under OnFailure a probe-killed
 container is restarted whatever its exit code, so a last Completed end was no probe's kill;
 R4.23: under Never the pod is Succeeded only where every container exited 0). A Completed end
-of such a pod's container is read as its work done: no failure shown by it, no kill. A pod of
+of such a pod's container is read as its work done: no failure shown by it. It is no kill only
+under restartPolicy OnFailure (E13); under Never, or a policy the record does not show, a
+process that answers a kill's SIGTERM with exit 0 ends Completed as well and is not restarted
+(R4.23), so whether a probe killed it cannot be told (the lead's narrowing, stop 60). A pod of
 none of these marks (a Deployment's, restartPolicy Always, or none shown) keeps the reading
 of a Completed end as an end that may answer a kill's SIGTERM (R4.23).
 """
