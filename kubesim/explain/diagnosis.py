@@ -1853,7 +1853,7 @@ def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
             f"no upper bound: the pod's rows reach the event recorder's burst ({rc.SPAM_BURST}), "
             "past which it drops events, so an end or a kill after the last row let through "
             "leaves no trace (R4.43)")))
-    ended = 1 if f.ended is not None else 0
+    ended = _status_ends(f)
     unknown = rc.kill_total(f.unknown_kills)
     most = max(f.floor, ended, unknown, made)
     if most <= lo:
@@ -1875,9 +1875,23 @@ def _inferred_most(f: _Facts, lo: int, floor: str, made: int) -> CountRange:
         why = f"at most {most}: {plural(unknown, 'kill')} of no stated cause (R4.4)"
     elif f.view.record is not None and f.view.record.last_piece:
         return CountRange(lo, None, _joined(floor, f"no upper bound: {LAST_PIECE_OPEN}"))
+    elif ended == 2:
+        why = ("at most 2: the two ends the record shows, its state's and its last state's "
+               "(each an instance that ended, R4.7)")
     else:
         why = "at most 1: the one end the record shows"
     return CountRange(lo, most, _joined(floor, why))
+
+
+def _status_ends(f: _Facts) -> int:
+    """The ends the container's status shows, where no count bounds them: its current
+    state terminated beside a last state terminated is two instances that ended (each
+    restart a new container, R4.7; README: a last state without a count is one end, at most
+    one kill, and the current state's end is one more; stop 60, fx60h), one end otherwise."""
+    if f.ended is None:
+        return 0
+    which = {x.which for x in f.story.exits}
+    return 2 if {"current", "last"} <= which else 1
 
 
 # The floors `_restart_floor` takes from the container's status, not from event rows.

@@ -19,7 +19,7 @@ __all__ = ["GENERAL", "IF_MORE", "asked", "general", "general_around", "sentence
 # OOMKilled with exit code 137, ...`, `a container can be recorded as ...`, `leaves its trail,
 # typically as Reason: OOMKilled and exit code 137`, a real page's) states no container's end:
 # its words before the quoted fields are looked at, from the sentence's start
-GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|commonly|such as|like)\b"
+GENERAL = lazy_regex(r"\b(?i:" + HEDGES + r"|when|whether|commonly|such as|like)\b"
                      r"|\u5982\u679c|\u5047\u5982"  # (如果, 假如: if)
                      # the same words in the corpus's other languages: Chinese 可能 (may),
                      # 通常, 一般 (usually), 往往, 经常, 經常 (often), 可以 (can), 会, 會

@@ -917,6 +917,18 @@ def _fill(into: ContainerRecord, other: ContainerRecord) -> None:
     _cut_with_its_spec(into, other)
 
 
+def _untold_kept(document: ContainerRecord, told: ContainerRecord) -> None:
+    """What a record of the container left untold stays untold where a document's status
+    replaces it (`_merge`): the spec's cut (`_cut_with_its_spec`), and probes no part of the
+    record lists. A status alone (`status:` under an elided or cut spec, no container item
+    of the spec) lists no probe; a describe piece cut before its probe lines, or a state a
+    sentence tells (`probes_untold`), lists none either: a pod's spec lists its probes only
+    where the record shows it (README, fixobj38; stop 60, fx60h)."""
+    _cut_with_its_spec(document, told)
+    if told.probes_untold and document.spec is None and not document.spec_listed:
+        document.probes_untold = True
+
+
 def _cut_with_its_spec(into: ContainerRecord, other: ContainerRecord) -> None:
     """A container's item of the pod's spec that the record cuts (`probes_untold` beside its
     spec: readers/cut_container.py), given to a record of the same container that had no
@@ -1033,7 +1045,7 @@ def _merge(into: PodRecord, other: PodRecord) -> None:
             spec = mine.spec if c.spec is None else c.spec
             into.containers[into.containers.index(mine)] = c
             c.spec = spec
-            _cut_with_its_spec(c, mine)
+            _untold_kept(c, mine)
             _keep_untold_end(mine, c)
         else:
             if documented and c.spec is not None:  # a spec alone: its probes, not a status
@@ -1101,6 +1113,8 @@ def _adopt_unnamed(pod: PodRecord) -> None:
     unnamed = [c for c in pod.containers if c.name is None and c.containers == 1]
     if len(unnamed) == 1 and len(named) == 1:
         _fill(named[0], unnamed[0])
+        if "pod-status" in pod.formats:  # the named one a status's (its spec not shown)
+            _untold_kept(named[0], unnamed[0])
         pod.containers.remove(unnamed[0])
 
 
