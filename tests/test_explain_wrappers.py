@@ -298,7 +298,19 @@ _FENCED_SIX = ("abd-vro-2538", "amundsen-1448", "hertzbeat-helm-chart-23",
                "community-charts-helm-charts-249")
 _ONE_LINE_RETOOL = ("one line of prose indented, folded into a JSON string or under a time: "
                     "refused as \"not a record explain reads\"; " + _ONE_LINE)
+# a page whose statement rests on its markdown heading (stop 60, fx60b: a dashed name in a
+# status under `# symptom`): fenced whole, or indented four spaces (markdown's code block), its
+# `#` line is a shell comment in a block, no heading of what was seen, so the line under it is
+# no statement of the case and the page is refused, as it is bare without the heading
+_FENCED_HEADING = ("the whole page in a code block (a fence, four spaces' indent): its `# "
+                   "symptom` heading is a comment line of the block, no heading of what was "
+                   "seen, so `hubble-relay in crash loop backoff` under it states nothing and "
+                   "the page is refused (\"not a record explain reads\"), as it is bare without "
+                   "its heading")
 KNOWN_FAILING: dict[tuple[str, str], str] = {
+    **{(k, n): _FENCED_HEADING
+       for k in ("fence", "crlf+fence", "fence+quote", "prompt+fence", "indent")
+       for n in FACTS if n.startswith("cilium-cli-334.")},
     **{(k, n): _FENCED_PAGE for k in ("fence", "crlf+fence", "fence+quote") for n in FACTS
        if n.startswith(_FENCED_SIX)},
     **{("prompt+fence", n): _FENCED_PAGE for n in FACTS
