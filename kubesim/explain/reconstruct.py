@@ -77,7 +77,7 @@ from kubesim.explain.readers.model import (
 from kubesim.explain.readers.names import LABEL
 from kubesim.explain.readers.normalise import ELLIPSIS
 from kubesim.explain.timebase import Timebase
-from kubesim.explain.work_done import work_done_mark
+from kubesim.explain.work_done import restarts_whatever_exit, work_done_mark
 from kubesim.results import ProbeType
 from kubesim.spec.model import ContainerSpec, HandlerKind, Probe, parse_container
 
@@ -340,7 +340,7 @@ def _views(pod: PodRecord, chosen: str | None = None) -> list[View]:
     waits = _waits_for(pod)
     views = [View(c.name, c, spec=c.spec, lists_probes=lists, pod_started=pod.start_time,
                   waits_for=waits if never_started(c) else "", work_done=work_done_mark(pod),
-                  restarts_on_failure=pod.restart_policy == "OnFailure")
+                  restarts_on_failure=restarts_whatever_exit(pod))
              for c in records]
     if len(views) == 1 and views[0].name is None and len(names) == 1:
         views[0].name = names[0]  # a piece of a describe: its one container, named by events

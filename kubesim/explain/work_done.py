@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from kubesim.explain.readers.model import ContainerRecord, PodRecord
 
-__all__ = ["completed_end", "work_done_mark"]
+__all__ = ["completed_end", "restarts_whatever_exit", "work_done_mark"]
 
 # the pod's own restart policies under which an exit 0 is the container's last (R4.23)
 _RUN_TO_END = frozenset({"Never", "OnFailure"})
@@ -47,3 +47,11 @@ def completed_end(rec: ContainerRecord | None) -> bool:
     t = rec.terminated if rec is not None else None
     return rec is not None and rec.state == "terminated" and t is not None and \
         t.exit_code == 0 and t.reason in (None, "Completed") and not t.untold
+
+
+def restarts_whatever_exit(pod: PodRecord) -> bool:
+    """Whether the pod's restartPolicy is OnFailure: the kubelet then restarts a probe-killed
+    container whatever its exit code (computePodActions: `restart := shouldRestartOnFailure`,
+    set before the liveness and startup branches; E13), so its last Completed end was the
+    process's own, no kill. Under Never, or no policy shown, it may be a kill (R4.23)."""
+    return pod.restart_policy == "OnFailure"

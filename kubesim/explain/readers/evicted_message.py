@@ -37,13 +37,15 @@ EVICTED_MESSAGE = "evicted-message"
 _ALONE = lazy_regex(r"[ \t]{0,8}(?:[-*>][ \t]{1,4})?`?(?:(?:Warning[ \t]{1,8})?Evicted"
                     r"(?:[ \t]{0,8}:|\t|[ ]{2})[ \t]{0,16})?"
                     r"The node was low on resource: (?P<resource>[A-Za-z][\w-]{0,60})")
-# the container the message names (its second sentence), on the same line or opening the next
-_USING = lazy_regex(r"[ \t.`]{0,8}Container[ \t]+(?P<container>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
+# one sentence of the message naming a container (containerMessageFmt: `Container C was using
+# U, which exceeds its request of R.`), C a DNS label
+_CONTAINER_USING = (r"Container[ \t]+(?P<container>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
                     r"[ \t]+was[ \t]+using[ \t]")
+# the container the message names (its second sentence), on the same line or opening the next
+_USING = lazy_regex(r"[ \t.`]{0,8}" + _CONTAINER_USING)
 _AFTER = 4000  # (how far after the message its container is looked for on its line)
 # each container an eviction message names, anywhere in it (its sentences after the first)
-_NAMED = lazy_regex(r"\bContainer[ \t]+(?P<container>[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)"
-                    r"[ \t]+was[ \t]+using[ \t]")
+_NAMED = lazy_regex(r"\b" + _CONTAINER_USING)
 
 
 # the author's opinion told with `feel like` (`I feel like there's a deeper issue with prow
